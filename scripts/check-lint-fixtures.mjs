@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// Every lint rule has a deliberately bad file under tools/lint-fixtures that must FAIL,
+// so a rule cannot silently vanish (STYLE.md).
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { checkTree, RULES } from './check-boundaries.mjs';
+
+const fixtures = new URL('../tools/lint-fixtures/', import.meta.url).pathname;
+const found = new Set(checkTree(fixtures).map((v) => v.rule));
+const missing = Object.keys(RULES).filter((rule) => !found.has(rule));
+
+// Lint the bad file in a scratch folder under the project's own linter settings.
+const scratch = mkdtempSync(join(tmpdir(), 'sextant-lint-'));
+const { linter, javascript } = JSON.parse(readFileSync(new URL('../biome.json', import.meta.url), 'utf8'));
+writeFileSync(join(scratch, 'biome.json'), JSON.stringify({ linter, javascript }));
+copyFileSync(`${fixtures}biome/explicit-any.ts`, join(scratch, 'explicit-any.ts'));
+const biome = spawnSync(new URL('../node_modules/.bin/biome', import.meta.url).pathname, ['lint', scratch], {
+  cwd: scratch,
+  encoding: 'utf8',
+});
+rmSync(scratch, { recursive: true, force: true });
+if (biome.status === 0 || !/noExplicitAny/.test(biome.stdout + biome.stderr)) missing.push('biome noExplicitAny');
+
+if (missing.length > 0) {
+  console.log(`lint fixtures: these rules no longer catch their bad file: ${missing.join(', ')}`);
+  process.exit(1);
+}
+console.log(`lint fixtures: all ${Object.keys(RULES).length + 1} rules still fail their bad files`);

@@ -1,0 +1,1 @@
+export function loose(value: any) { return value; }

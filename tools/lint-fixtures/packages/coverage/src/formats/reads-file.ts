@@ -1,0 +1,1 @@
+import { readFileSync } from 'node:fs';

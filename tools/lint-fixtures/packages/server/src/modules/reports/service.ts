@@ -1,0 +1,1 @@
+import { teamRows } from '../teams/repository.ts';

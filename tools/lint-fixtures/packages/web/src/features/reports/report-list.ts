@@ -1,0 +1,1 @@
+import { RiskList } from '../risks/risk-list.ts';

@@ -1,0 +1,1 @@
+export const RiskList = 1;

@@ -1,0 +1,1 @@
+import { parseCoverage } from '@sextant/coverage';

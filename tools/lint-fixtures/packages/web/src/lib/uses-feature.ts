@@ -1,0 +1,1 @@
+import { RiskList } from '../features/risks/risk-list.ts';

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { ACTIONS, RESOURCES } from './abilities.ts';
+import { SettingsSchema } from './settings.ts';
+
+export const AbilitySchema = z.object({ action: z.enum(ACTIONS), resource: z.enum(RESOURCES) });
+
+/** userData of specification point 3: exactly these fields. */
+export const UserDataSchema = z.object({
+  userid: z.string(),
+  usertypes: z.array(z.number().int()),
+  resourceNums: z.partialRecord(z.enum(RESOURCES), z.union([z.literal(0), z.literal(1)])),
+  performanceRiskRules: z.object({
+    trace_consuming_time_serious_threshold: z.number(),
+    trace_consuming_time_warn_threshold: z.number(),
+  }),
+  ability: z.array(AbilitySchema),
+  role: z.string(),
+});
+export type UserData = z.infer<typeof UserDataSchema>;
+
+export const LoginRequestSchema = z.object({
+  /** A username or an email address. */
+  username: z.string().trim().min(1, 'Please enter your username.').max(254),
+  password: z.string().min(1, 'Please enter your password.').max(1024),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+export const TokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type TokenPair = z.infer<typeof TokenPairSchema>;
+
+export const LoginResponseSchema = TokenPairSchema.extend({ userData: UserDataSchema, settings: SettingsSchema });
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const RefreshRequestSchema = z.object({ refreshToken: z.string().min(1).max(512) });
+
+export const LogoutRequestSchema = z.object({ refreshToken: z.string().min(1).max(512).optional() });
+
+export const ProfileSchema = z.object({
+  username: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  preferences: z.object({
+    layout: z.enum(['vertical', 'horizontal']).optional(),
+    skin: z.enum(['light', 'dark', 'semi-dark', 'bordered']).optional(),
+    language: z.string().optional(),
+  }),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+/** `GET /api/me`: the current userData, with the settings that take effect without a new sign-in. */
+export const MeResponseSchema = z.object({
+  userData: UserDataSchema,
+  settings: SettingsSchema,
+  profile: ProfileSchema,
+});
+export type MeResponse = z.infer<typeof MeResponseSchema>;
+
+/** `POST /api/jwt/register`: the access-request flow of `/apply`. */
+export const RegisterRequestSchema = z.object({
+  username: z.string().trim().min(1, 'Please enter your username.').max(64),
+  email: z.string().trim().min(1, 'Please enter your email.').max(254).pipe(z.email('Please enter a valid email.')),
+  displayName: z.string().trim().max(128).optional(),
+  teamId: z.string().max(64).optional(),
+  wantedRole: z.string().max(64).optional(),
+  reason: z.string().max(2000).optional(),
+});
+export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
+
+export const ResetPasswordRequestSchema = z.object({
+  token: z.string().min(1).max(512),
+  password: z.string().min(8, 'At least 8 characters.').max(1024),
+});
+
+/** An admin-issued single-use reset link (`/pages/dashboard/reset-password?token=…`). */
+export const ResetLinkSchema = z.object({ token: z.string(), url: z.string(), expiresAt: z.string() });

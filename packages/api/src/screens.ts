@@ -1,0 +1,463 @@
+import type { Action, Resource } from './abilities.ts';
+
+/**
+ * Every screen of specification point 2, the only place their paths are written.
+ * `resource` null means open (no sign-in needed); `navActiveLink` names the list screen a detail
+ * screen highlights in the menu; `layout` full screens have no navigation frame.
+ */
+export type Screen = {
+  name: string;
+  path: string;
+  title: string;
+  layout: 'main' | 'full';
+  resource: Resource | null;
+  action: Action;
+  navActiveLink?: string;
+  /** Login and apply send signed-in users away (navigation rule 4). */
+  redirectIfLoggedIn?: boolean;
+  menu?: { group: 'dashboard' | 'system' | 'tracing'; order: number };
+};
+
+const s = (screen: Screen): Screen => screen;
+const read: Action = 'read';
+
+export const SCREENS = [
+  // full layout
+  s({ name: 'error-404', path: '/error-404', title: 'Page not found', layout: 'full', resource: null, action: read }),
+  s({
+    name: 'auth-login',
+    path: '/login',
+    title: 'Sign in',
+    layout: 'full',
+    resource: null,
+    action: read,
+    redirectIfLoggedIn: true,
+  }),
+  s({
+    name: 'auth-reset-password',
+    path: '/pages/dashboard/reset-password',
+    title: 'Reset password',
+    layout: 'full',
+    resource: null,
+    action: read,
+  }),
+  s({
+    name: 'misc-not-authorized',
+    path: '/pages/miscellaneous/not-authorized',
+    title: 'Not authorized',
+    layout: 'full',
+    resource: null,
+    action: read,
+  }),
+  s({
+    name: 'auth-apply',
+    path: '/apply',
+    title: 'Apply for access',
+    layout: 'full',
+    resource: null,
+    action: read,
+    redirectIfLoggedIn: true,
+  }),
+  s({
+    name: 'dashboard-code-coverage-view',
+    path: '/codecoverage/:id',
+    title: 'Coverage report view',
+    layout: 'full',
+    resource: 'Report',
+    action: read,
+  }),
+  s({
+    name: 'external-zentao',
+    path: '/zentao',
+    title: 'ZenTao',
+    layout: 'full',
+    resource: 'Requirement',
+    action: read,
+  }),
+  // where a client lands after sign-in (navigation rule 3)
+  s({
+    name: 'access-control',
+    path: '/access-control',
+    title: 'Your access',
+    layout: 'main',
+    resource: 'ACL',
+    action: read,
+  }),
+  // dashboard
+  s({
+    name: 'dashboard-team',
+    path: '/dashboard/team',
+    title: 'Team dashboard',
+    layout: 'main',
+    resource: 'TeamDashboard',
+    action: read,
+    menu: { group: 'dashboard', order: 1 },
+  }),
+  s({
+    name: 'dashboard-app',
+    path: '/dashboard/app',
+    title: 'App dashboard',
+    layout: 'main',
+    resource: 'AppDashboard',
+    action: read,
+    menu: { group: 'dashboard', order: 2 },
+  }),
+  s({
+    name: 'dashboard-dev-coverage',
+    path: '/dashboard/devcoverage',
+    title: 'Code coverage (unit tests)',
+    layout: 'main',
+    resource: 'Report',
+    action: read,
+    menu: { group: 'dashboard', order: 3 },
+  }),
+  s({
+    name: 'dashboard-test-coverage',
+    path: '/dashboard/testcoverage',
+    title: 'Test coverage (functional tests)',
+    layout: 'main',
+    resource: 'Report',
+    action: read,
+    menu: { group: 'dashboard', order: 4 },
+  }),
+  s({
+    name: 'dashboard-coverage-detail',
+    path: '/dashboard/coverage/:id',
+    title: 'Coverage report',
+    layout: 'main',
+    resource: 'Report',
+    action: read,
+    navActiveLink: 'dashboard-dev-coverage',
+  }),
+  s({
+    name: 'dashboard-coverage-add',
+    path: '/dashboard/coverageAdd',
+    title: 'New coverage report',
+    layout: 'main',
+    resource: 'Report',
+    action: 'create',
+    navActiveLink: 'dashboard-dev-coverage',
+  }),
+  s({
+    name: 'dashboard-coverage-edit',
+    path: '/dashboard/coverageEdit/:id',
+    title: 'Edit coverage report',
+    layout: 'main',
+    resource: 'Report',
+    action: 'update',
+    navActiveLink: 'dashboard-dev-coverage',
+  }),
+  s({
+    name: 'dashboard-app-analytic',
+    path: '/dashboard/appAnalytic',
+    title: 'App analytics',
+    layout: 'main',
+    resource: 'Analytics',
+    action: read,
+    menu: { group: 'dashboard', order: 5 },
+  }),
+  s({
+    name: 'dashboard-my-analytic',
+    path: '/dashboard/myAnalytic',
+    title: 'My analytics',
+    layout: 'main',
+    resource: 'Analytics',
+    action: read,
+    menu: { group: 'dashboard', order: 6 },
+  }),
+  s({
+    name: 'dashboard-committer-analytic',
+    path: '/dashboard/committerAnalytic',
+    title: 'Committer analytics',
+    layout: 'main',
+    resource: 'Analytics',
+    action: read,
+    menu: { group: 'dashboard', order: 7 },
+  }),
+  s({
+    name: 'dashboard-committer-analytic-table',
+    path: '/dashboard/committerAnalyticTable',
+    title: 'Committer table',
+    layout: 'main',
+    resource: 'Analytics',
+    action: read,
+    menu: { group: 'dashboard', order: 8 },
+  }),
+  s({
+    name: 'dashboard-requirement-analytic',
+    path: '/dashboard/requirementAnalytic',
+    title: 'Requirement analytics',
+    layout: 'main',
+    resource: 'Requirement',
+    action: read,
+    menu: { group: 'dashboard', order: 9 },
+  }),
+  s({
+    name: 'dashboard-case-analytic',
+    path: '/dashboard/caseAnalytic',
+    title: 'Case analytics',
+    layout: 'main',
+    resource: 'Analytics',
+    action: read,
+    menu: { group: 'dashboard', order: 10 },
+  }),
+  s({
+    name: 'dashboard-project-analytic',
+    path: '/dashboard/projectAnalytic',
+    title: 'Project analytics',
+    layout: 'main',
+    resource: 'Analytics',
+    action: read,
+    menu: { group: 'dashboard', order: 11 },
+  }),
+  s({
+    name: 'dashboard-version-analytic',
+    path: '/dashboard/versionAnalytic',
+    title: 'Version analytics',
+    layout: 'main',
+    resource: 'Analytics',
+    action: read,
+    menu: { group: 'dashboard', order: 12 },
+  }),
+  s({
+    name: 'dashboard-observing-risky-items',
+    path: '/dashboard/observingRiskyItems',
+    title: 'Observing risky items',
+    layout: 'main',
+    resource: 'Risk',
+    action: read,
+    menu: { group: 'dashboard', order: 0 },
+  }),
+  s({
+    name: 'dashboard-exception-traces',
+    path: '/dashboard/exceptionTraces',
+    title: 'Exception traces',
+    layout: 'main',
+    resource: 'Trace',
+    action: read,
+    menu: { group: 'dashboard', order: 13 },
+  }),
+  s({
+    name: 'dashboard-pending-risks',
+    path: '/dashboard/pendingrisks',
+    title: 'Pending risks',
+    layout: 'main',
+    resource: 'Risk',
+    action: read,
+    menu: { group: 'dashboard', order: 14 },
+  }),
+  s({
+    name: 'dashboard-cockpit',
+    path: '/dashboard/cockpit',
+    title: 'Management cockpit',
+    layout: 'main',
+    resource: 'Cockpit',
+    action: read,
+    menu: { group: 'dashboard', order: 15 },
+  }),
+  s({
+    name: 'dashboard-project-dashboard',
+    path: '/dashboard/projectDashboard',
+    title: 'Project dashboards',
+    layout: 'main',
+    resource: 'ProjectDashboard',
+    action: read,
+    menu: { group: 'dashboard', order: 16 },
+  }),
+  s({
+    name: 'dashboard-project-dashboard-detail',
+    path: '/dashboard/projectDashboard/:id',
+    title: 'Project dashboard',
+    layout: 'main',
+    resource: 'ProjectDashboard',
+    action: read,
+    navActiveLink: 'dashboard-project-dashboard',
+  }),
+  // system
+  s({
+    name: 'system-setting',
+    path: '/system/systemSetting',
+    title: 'System settings',
+    layout: 'main',
+    resource: 'Setting',
+    action: read,
+    menu: { group: 'system', order: 0 },
+  }),
+  s({
+    name: 'system-team-list',
+    path: '/system/teamList',
+    title: 'Teams',
+    layout: 'main',
+    resource: 'Team',
+    action: read,
+    menu: { group: 'system', order: 1 },
+  }),
+  s({
+    name: 'system-app-list',
+    path: '/system/appList',
+    title: 'Apps',
+    layout: 'main',
+    resource: 'App',
+    action: read,
+    menu: { group: 'system', order: 2 },
+  }),
+  s({
+    name: 'system-case-list',
+    path: '/system/caseList',
+    title: 'Test cases',
+    layout: 'main',
+    resource: 'Case',
+    action: read,
+    menu: { group: 'system', order: 3 },
+  }),
+  s({
+    name: 'system-role-list',
+    path: '/system/roleList',
+    title: 'Roles',
+    layout: 'main',
+    resource: 'Role',
+    action: read,
+    menu: { group: 'system', order: 4 },
+  }),
+  s({
+    name: 'system-branch-list',
+    path: '/system/branchList',
+    title: 'Branches',
+    layout: 'main',
+    resource: 'Branch',
+    action: read,
+    menu: { group: 'system', order: 5 },
+  }),
+  s({
+    name: 'system-project-list',
+    path: '/system/projectList',
+    title: 'Projects',
+    layout: 'main',
+    resource: 'Project',
+    action: read,
+    menu: { group: 'system', order: 6 },
+  }),
+  s({
+    name: 'system-version-list',
+    path: '/system/versionList',
+    title: 'Versions',
+    layout: 'main',
+    resource: 'Version',
+    action: read,
+    menu: { group: 'system', order: 7 },
+  }),
+  s({
+    name: 'system-requirement-list',
+    path: '/system/requirementhList',
+    title: 'Requirements',
+    layout: 'main',
+    resource: 'Requirement',
+    action: read,
+    menu: { group: 'system', order: 8 },
+  }),
+  s({
+    name: 'system-user-list',
+    path: '/system/userList',
+    title: 'Users',
+    layout: 'main',
+    resource: 'User',
+    action: read,
+    menu: { group: 'system', order: 9 },
+  }),
+  s({
+    name: 'system-person-setting',
+    path: '/system/personSetting',
+    title: 'Personal settings',
+    layout: 'main',
+    resource: 'Auth',
+    action: read,
+    menu: { group: 'system', order: 10 },
+  }),
+  s({
+    name: 'system-about-us',
+    path: '/system/aboutUs',
+    title: 'About',
+    layout: 'main',
+    resource: 'Auth',
+    action: read,
+    menu: { group: 'system', order: 13 },
+  }),
+  s({
+    name: 'system-apply-list',
+    path: '/system/applyList',
+    title: 'Access requests',
+    layout: 'main',
+    resource: 'Apply',
+    action: read,
+    menu: { group: 'system', order: 11 },
+  }),
+  s({
+    name: 'system-trace-manage',
+    path: '/system/traceManage',
+    title: 'Trace management',
+    layout: 'main',
+    resource: 'TraceManage',
+    action: read,
+    menu: { group: 'system', order: 12 },
+  }),
+  // tracing
+  s({
+    name: 'otel-trace',
+    path: '/otel/otel',
+    title: 'Traces',
+    layout: 'main',
+    resource: 'Trace',
+    action: read,
+    menu: { group: 'tracing', order: 0 },
+  }),
+  s({
+    name: 'otel-regression',
+    path: '/otel/regression',
+    title: 'Regression analysis',
+    layout: 'main',
+    resource: 'Regression',
+    action: read,
+    menu: { group: 'tracing', order: 1 },
+  }),
+  s({
+    name: 'otel-regression-detail',
+    path: '/otel/regression/:id',
+    title: 'Regression run',
+    layout: 'main',
+    resource: 'Regression',
+    action: read,
+    navActiveLink: 'otel-regression',
+  }),
+  s({
+    name: 'otel-interface-analytic',
+    path: '/otel/interfaceAnalytic',
+    title: 'Interface analytics',
+    layout: 'main',
+    resource: 'InterfaceAnalytic',
+    action: read,
+    menu: { group: 'tracing', order: 2 },
+  }),
+  s({
+    name: 'otel-interface-analytic-detail',
+    path: '/otel/interfaceAnalytic/:id',
+    title: 'Interface',
+    layout: 'main',
+    resource: 'InterfaceAnalytic',
+    action: read,
+    navActiveLink: 'otel-interface-analytic',
+  }),
+] as const satisfies readonly Screen[];
+
+export type ScreenName = (typeof SCREENS)[number]['name'];
+
+export const HOME_PATH = '/dashboard/observingRiskyItems';
+export const CLIENT_HOME_PATH = '/access-control';
+export const LOGIN_PATH = '/login';
+export const NOT_AUTHORIZED_PATH = '/pages/miscellaneous/not-authorized';
+export const NOT_FOUND_PATH = '/error-404';
+
+export function screenByName(name: ScreenName): Screen {
+  const screen = SCREENS.find((x) => x.name === name);
+  if (!screen) throw new Error(`unknown screen ${name}`);
+  return screen;
+}

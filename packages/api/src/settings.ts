@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { EDITIONS } from './abilities.ts';
+
+/** System settings that shape every screen (specification points 3, 6, 9). */
+export const SettingsSchema = z.object({
+  excellentGrade: z.number().min(0).max(1),
+  passingGrade: z.number().min(0).max(1),
+  licenseVersion: z.enum(EDITIONS),
+  showJudgment: z.boolean(),
+  wsMaxHistoryLength: z.number().int().min(1),
+  /** seconds (specification point 3) */
+  traceWarnThreshold: z.number().positive(),
+  traceSeriousThreshold: z.number().positive(),
+  zentaoUrl: z.string(),
+  traceViewerUrl: z.string(),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  excellentGrade: 0.8,
+  passingGrade: 0.6,
+  licenseVersion: 'advanced',
+  showJudgment: false,
+  wsMaxHistoryLength: 10000,
+  traceWarnThreshold: 1,
+  traceSeriousThreshold: 3,
+  zentaoUrl: '',
+  traceViewerUrl: '',
+};

@@ -1,0 +1,73 @@
+import { CONNECTION_TEST_MESSAGE } from '@sextant/api';
+import type { StompFrame } from './stomp/frame.ts';
+
+/** Broadcast to every signed-in user (specification point 7). */
+export const BROADCAST_DESTINATION = '/all/messages';
+/** One user's own notifications. */
+export const USER_DESTINATION = '/user/queue/messages';
+export const DESTINATIONS: ReadonlySet<string> = new Set([BROADCAST_DESTINATION, USER_DESTINATION]);
+
+export type Delivery = { destination: string; body: Uint8Array; headers: Record<string, string> };
+
+/** What the broker needs of a connected session. */
+export type Subscriber = { userId: string; deliver(subscriptionId: string, delivery: Delivery): void };
+
+type Subscription = { subscriber: Subscriber; id: string };
+
+/** Crosses server instances (Redis pub/sub when configured); the local broker is always the last hop. */
+export type FanOut = {
+  publish(delivery: Delivery & { userId?: string }): Promise<void>;
+  onDelivery(handler: (delivery: Delivery & { userId?: string }) => void): void;
+  close(): Promise<void>;
+};
+
+/**
+ * Routes messages to local subscriptions. `/user/queue/messages` is scoped: a message for a user
+ * reaches only that user's subscriptions.
+ */
+export class Broker {
+  private readonly byDestination = new Map<string, Set<Subscription>>();
+
+  constructor(private readonly fanOut?: FanOut) {
+    fanOut?.onDelivery((delivery) => this.deliverLocally(delivery));
+  }
+
+  subscribe(destination: string, subscriber: Subscriber, id: string): () => void {
+    const subscription = { subscriber, id };
+    let set = this.byDestination.get(destination);
+    if (!set) {
+      set = new Set();
+      this.byDestination.set(destination, set);
+    }
+    set.add(subscription);
+    return () => set.delete(subscription);
+  }
+
+  /** Publishes everywhere: through the fan-out when there is one (it echoes back here), else locally. */
+  async publish(delivery: Delivery & { userId?: string }): Promise<void> {
+    if (this.fanOut) await this.fanOut.publish(delivery);
+    else this.deliverLocally(delivery);
+  }
+
+  subscriberCount(destination: string): number {
+    return this.byDestination.get(destination)?.size ?? 0;
+  }
+
+  private deliverLocally(delivery: Delivery & { userId?: string }): void {
+    const set = this.byDestination.get(delivery.destination);
+    if (!set) return;
+    for (const { subscriber, id } of set) {
+      if (delivery.userId !== undefined && subscriber.userId !== delivery.userId) continue;
+      subscriber.deliver(id, delivery);
+    }
+  }
+}
+
+export function isConnectionTest(frame: StompFrame): boolean {
+  try {
+    const body = JSON.parse(new TextDecoder().decode(frame.body)) as { message_type?: unknown };
+    return body.message_type === CONNECTION_TEST_MESSAGE.message_type;
+  } catch {
+    return false;
+  }
+}

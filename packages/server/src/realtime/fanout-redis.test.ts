@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BROADCAST_DESTINATION, Broker, type Delivery, type FanOut, USER_DESTINATION } from './broker.ts';
+import { createRedisFanOut } from './fanout-redis.ts';
+
+// Two brokers stand for two server instances sharing the real Redis of this machine.
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const channel = `sextant:test:${randomUUID()}`;
+const fanOuts: FanOut[] = [];
+
+afterAll(async () => {
+  await Promise.all(fanOuts.map((f) => f.close()));
+});
+
+async function instance(): Promise<Broker> {
+  const fanOut = await createRedisFanOut(REDIS_URL, channel);
+  fanOuts.push(fanOut);
+  return new Broker(fanOut);
+}
+
+function collector(userId: string) {
+  const got: Delivery[] = [];
+  let notify: () => void = () => {};
+  return {
+    got,
+    next: () => new Promise<void>((resolve) => (notify = resolve)),
+    subscriber: { userId, deliver: (_id: string, d: Delivery) => (got.push(d), notify()) },
+  };
+}
+
+describe('Redis fan-out between instances', () => {
+  it('delivers a message published on instance A to subscribers on A and B, once each', async () => {
+    const [a, b] = [await instance(), await instance()];
+    const onA = collector('alice');
+    const onB = collector('bob');
+    a.subscribe(BROADCAST_DESTINATION, onA.subscriber, 's1');
+    b.subscribe(BROADCAST_DESTINATION, onB.subscriber, 's1');
+    const arrived = Promise.all([onA.next(), onB.next()]);
+    await a.publish({
+      destination: BROADCAST_DESTINATION,
+      body: new Uint8Array([0, 1, 255]),
+      headers: { 'content-type': 'x' },
+    });
+    await arrived;
+    expect(onB.got.map((d) => [...d.body])).toEqual([[0, 1, 255]]);
+    expect(onA.got).toHaveLength(1);
+    expect(onB.got[0]?.headers['content-type']).toBe('x');
+  });
+
+  it("keeps a user's queue message to that user on every instance", async () => {
+    const [a, b] = [await instance(), await instance()];
+    const aliceOnB = collector('alice');
+    const bobOnB = collector('bob');
+    b.subscribe(USER_DESTINATION, aliceOnB.subscriber, 'q');
+    b.subscribe(USER_DESTINATION, bobOnB.subscriber, 'q');
+    const arrived = aliceOnB.next();
+    await a.publish({
+      destination: USER_DESTINATION,
+      userId: 'alice',
+      body: new TextEncoder().encode('hi'),
+      headers: {},
+    });
+    await arrived;
+    // a broadcast published after the user message arrives after it too (one channel, in order)
+    const sync = collector('bob');
+    b.subscribe(BROADCAST_DESTINATION, sync.subscriber, 'sync');
+    const synced = sync.next();
+    await a.publish({ destination: BROADCAST_DESTINATION, body: new Uint8Array(), headers: {} });
+    await synced;
+    expect(aliceOnB.got).toHaveLength(1);
+    expect(bobOnB.got).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+import { Redis } from 'ioredis';
+import type { Delivery, FanOut } from './broker.ts';
+
+type Wire = { destination: string; userId?: string; headers: Record<string, string>; body: string };
+
+/**
+ * Shares published messages between server instances over Redis pub/sub (REDIS_URL).
+ * Every instance, the publisher included, delivers what comes back on the channel, so a
+ * message is delivered exactly once per instance.
+ */
+export async function createRedisFanOut(url: string, channel = 'sextant:messages'): Promise<FanOut> {
+  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  await Promise.all([publisher.connect(), subscriber.connect()]);
+  await subscriber.subscribe(channel);
+  const handlers: ((delivery: Delivery & { userId?: string }) => void)[] = [];
+  subscriber.on('messageBuffer', (_channel: Buffer, message: Buffer) => {
+    let wire: Wire;
+    try {
+      wire = JSON.parse(message.toString('utf8')) as Wire;
+    } catch {
+      return; // not ours: another writer on the channel
+    }
+    const delivery = {
+      destination: wire.destination,
+      headers: wire.headers,
+      body: new Uint8Array(Buffer.from(wire.body, 'base64')),
+      ...(wire.userId === undefined ? {} : { userId: wire.userId }),
+    };
+    for (const handler of handlers) handler(delivery);
+  });
+  return {
+    async publish(delivery) {
+      const wire: Wire = {
+        destination: delivery.destination,
+        headers: delivery.headers,
+        body: Buffer.from(delivery.body).toString('base64'),
+        ...(delivery.userId === undefined ? {} : { userId: delivery.userId }),
+      };
+      await publisher.publish(channel, JSON.stringify(wire));
+    },
+    onDelivery(handler) {
+      handlers.push(handler);
+    },
+    async close() {
+      await Promise.all([publisher.quit(), subscriber.quit()]);
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { Principals } from './modules/auth/principals.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { AuthService } from './modules/auth/service.ts';
+import { AccessTokens } from './modules/auth/tokens.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import { UsersService } from './modules/users/service.ts';
+import { registerAccess } from './plugins/access.ts';
+import { registerDocs } from './plugins/docs.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerWeb } from './plugins/web.ts';
+
+export type AppOptions = {
+  config: Pick<Config, 'jwtSecret' | 'accessTokenTtl'> & { webDist?: string };
+  db: Db;
+  logger?: boolean;
+  /** Feature modules registered after the built-in ones (each route still declares its access). */
+  modules?: ((app: FastifyInstance) => void)[];
+};
+
+/** Builds the API; never listens (main.ts and tests decide how it is served). */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  const tokens = new AccessTokens(opts.config.jwtSecret, opts.config.accessTokenTtl);
+  const principals = new Principals(opts.db);
+  await registerWeb(app, opts.config.webDist ?? '/nonexistent-web-dist');
+  registerAccess(app, tokens, principals);
+  await registerDocs(app);
+  authRoutes(app, new AuthService(opts.db, tokens, principals), principals);
+  settingsRoutes(app, opts.db, principals);
+  usersRoutes(app, new UsersService(opts.db));
+  for (const register of opts.modules ?? []) register(app);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
+
+const MIGRATIONS = new URL('./migrations', import.meta.url).pathname;
+
+/**
+ * One driver (node-postgres) for both engines. Without a URL, PGlite runs in a worker thread behind
+ * pglite-socket. CAVEAT: pglite-socket gives one connection exclusive use while it is inside a
+ * transaction — another pool client's query waits until COMMIT — so never await a query on another
+ * pool connection inside a transaction (it would deadlock).
+ */
+export async function openDatabase(opts: { url?: string; pgliteDir?: string }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    return finish(pool, async () => pool.end());
+  }
+  const sockDir = mkdtempSync(join(tmpdir(), 'sx-'));
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dataDir: opts.pgliteDir ?? 'memory://', socketPath: join(sockDir, '.s.PGSQL.5432') },
+  });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', () => resolve());
+  });
+  const pool = new pg.Pool({ host: sockDir, user: 'postgres', database: 'postgres', max: 10 });
+  return finish(pool, async () => {
+    await pool.end();
+    const stopped = new Promise((resolve) => worker.once('message', resolve));
+    worker.postMessage({ stop: true });
+    await stopped;
+    await worker.terminate();
+    rmSync(sockDir, { recursive: true, force: true });
+  });
+}
+
+async function finish(pool: pg.Pool, close: () => Promise<void>): Promise<Database> {
+  const db = drizzle(pool, { schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS });
+  return { db, pool, close };
+}

@@ -1,0 +1,48 @@
+import {
+  API,
+  envelopeSchema,
+  LoginRequestSchema,
+  LoginResponseSchema,
+  LogoutRequestSchema,
+  MeResponseSchema,
+  RefreshRequestSchema,
+} from '@sextant/api';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Principals } from './principals.ts';
+import type { AuthService } from './service.ts';
+
+export function authRoutes(app: FastifyInstance, auth: AuthService, principals: Principals): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(API.login, {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], body: LoginRequestSchema, response: { 200: envelopeSchema(LoginResponseSchema) } },
+    handler: async (req) => ({
+      code: 200,
+      message: 'Signed in.',
+      data: await auth.login(req.body.username, req.body.password, req.ip),
+    }),
+  });
+  r.post(API.refreshToken, {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], body: RefreshRequestSchema, response: { 200: envelopeSchema(LoginResponseSchema) } },
+    handler: async (req) => ({ code: 200, message: 'Refreshed.', data: await auth.refresh(req.body.refreshToken) }),
+  });
+  r.post(API.logout, {
+    config: { access: 'signed-in' },
+    schema: { tags: ['auth'], body: LogoutRequestSchema, response: { 200: envelopeSchema(z.null()) } },
+    handler: async (req) => {
+      await auth.logout(req.principal?.userData.userid ?? '', req.body.refreshToken);
+      return { code: 200, message: 'Signed out.', data: null };
+    },
+  });
+  r.get(API.me, {
+    config: { access: 'signed-in' },
+    schema: { tags: ['auth'], response: { 200: envelopeSchema(MeResponseSchema) } },
+    handler: async (req) => {
+      const me = await principals.load(req.principal?.userData.userid ?? '');
+      return { code: 200, message: 'OK', data: me as NonNullable<typeof me> };
+    },
+  });
+}

@@ -1,0 +1,82 @@
+import {
+  AbilitySchema,
+  API,
+  envelopeSchema,
+  PageQuerySchema,
+  pageSchema,
+  RESOURCES,
+  RegisterRequestSchema,
+  ResetLinkSchema,
+  ResetPasswordRequestSchema,
+} from '@sextant/api';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { UsersService } from './service.ts';
+
+export const UserRowSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  role: z.string(),
+  enabled: z.boolean(),
+});
+export const CreateUserRequestSchema = z.object({
+  username: z.string().trim().min(1).max(64),
+  email: z.string().trim().max(254).pipe(z.email('Please enter a valid email.')),
+  displayName: z.string().trim().max(128).optional(),
+  role: z.string().min(1).max(64),
+  password: z.string().min(8).max(1024).optional(),
+});
+const RoleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  ability: z.array(AbilitySchema),
+  resourceNums: z.partialRecord(z.enum(RESOURCES), z.union([z.literal(0), z.literal(1)])),
+  builtin: z.boolean(),
+});
+
+export function usersRoutes(app: FastifyInstance, users: UsersService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(API.register, {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], body: RegisterRequestSchema, response: { 200: envelopeSchema(z.null()) } },
+    handler: async (req) => {
+      await users.apply(req.body);
+      return { code: 200, message: 'Your request was sent; an administrator will review it.', data: null };
+    },
+  });
+  r.post(API.resetPassword, {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], body: ResetPasswordRequestSchema, response: { 200: envelopeSchema(z.null()) } },
+    handler: async (req) => {
+      await users.resetPassword(req.body.token, req.body.password);
+      return { code: 200, message: 'Password changed; please sign in.', data: null };
+    },
+  });
+  r.get(API.users, {
+    config: { access: { action: 'read', resource: 'User' } },
+    schema: {
+      tags: ['users'],
+      querystring: PageQuerySchema,
+      response: { 200: envelopeSchema(pageSchema(UserRowSchema)) },
+    },
+    handler: async (req) => ({ code: 200, message: 'OK', data: await users.list(req.query.page, req.query.perPage) }),
+  });
+  r.post(API.users, {
+    config: { access: { action: 'create', resource: 'User' } },
+    schema: { tags: ['users'], body: CreateUserRequestSchema, response: { 200: envelopeSchema(UserRowSchema) } },
+    handler: async (req) => ({ code: 200, message: 'User created.', data: await users.create(req.body) }),
+  });
+  r.post('/api/users/:id/resetLink', {
+    config: { access: { action: 'update', resource: 'User' } },
+    schema: { tags: ['users'], params: z.object({ id: z.uuid() }), response: { 200: envelopeSchema(ResetLinkSchema) } },
+    handler: async (req) => ({ code: 200, message: 'Reset link issued.', data: await users.resetLink(req.params.id) }),
+  });
+  r.get(API.roles, {
+    config: { access: { action: 'read', resource: 'Role' } },
+    schema: { tags: ['users'], response: { 200: envelopeSchema(z.array(RoleSchema)) } },
+    handler: async () => ({ code: 200, message: 'OK', data: await users.roles() }),
+  });
+}

@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import { and, count, eq, gt, isNull, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { applications, passwordResets, refreshTokens, roles, users } from '../../db/schema/index.ts';
+import { ApiError } from '../../plugins/errors.ts';
+import { opaqueToken, tokenHash } from '../auth/tokens.ts';
+
+const RESET_TTL_MS = 24 * 3600_000;
+const USERNAME_TAKEN = 'This username is already in use.';
+const EMAIL_TAKEN = 'This email is already in use.';
+
+export type UserRow = {
+  id: string;
+  username: string;
+  email: string;
+  displayName: string;
+  role: string;
+  enabled: boolean;
+};
+
+export class UsersService {
+  constructor(private readonly db: Db) {}
+
+  private async refuseDuplicates(username: string, email: string): Promise<void> {
+    const fields: Record<string, string> = {};
+    const lower = email.toLowerCase();
+    const taken = await this.db
+      .select({ username: users.username, email: users.email })
+      .from(users)
+      .where(or(eq(users.username, username), eq(users.email, lower)));
+    const pending = await this.db
+      .select({ username: applications.username, email: applications.email })
+      .from(applications)
+      .where(
+        and(eq(applications.status, 'pending'), or(eq(applications.username, username), eq(applications.email, lower))),
+      );
+    for (const row of [...taken, ...pending]) {
+      if (row.username === username) fields.username = USERNAME_TAKEN;
+      if (row.email === lower) fields.email = EMAIL_TAKEN;
+    }
+    if (fields.username || fields.email) {
+      throw new ApiError(409, 'conflict', fields.username ?? fields.email ?? USERNAME_TAKEN, fields);
+    }
+  }
+
+  async apply(input: {
+    username: string;
+    email: string;
+    displayName?: string;
+    teamId?: string;
+    wantedRole?: string;
+    reason?: string;
+  }) {
+    await this.refuseDuplicates(input.username, input.email);
+    await this.db.insert(applications).values({
+      username: input.username,
+      email: input.email.toLowerCase(),
+      displayName: input.displayName ?? '',
+      team: input.teamId ?? null,
+      wantedRole: input.wantedRole ?? null,
+      reason: input.reason ?? '',
+    });
+  }
+
+  async create(input: {
+    username: string;
+    email: string;
+    displayName?: string;
+    role: string;
+    password?: string;
+  }): Promise<UserRow> {
+    await this.refuseDuplicates(input.username, input.email);
+    const [role] = await this.db.select().from(roles).where(eq(roles.name, input.role));
+    if (!role) throw new ApiError(400, 'validation-failed', 'Unknown role.', { role: 'Unknown role.' });
+    const password = input.password ?? randomBytes(24).toString('base64url');
+    const [user] = await this.db
+      .insert(users)
+      .values({
+        username: input.username,
+        email: input.email.toLowerCase(),
+        displayName: input.displayName ?? '',
+        passwordHash: await hash(password, { algorithm: 2 }),
+        roleId: role.id,
+      })
+      .returning();
+    if (!user) throw new Error('insert returned no row');
+    return {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      displayName: user.displayName,
+      role: role.name,
+      enabled: user.enabled,
+    };
+  }
+
+  async list(page: number, perPage: number): Promise<{ items: UserRow[]; total: number }> {
+    const rows = await this.db
+      .select({ user: users, role: roles.name })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .orderBy(users.username)
+      .limit(perPage)
+      .offset((page - 1) * perPage);
+    const [total] = await this.db.select({ n: count() }).from(users);
+    return {
+      items: rows.map(({ user, role }) => ({
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        displayName: user.displayName,
+        role,
+        enabled: user.enabled,
+      })),
+      total: total?.n ?? 0,
+    };
+  }
+
+  async resetLink(userId: string) {
+    const [user] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!user) throw new ApiError(404, 'not-found', 'No such user.');
+    const token = opaqueToken();
+    const expiresAt = new Date(Date.now() + RESET_TTL_MS);
+    await this.db.insert(passwordResets).values({ tokenHash: tokenHash(token), userId, expiresAt });
+    return { token, url: `/pages/dashboard/reset-password?token=${token}`, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** Single use: the token is claimed atomically; all refresh tokens of the user die with the old password. */
+  async resetPassword(token: string, password: string): Promise<void> {
+    const claimed = await this.db
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, tokenHash(token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    const row = claimed[0];
+    if (!row) throw new ApiError(400, 'bad-request', 'This reset link is invalid, used or expired.');
+    await this.db
+      .update(users)
+      .set({ passwordHash: await hash(password, { algorithm: 2 }), updatedAt: new Date() })
+      .where(eq(users.id, row.userId));
+    await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.userId, row.userId), isNull(refreshTokens.revokedAt)));
+  }
+
+  async roles() {
+    const rows = await this.db.select().from(roles).orderBy(roles.name);
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      ability: r.abilities,
+      resourceNums: r.resourceNums,
+      builtin: r.builtin,
+    }));
+  }
+}

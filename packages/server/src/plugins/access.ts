@@ -1,0 +1,79 @@
+import { type Action, can, editionAllows, type Resource, type Settings, type UserData } from '@sextant/api';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Principals } from '../modules/auth/principals.ts';
+import type { AccessTokens } from '../modules/auth/tokens.ts';
+import { ApiError } from './errors.ts';
+
+/** Every route declares who may call it; undeclared routes stop the server at start. */
+export type Access = 'public' | 'signed-in' | { action: Action; resource: Resource };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every registered route with its access rule, for the docs and the route-table test. */
+    accessTable: { method: string; url: string; access: Access }[];
+  }
+  interface FastifyRequest {
+    principal?: { userData: UserData; settings: Settings };
+  }
+}
+
+export function describeAccess(access: Access): string {
+  if (access === 'public') return 'Permission: public.';
+  if (access === 'signed-in') return 'Permission: any signed-in user.';
+  return `Permission: ${access.action} ${access.resource}.`;
+}
+
+export function registerAccess(app: FastifyInstance, tokens: AccessTokens, principals: Principals): void {
+  const table: FastifyInstance['accessTable'] = [];
+  app.decorate('accessTable', table);
+  app.addHook('onRoute', (route) => {
+    // Static files of the built web app and the API docs are public; every other /api route must declare.
+    if (route.url.startsWith('/api/docs') || !route.url.startsWith('/api')) {
+      route.config = { ...route.config, access: 'public' };
+      return;
+    }
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
+    route.schema = {
+      ...route.schema,
+      description: `${route.schema?.description ?? ''} ${describeAccess(access)}`.trim(),
+    };
+  });
+  app.addHook('preValidation', async (req) => {
+    const access = req.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    const principal = await authenticate(req, tokens, principals);
+    req.principal = principal;
+    if (access === 'signed-in') return;
+    const { userData, settings } = principal;
+    if (!editionAllows(settings.licenseVersion, access.resource)) {
+      throw new ApiError(
+        403,
+        'edition-forbidden',
+        `The ${settings.licenseVersion} edition does not include ${access.resource}.`,
+      );
+    }
+    const permissions = {
+      ability: userData.ability,
+      resourceNums: userData.resourceNums,
+      edition: settings.licenseVersion,
+    };
+    if (!can(permissions, access.action, access.resource)) {
+      throw new ApiError(403, 'forbidden', `Your role may not ${access.action} ${access.resource}.`);
+    }
+  });
+}
+
+async function authenticate(req: FastifyRequest, tokens: AccessTokens, principals: Principals) {
+  const header = req.headers.authorization;
+  const match = header?.match(/^Bearer (\S+)$/);
+  if (!match?.[1]) throw new ApiError(401, 'unauthorized', 'Please sign in.');
+  const userId = await tokens.verify(match[1]);
+  const principal = await principals.load(userId);
+  if (!principal) throw new ApiError(401, 'unauthorized', 'Please sign in.');
+  return principal;
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// Runs the server suite against the real PostgreSQL: a throw-away database, dropped afterwards.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+const server = process.env.PG_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const name = `sextant_ci_${randomBytes(6).toString('hex')}`;
+
+async function admin(sql) {
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+await admin(`create database ${name}`);
+const url = new URL(server);
+url.pathname = `/${name}`;
+let status = 1;
+try {
+  const run = spawnSync('npx', ['vitest', 'run', 'packages/server'], {
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: url.toString() },
+  });
+  status = run.status ?? 1;
+} finally {
+  await admin(`drop database if exists ${name} with (force)`);
+}
+process.exit(status);

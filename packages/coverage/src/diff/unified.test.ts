@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { parseUnifiedDiff } from './unified.ts';
+
+const diff = [
+  'diff --git a/src/A.java b/src/A.java',
+  'index 1..2 100644',
+  '--- a/src/A.java',
+  '+++ b/src/A.java',
+  '@@ -3 +3,2 @@ class A',
+  '-x',
+  '+y',
+  '+z',
+  '@@ -10,2 +11,0 @@',
+  '-gone',
+  '-gone',
+  'diff --git a/new.py b/new.py',
+  'new file mode 100644',
+  '--- /dev/null',
+  '+++ b/new.py',
+  '@@ -0,0 +1,2 @@',
+  '+a',
+  '+b',
+  'diff --git a/old.go b/old.go',
+  'deleted file mode 100644',
+  '--- a/old.go',
+  '+++ /dev/null',
+  '@@ -1 +0,0 @@',
+  '-x',
+  'diff --git a/p.c b/q.c',
+  'similarity index 90%',
+  'rename from p.c',
+  'rename to q.c',
+  '--- a/p.c',
+  '+++ b/q.c',
+  '@@ -5 +5 @@',
+  '-a',
+  '+b',
+  'diff --git a/img.png b/img.png',
+  'Binary files a/img.png and b/img.png differ',
+  '',
+].join('\n');
+
+describe('parseUnifiedDiff', () => {
+  const files = parseUnifiedDiff(diff);
+  it('reads new-side lines of modified files, ignoring pure deletions', () => {
+    expect(files[0]).toMatchObject({ path: 'src/A.java', status: 'modified', lines: [3, 4] });
+  });
+  it('reads added, deleted, renamed and binary files', () => {
+    expect(files[1]).toMatchObject({ path: 'new.py', status: 'added', lines: [1, 2] });
+    expect(files[2]).toMatchObject({ path: 'old.go', status: 'deleted', lines: [] });
+    expect(files[3]).toMatchObject({ path: 'q.c', oldPath: 'p.c', status: 'renamed', lines: [5] });
+    expect(files[4]).toMatchObject({ path: 'img.png', binary: true, lines: [] });
+  });
+  it('gives no files for an empty diff', () => {
+    expect(parseUnifiedDiff('')).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+import type { ChangedFile } from '../diff/unified.ts';
+
+export interface DiffLineCoverage {
+  covered: number;
+  total: number;
+  /** covered / total, or null when no changed line is coverable ("no changed lines"). */
+  ratio: number | null;
+}
+
+/**
+ * Line diff coverage as Debian's diff-cover defines it: a changed new-side line counts when the
+ * report measures it (any report lists it); it is covered when any report gives it hits > 0.
+ * Deleted and binary files, and files the report does not list, contribute nothing.
+ * `hitsByFile` maps repo-relative paths to line -> hits (hits already summed across reports).
+ */
+export function diffLineCoverage(
+  changed: readonly ChangedFile[],
+  hitsByFile: ReadonlyMap<string, ReadonlyMap<number, number>>,
+): DiffLineCoverage {
+  let covered = 0;
+  let total = 0;
+  for (const file of changed) {
+    if (file.status === 'deleted' || file.binary) continue;
+    const hits = hitsByFile.get(file.path);
+    if (!hits) continue;
+    for (const line of new Set(file.lines)) {
+      const h = hits.get(line);
+      if (h === undefined) continue;
+      total++;
+      if (h > 0) covered++;
+    }
+  }
+  return { covered, total, ratio: total === 0 ? null : covered / total };
+}

@@ -1,0 +1,195 @@
+import {
+  type ClassCoverage,
+  type Coverage,
+  emptyCounters,
+  type FileCoverage,
+  type LineCoverage,
+  type MethodCoverage,
+} from '../model/coverage.ts';
+import { type XmlAttributes, XmlScanner } from '../xml/scanner.ts';
+import { totals } from './lcov.ts';
+import {
+  branchCounter,
+  count,
+  counter,
+  Interner,
+  languageOf,
+  lineCounter,
+  newLine,
+  type TextParser,
+} from './shared.ts';
+
+type FileState = { path: string; lines: Map<number, LineCoverage>; classes: ClassCoverage[] };
+
+/**
+ * Cobertura XML (coverage.py, gcovr, c8/istanbul, coverlet). Lines come from each class's
+ * <lines>; a line listed by several classes of one file (coverlet's nested classes) counts once,
+ * with the highest hits. Branches come from condition-coverage="50% (1/2)". Counters: line and
+ * branch from the line data, method from <method> elements (covered when any of its lines ran;
+ * null when the report lists none); instruction, complexity and class are null. The report
+ * keeps the <sources> roots for path mapping.
+ */
+export function coberturaParser(): TextParser {
+  const names = new Interner();
+  const optionalName = (value: string | undefined) => (value === undefined || value === '' ? null : names.get(value));
+  const files = new Map<string, FileState>();
+  const sources: string[] = [];
+  let file: FileState | null = null;
+  let cls: ClassCoverage | null = null;
+  let method: { entry: MethodCoverage; hit: boolean } | null = null;
+  let inSource = false;
+  let sourceText = '';
+  let sawMethods = false;
+  let rootSeen = false;
+
+  const scanner: XmlScanner = new XmlScanner(
+    {
+      open(name, attributes, depth) {
+        if (depth === 0) {
+          if (name !== 'coverage')
+            scanner.fail('format-mismatch', `root element <${name}> is not Cobertura's <coverage>`, -1);
+          rootSeen = true;
+          return;
+        }
+        switch (name) {
+          case 'source':
+            inSource = true;
+            sourceText = '';
+            return;
+          case 'class': {
+            const path = names.get(required(attributes, 'filename', name).replaceAll('\\', '/'));
+            file = files.get(path) ?? { path, lines: new Map(), classes: [] };
+            files.set(path, file);
+            cls = { name: names.get(attributes.get('name') ?? path), methods: [], counters: emptyCounters() };
+            file.classes.push(cls);
+            return;
+          }
+          case 'method':
+            if (!cls) return;
+            sawMethods = true;
+            method = {
+              entry: {
+                name: names.get(required(attributes, 'name', name)),
+                signature: optionalName(attributes.get('signature')),
+                startLine: null,
+                endLine: null,
+                counters: emptyCounters(),
+              },
+              hit: false,
+            };
+            cls.methods.push(method.entry);
+            return;
+          case 'line':
+            if (file) addLine(file, attributes);
+            return;
+        }
+      },
+      close(name) {
+        if (name === 'source') {
+          inSource = false;
+          const root = sourceText.trim();
+          if (root !== '') sources.push(root.replaceAll('\\', '/'));
+        } else if (name === 'class') {
+          cls = null;
+          file = null;
+        } else if (name === 'method' && method) {
+          method.entry.counters.method = counter(method.hit ? 1 : 0, method.hit ? 0 : 1);
+          method = null;
+        }
+      },
+      text(text) {
+        if (inSource) sourceText += text;
+      },
+    },
+    'cobertura',
+    true,
+  );
+
+  function required(attributes: XmlAttributes, attribute: string, element: string): string {
+    const value = attributes.get(attribute);
+    if (value === undefined) return scanner.fail('bad-attribute', `<${element}> lacks ${attribute}`, -1);
+    return value;
+  }
+
+  function number(raw: string | undefined, what: string): number {
+    const trimmed = raw?.trim();
+    if (trimmed === undefined || !/^\d{1,15}$/.test(trimmed)) {
+      // coverlet and some gcovr versions write hits as floats such as "1.0".
+      if (trimmed && /^\d{1,15}\.0+$/.test(trimmed)) return Number(trimmed);
+      return scanner.fail('bad-number', `${what} "${(raw ?? '').slice(0, 40)}" is not a non-negative integer`, -1);
+    }
+    return Number(trimmed);
+  }
+
+  function addLine(state: FileState, attributes: XmlAttributes): void {
+    const line = number(attributes.get('number'), 'line number');
+    if (line < 1 || line > 2 ** 31 - 1) scanner.fail('bad-number', `line number ${line} out of range`, -1);
+    const hits = number(attributes.get('hits'), 'hits');
+    if (method) {
+      method.entry.startLine = method.entry.startLine === null ? line : Math.min(method.entry.startLine, line);
+      method.entry.endLine = method.entry.endLine === null ? line : Math.max(method.entry.endLine, line);
+      if (hits > 0) method.hit = true;
+      return;
+    }
+    let covered = 0;
+    let total = 0;
+    if (attributes.get('branch') === 'true' && attributes.get('condition-coverage')) {
+      const match = /\((\d{1,9})\/(\d{1,9})\)/.exec(attributes.get('condition-coverage') ?? '');
+      if (!match) scanner.fail('bad-attribute', 'condition-coverage is not "N% (covered/total)"', -1);
+      covered = count('cobertura', match[1], 'covered conditions');
+      total = count('cobertura', match[2], 'conditions');
+      if (covered > total) scanner.fail('bad-attribute', 'more covered conditions than conditions', -1);
+    }
+    const existing = state.lines.get(line);
+    if (existing) {
+      existing.hits = Math.max(existing.hits, hits);
+      if (total > existing.branchesTotal || (total === existing.branchesTotal && covered > existing.branchesCovered)) {
+        existing.branchesTotal = total;
+        existing.branchesCovered = covered;
+      }
+      return;
+    }
+    const entry = newLine(line, hits);
+    entry.branchesCovered = covered;
+    entry.branchesTotal = total;
+    state.lines.set(line, entry);
+  }
+
+  return {
+    write(text) {
+      scanner.write(text);
+    },
+    end(): Coverage {
+      scanner.end();
+      if (!rootSeen) scanner.fail('format-mismatch', 'no <coverage> element', 0);
+      const result: FileCoverage[] = [];
+      for (const state of files.values()) {
+        const lines = [...state.lines.values()].sort((a, b) => a.line - b.line);
+        const counters = emptyCounters();
+        counters.line = lineCounter(lines);
+        counters.branch = branchCounter(lines);
+        if (sawMethods) {
+          let hit = 0;
+          let all = 0;
+          for (const c of state.classes)
+            for (const m of c.methods) {
+              all++;
+              if (m.counters.method?.covered) hit++;
+            }
+          counters.method = counter(hit, all - hit);
+        }
+        for (const c of state.classes) {
+          if (sawMethods)
+            c.counters.method = counter(
+              c.methods.filter((m) => m.counters.method?.covered).length,
+              c.methods.filter((m) => !m.counters.method?.covered).length,
+            );
+        }
+        result.push({ path: state.path, language: languageOf(state.path), lines, classes: state.classes, counters });
+      }
+      const coverage: Coverage = { format: 'cobertura', files: result, counters: totals(result) };
+      if (sources.length > 0) coverage.sourceRoots = sources;
+      return coverage;
+    },
+  };
+}

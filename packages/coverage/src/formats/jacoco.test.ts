@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { catchError } from '../../test/fixtures/catch-error.ts';
+import { createCoverageParser, parseCoverage } from './parser.ts';
+
+const xml = readFileSync(new URL('../../test/fixtures/jacoco/small.xml', import.meta.url));
+
+describe('JaCoCo XML', () => {
+  it('copies the six counters at report, class, method and source-file level', () => {
+    const coverage = parseCoverage(xml);
+    expect(coverage.format).toBe('jacoco');
+    expect(coverage.counters).toEqual({
+      instruction: { covered: 8, missed: 6 },
+      branch: { covered: 1, missed: 1 },
+      line: { covered: 2, missed: 2 },
+      complexity: { covered: 2, missed: 2 },
+      method: { covered: 2, missed: 1 },
+      class: { covered: 1, missed: 1 },
+    });
+    const [file] = coverage.files;
+    expect(file?.path).toBe('com/acme/Calc.java');
+    expect(file?.language).toBe('java');
+    expect(file?.counters.method).toEqual({ covered: 2, missed: 1 });
+    expect(file?.classes.map((c) => c.name)).toEqual(['com/acme/Calc', 'com/acme/Calc$Inner']);
+    const max = file?.classes[0]?.methods[1];
+    expect(max).toEqual({
+      name: 'max',
+      signature: '(II)I',
+      startLine: 5,
+      endLine: null,
+      counters: {
+        instruction: { covered: 5, missed: 2 },
+        branch: { covered: 1, missed: 1 },
+        line: { covered: 1, missed: 1 },
+        complexity: { covered: 1, missed: 1 },
+        method: { covered: 1, missed: 0 },
+        class: { covered: 0, missed: 0 },
+      },
+    });
+    expect(file?.classes[0]?.methods[0]?.name).toBe('<init>');
+  });
+
+  it('reads line data from <sourcefile><line nr mi ci mb cb>', () => {
+    const lines = parseCoverage(xml).files[0]?.lines;
+    expect(lines?.[1]).toEqual({
+      line: 5,
+      hits: 1,
+      branchesCovered: 1,
+      branchesTotal: 2,
+      instructionsCovered: 5,
+      instructionsMissed: 0,
+    });
+    expect(lines?.map((l) => l.hits)).toEqual([1, 1, 0, 0]);
+  });
+
+  it('gives the same model whatever the chunking, down to one byte at a time', () => {
+    const parser = createCoverageParser('auto');
+    for (let i = 0; i < xml.length; i++) parser.write(xml.subarray(i, i + 1));
+    expect(parser.end()).toEqual(parseCoverage(xml));
+  });
+
+  it('names file, line and column of a bad number', () => {
+    const bad =
+      '<report name="x">\n<package name="p">\n  <sourcefile name="A.java"><line nr="1" mi="x" ci="0" mb="0" cb="0"/>';
+    const error = catchError(() => parseCoverage(`${bad}</sourcefile></package></report>`, { fileName: 'r.xml' }));
+    expect(error.code).toBe('bad-number');
+    expect(error.file).toBe('r.xml');
+    expect(error.line).toBe(3);
+    expect(error.column).toBe(29);
+    expect(error.message).toContain('r.xml:3:29');
+  });
+});

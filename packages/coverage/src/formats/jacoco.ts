@@ -1,0 +1,238 @@
+import type {
+  ClassCoverage,
+  Counter,
+  CounterKind,
+  Counters,
+  Coverage,
+  FileCoverage,
+  LineCoverage,
+  MethodCoverage,
+} from '../model/coverage.ts';
+import { type XmlAttributes, XmlScanner } from '../xml/scanner.ts';
+import { count, counter, fail, Interner, languageOf, type TextParser } from './shared.ts';
+
+const KINDS: Record<string, CounterKind> = {
+  INSTRUCTION: 'instruction',
+  BRANCH: 'branch',
+  LINE: 'line',
+  COMPLEXITY: 'complexity',
+  METHOD: 'method',
+  CLASS: 'class',
+};
+
+function counterKind(attributes: XmlAttributes): CounterKind | undefined {
+  for (const type in KINDS) if (attributes.is('type', type)) return KINDS[type];
+  return undefined;
+}
+
+/** JaCoCo writes a counter element only when its total is non-zero, so an absent one is 0/0, not null. */
+function jacocoCounters(): Counters {
+  const zero = (): Counter => counter(0, 0);
+  return { instruction: zero(), branch: zero(), line: zero(), complexity: zero(), method: zero(), class: zero() };
+}
+
+type PackageState = { name: string; classesBySource: Map<string, ClassCoverage[]>; files: FileCoverage[] };
+
+/**
+ * JaCoCo XML: report > group* > package > (class > method > counter*, counter*) | (sourcefile > line*, counter*).
+ * Counters are copied from the XML at every level, so they equal JaCoCo's own figures exactly.
+ */
+export function jacocoParser(): TextParser {
+  const names = new Interner();
+  const files: FileCoverage[] = [];
+  const reportCounters = jacocoCounters();
+  let pkg: PackageState | null = null;
+  let cls: ClassCoverage | null = null;
+  let method: MethodCoverage | null = null;
+  let sourceFile: FileCoverage | null = null;
+  let lines: LineCoverage[] = [];
+  let lastLine = 0;
+  let seenReport = false;
+  const stack: string[] = [];
+
+  const scanner: XmlScanner = new XmlScanner(
+    {
+      open(name, attributes, depth) {
+        const parent = stack.at(-1);
+        stack.push(name);
+        if (depth === 0) {
+          if (name !== 'report') scanner.fail('format-mismatch', `root element <${name}> is not JaCoCo's <report>`, -1);
+          seenReport = true;
+          return;
+        }
+        switch (name) {
+          case 'package':
+            pkg = { name: names.get(required(attributes, 'name', name)), classesBySource: new Map(), files: [] };
+            return;
+          case 'class': {
+            if (!pkg || parent !== 'package') return unexpected(name);
+            cls = { name: names.get(required(attributes, 'name', name)), methods: [], counters: jacocoCounters() };
+            const source = attributes.get('sourcefilename') ?? '';
+            const list = pkg.classesBySource.get(source);
+            if (list) list.push(cls);
+            else pkg.classesBySource.set(names.get(source), [cls]);
+            return;
+          }
+          case 'method':
+            if (!cls || parent !== 'class') return unexpected(name);
+            method = {
+              name: names.get(required(attributes, 'name', name)),
+              signature: names.get(required(attributes, 'desc', name)),
+              startLine: attributes.get('line') === undefined ? null : int(attributes, 'line', 'method line') || null,
+              endLine: null,
+              counters: jacocoCounters(),
+            };
+            cls.methods.push(method);
+            return;
+          case 'sourcefile': {
+            if (!pkg || parent !== 'package') return unexpected(name);
+            const fileName = required(attributes, 'name', name);
+            const path = pkg.name === '' ? fileName : `${pkg.name}/${fileName}`;
+            sourceFile = {
+              path: names.get(path),
+              language: languageOf(fileName),
+              lines: [],
+              classes: [],
+              counters: jacocoCounters(),
+            };
+            lines = [];
+            lastLine = 0;
+            return;
+          }
+          case 'line':
+            if (!sourceFile || parent !== 'sourcefile') return unexpected(name);
+            addLine(attributes);
+            return;
+          case 'counter':
+            addCounter(parent, attributes);
+            return;
+          case 'group':
+          case 'sessioninfo':
+            return;
+          default:
+            return unexpected(name);
+        }
+      },
+      close(name) {
+        stack.pop();
+        switch (name) {
+          case 'method':
+            method = null;
+            return;
+          case 'class':
+            cls = null;
+            return;
+          case 'sourcefile':
+            if (pkg && sourceFile) {
+              sourceFile.lines = lines;
+              const source = sourceFile.path.slice(pkg.name === '' ? 0 : pkg.name.length + 1);
+              sourceFile.classes = pkg.classesBySource.get(source) ?? [];
+              pkg.classesBySource.delete(source);
+              pkg.files.push(sourceFile);
+            }
+            sourceFile = null;
+            lines = [];
+            return;
+          case 'package':
+            if (pkg) closePackage(pkg);
+            pkg = null;
+            return;
+        }
+      },
+    },
+    'jacoco',
+  );
+
+  function closePackage(state: PackageState): void {
+    for (const file of state.files) files.push(file);
+    // Classes without a <sourcefile> (no debug information) still belong to the report.
+    for (const [source, classes] of state.classesBySource) {
+      const base = source === '' ? `${classes[0]?.name ?? 'unknown'}.class` : source;
+      const path = state.name === '' || source === '' ? base : `${state.name}/${base}`;
+      const counters = jacocoCounters();
+      for (const c of classes) addInto(counters, c.counters);
+      files.push({ path: names.get(path), language: languageOf(path), lines: [], classes, counters });
+    }
+  }
+
+  function unexpected(name: string): never {
+    return scanner.fail('malformed-xml', `unexpected <${name}> in a JaCoCo report`, -1);
+  }
+
+  function required(attributes: XmlAttributes, attribute: string, element: string): string {
+    const value = attributes.get(attribute);
+    if (value === undefined) return scanner.fail('bad-attribute', `<${element}> lacks ${attribute}`, -1);
+    return value;
+  }
+
+  function number(raw: string | undefined, what: string): number {
+    try {
+      return count('jacoco', raw, what);
+    } catch (error) {
+      return scanner.fail((error as { code: 'bad-number' }).code, (error as { reason: string }).reason, -1);
+    }
+  }
+
+  function int(attributes: XmlAttributes, attribute: string, what: string): number {
+    const value = attributes.integer(attribute);
+    return value >= 0 ? value : number(attributes.get(attribute), what);
+  }
+
+  function addLine(attributes: XmlAttributes): void {
+    const nr = int(attributes, 'nr', 'line nr');
+    if (nr < 1) scanner.fail('bad-number', `line nr ${nr} is not a line number`, -1);
+    if (nr <= lastLine) scanner.fail('bad-record', `line ${nr} repeated or out of order`, -1);
+    lastLine = nr;
+    const mi = int(attributes, 'mi', 'mi');
+    const ci = int(attributes, 'ci', 'ci');
+    const mb = int(attributes, 'mb', 'mb');
+    const cb = int(attributes, 'cb', 'cb');
+    lines.push({
+      line: nr,
+      hits: ci > 0 ? 1 : 0,
+      branchesCovered: cb,
+      branchesTotal: cb + mb,
+      instructionsCovered: ci,
+      instructionsMissed: mi,
+    });
+  }
+
+  function addCounter(parent: string | undefined, attributes: XmlAttributes): void {
+    const kind = counterKind(attributes);
+    if (!kind)
+      scanner.fail('bad-attribute', `unknown counter type "${(attributes.get('type') ?? '').slice(0, 40)}"`, -1);
+    const value = counter(int(attributes, 'covered', 'covered'), int(attributes, 'missed', 'missed'));
+    const target =
+      parent === 'method'
+        ? method?.counters
+        : parent === 'class'
+          ? cls?.counters
+          : parent === 'sourcefile'
+            ? sourceFile?.counters
+            : parent === 'report'
+              ? reportCounters
+              : parent === 'package' || parent === 'group'
+                ? null
+                : unexpected('counter');
+    if (target) target[kind] = value;
+  }
+
+  return {
+    write(text) {
+      scanner.write(text);
+    },
+    end(): Coverage {
+      scanner.end();
+      if (!seenReport) fail('jacoco', 'format-mismatch', 'no JaCoCo <report> element');
+      return { format: 'jacoco', files, counters: reportCounters };
+    },
+  };
+}
+
+function addInto(into: Counters, from: Counters): void {
+  for (const kind of Object.keys(into) as CounterKind[]) {
+    const a = into[kind];
+    const b = from[kind];
+    if (a && b) into[kind] = counter(a.covered + b.covered, a.missed + b.missed);
+  }
+}

@@ -1,0 +1,119 @@
+import { CoverageError, type CoverageErrorCode } from '../errors.ts';
+import type { Counter, FormatName, LineCoverage } from '../model/coverage.ts';
+
+/** Counts above this are refused as absurd: no test run executes a line 2^53 times. */
+export const MAX_COUNT = Number.MAX_SAFE_INTEGER;
+export const MAX_LINE = 2 ** 31 - 1;
+
+export type Position = { file?: string | null; line?: number | null; column?: number | null };
+
+export function fail(format: FormatName, code: CoverageErrorCode, reason: string, at: Position = {}): never {
+  throw new CoverageError(code, reason, { format, ...at });
+}
+
+/** A non-negative safe integer from report text, or a bad-number error. */
+export function count(format: FormatName, raw: string | undefined, what: string, at: Position = {}): number {
+  if (raw === undefined) fail(format, 'bad-attribute', `missing ${what}`, at);
+  const value = raw.length > 0 && raw.length <= 16 && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(value))
+    fail(format, 'bad-number', `${what} "${raw.slice(0, 40)}" is not a non-negative integer`, at);
+  return value;
+}
+
+export function lineNumber(format: FormatName, raw: string | undefined, what: string, at: Position = {}): number {
+  const value = count(format, raw, what, at);
+  if (value < 1 || value > MAX_LINE) fail(format, 'bad-number', `${what} ${value} is not a valid line number`, at);
+  return value;
+}
+
+export function counter(covered: number, missed: number): Counter {
+  return { covered, missed };
+}
+
+export function newLine(line: number, hits: number): LineCoverage {
+  return { line, hits, branchesCovered: 0, branchesTotal: 0, instructionsCovered: null, instructionsMissed: null };
+}
+
+/** Line and branch counters derived from line data. */
+export function lineCounter(lines: readonly LineCoverage[]): Counter {
+  let covered = 0;
+  for (const line of lines) if (line.hits > 0) covered++;
+  return counter(covered, lines.length - covered);
+}
+
+export function branchCounter(lines: readonly LineCoverage[]): Counter {
+  let covered = 0;
+  let total = 0;
+  for (const line of lines) {
+    covered += line.branchesCovered;
+    total += line.branchesTotal;
+  }
+  return counter(covered, total - covered);
+}
+
+export function sumCounters(counters: readonly (Counter | null)[]): Counter | null {
+  let result: Counter | null = null;
+  for (const c of counters) {
+    if (!c) continue;
+    result = result ? counter(result.covered + c.covered, result.missed + c.missed) : counter(c.covered, c.missed);
+  }
+  return result;
+}
+
+/** Names repeat across a report: keep one flat copy of each, never a slice pinning a parse buffer. */
+export class Interner {
+  private readonly names = new Map<string, string>();
+  get(name: string): string {
+    let interned = this.names.get(name);
+    if (interned === undefined) {
+      interned = ` ${name}`.slice(1);
+      this.names.set(interned, interned);
+    }
+    return interned;
+  }
+}
+
+export function sortedLines(byLine: Map<number, LineCoverage>): LineCoverage[] {
+  return [...byLine.values()].sort((a, b) => a.line - b.line);
+}
+
+export function languageOf(path: string): string | null {
+  const ext = /\.([A-Za-z0-9+]+)$/.exec(path)?.[1]?.toLowerCase();
+  if (!ext) return null;
+  const languages: Record<string, string> = {
+    java: 'java',
+    kt: 'kotlin',
+    kts: 'kotlin',
+    scala: 'scala',
+    groovy: 'groovy',
+    js: 'javascript',
+    mjs: 'javascript',
+    cjs: 'javascript',
+    jsx: 'javascript',
+    ts: 'typescript',
+    mts: 'typescript',
+    cts: 'typescript',
+    tsx: 'tsx',
+    py: 'python',
+    go: 'go',
+    c: 'c',
+    h: 'c',
+    cc: 'cpp',
+    cpp: 'cpp',
+    cxx: 'cpp',
+    hpp: 'cpp',
+    hh: 'cpp',
+    cs: 'csharp',
+    rb: 'ruby',
+    php: 'php',
+    rs: 'rust',
+    swift: 'swift',
+  };
+  return languages[ext] ?? null;
+}
+
+/** A format parser consumes decoded text in chunks and yields the model at the end. */
+export interface TextParser {
+  write(text: string): void;
+  end(): import('../model/coverage.ts').Coverage;
+}

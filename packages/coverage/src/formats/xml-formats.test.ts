@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { catchError } from '../../test/fixtures/catch-error.ts';
+import { parseCoverage } from './parser.ts';
+
+const fixture = (path: string) => readFileSync(new URL(`../../test/fixtures/${path}`, import.meta.url));
+
+describe('Cobertura XML', () => {
+  it('reads lines, condition-coverage branches and the <sources> roots', () => {
+    const coverage = parseCoverage(fixture('cobertura/coveragepy.xml'));
+    expect(coverage.format).toBe('cobertura');
+    expect(coverage.sourceRoots).toEqual(['/home/ci/work/repo/src']);
+    expect(coverage.counters).toEqual({
+      instruction: null,
+      branch: { covered: 1, missed: 1 },
+      line: { covered: 3, missed: 2 },
+      complexity: null,
+      method: null,
+      class: null,
+    });
+    expect(coverage.files[0]?.path).toBe('pkg/mod.py');
+    expect(coverage.files[0]?.lines[1]).toMatchObject({ line: 2, hits: 1, branchesCovered: 1, branchesTotal: 2 });
+  });
+
+  it('counts a line listed by two classes of one file once, and reads <method> ranges', () => {
+    const xml = `<coverage><packages><package name="p"><classes>
+      <class name="A" filename="src\\A.cs"><methods><method name="Run" signature="()"><lines><line number="3" hits="2"/><line number="4" hits="0"/></lines></method></methods>
+        <lines><line number="3" hits="2"/><line number="4" hits="0"/></lines></class>
+      <class name="A/Inner" filename="src\\A.cs"><methods/><lines><line number="4" hits="1"/></lines></class>
+    </classes></package></packages></coverage>`;
+    const coverage = parseCoverage(xml);
+    const file = coverage.files[0];
+    expect(file?.path).toBe('src/A.cs');
+    expect(file?.lines.map((l) => [l.line, l.hits])).toEqual([
+      [3, 2],
+      [4, 1],
+    ]);
+    expect(file?.classes[0]?.methods[0]).toMatchObject({ name: 'Run', signature: '()', startLine: 3, endLine: 4 });
+    expect(coverage.counters.method).toEqual({ covered: 1, missed: 0 });
+  });
+});
+
+describe('Clover XML', () => {
+  it('reads stmt, cond and method lines', () => {
+    const coverage = parseCoverage(fixture('clover/small.xml'));
+    expect(coverage.format).toBe('clover');
+    expect(coverage.counters).toEqual({
+      instruction: { covered: 2, missed: 1 },
+      branch: { covered: 1, missed: 1 },
+      line: { covered: 2, missed: 1 },
+      complexity: null,
+      method: { covered: 1, missed: 0 },
+      class: null,
+    });
+    expect(coverage.files[0]?.path).toBe('/repo/src/a.js');
+  });
+});
+
+describe('hostile XML', () => {
+  it('refuses a DOCTYPE entity bomb before expanding anything', () => {
+    const bomb = `<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]>\n<coverage>&lol2;</coverage>`;
+    const error = catchError(() => parseCoverage(bomb, { format: 'cobertura' }));
+    expect([error.code, error.line, error.column]).toEqual(['doctype-forbidden', 2, 1]);
+  });
+
+  it('refuses an external entity pointing at /etc/passwd', () => {
+    const xxe = `<?xml version="1.0"?><!DOCTYPE report [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><report name="&xxe;"></report>`;
+    const error = catchError(() => parseCoverage(xxe));
+    expect(error.code).toBe('doctype-forbidden');
+    expect(error.message).not.toContain('root:');
+  });
+
+  it('refuses an undeclared entity reference in an attribute', () => {
+    const error = catchError(() => parseCoverage('<report name="&xxe;"></report>'));
+    expect(error.code).toBe('bad-attribute');
+  });
+
+  it('refuses truncated XML with unexpected-eof and no partial result', () => {
+    const whole = fixture('jacoco/small.xml').toString('utf8');
+    for (const cut of [whole.length - 10, Math.floor(whole.length / 2), 200]) {
+      const error = catchError(() => parseCoverage(whole.slice(0, cut), { fileName: 'cut.xml' }));
+      expect(error.code).toBe('unexpected-eof');
+      expect(error.file).toBe('cut.xml');
+    }
+  });
+
+  it('refuses mismatched tags with their position', () => {
+    const error = catchError(() => parseCoverage('<report name="x">\n  <package name="p"></report>'));
+    expect([error.code, error.line, error.column]).toEqual(['malformed-xml', 2, 21]);
+  });
+
+  it('bounds nesting depth', () => {
+    const deep = `<coverage>${'<a>'.repeat(300)}${'</a>'.repeat(300)}</coverage>`;
+    expect(catchError(() => parseCoverage(deep)).code).toBe('too-deep');
+  });
+
+  it('decodes the five predefined entities and character references', () => {
+    const xml =
+      '<report name="r"><package name="p"><class name="p/A&amp;&#66;&#x43;" sourcefilename="A.java"/></package></report>';
+    expect(parseCoverage(xml).files[0]?.classes[0]?.name).toBe('p/A&BC');
+  });
+});

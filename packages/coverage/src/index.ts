@@ -1,0 +1,14 @@
+export { detectFormat, isGzip } from './detect.ts';
+export * from './diff/unified.ts';
+export { COVERAGE_ERROR_CODES, CoverageError, type CoverageErrorCode } from './errors.ts';
+export * from './figures/diff-lines.ts';
+export {
+  type CoverageParser,
+  createCoverageParser,
+  DEFAULT_MAX_BYTES,
+  type ParseOptions,
+  parseCoverage,
+} from './formats/parser.ts';
+export { mergeCoverage } from './merge/merge.ts';
+export * from './model/coverage.ts';
+export { type AmbiguousPath, type MapPathsOptions, type MappedCoverage, mapPaths, normalisePath } from './paths/map.ts';

@@ -1,0 +1,44 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { diff, listFiles, resolveCommit } from './git.ts';
+
+function repo(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sextant-git-'));
+  const g = (...a: string[]) => execFileSync('git', ['-C', dir, '-c', 'user.name=T', '-c', 'user.email=t@x', ...a]);
+  g('init', '-q');
+  writeFileSync(join(dir, 'a.txt'), '1\n2\n3\n');
+  writeFileSync(join(dir, 'gone.txt'), 'x\n');
+  writeFileSync(join(dir, 'old.txt'), 'keep\nthis\ncontent\nhere\n');
+  g('add', '.');
+  g('commit', '-qm', 'one');
+  writeFileSync(join(dir, 'a.txt'), '1\nTWO\n3\n4\n');
+  writeFileSync(join(dir, 'bin.dat'), Buffer.from([0, 1, 2, 0, 255]));
+  g('rm', '-q', 'gone.txt');
+  g('mv', 'old.txt', 'new.txt');
+  g('add', '.');
+  g('commit', '-qm', 'two');
+  return dir;
+}
+
+describe('git adapter', () => {
+  const dir = repo();
+  it('diffs two revisions: modified, deleted, renamed, binary', async () => {
+    const files = await diff(dir, 'HEAD~1', 'HEAD');
+    const by = new Map(files.map((f) => [f.path, f]));
+    expect(by.get('a.txt')).toMatchObject({ status: 'modified', lines: [2, 4] });
+    expect(by.get('gone.txt')).toMatchObject({ status: 'deleted' });
+    expect(by.get('new.txt')).toMatchObject({ status: 'renamed', oldPath: 'old.txt', lines: [] });
+    expect(by.get('bin.dat')).toMatchObject({ binary: true, lines: [] });
+  });
+  it('resolves full shas and lists files', async () => {
+    expect(await resolveCommit(dir, 'HEAD')).toMatch(/^[0-9a-f]{40}$/);
+    expect((await listFiles(dir, 'HEAD')).sort()).toEqual(['a.txt', 'bin.dat', 'new.txt']);
+  });
+  it('refuses an option passed as a revision before git runs', async () => {
+    await expect(resolveCommit(dir, '--upload-pack=touch /tmp/pwned')).rejects.toThrow(/refused revision/);
+    await expect(resolveCommit(dir, 'nope')).rejects.toThrow(/git rev-parse failed/);
+  });
+});

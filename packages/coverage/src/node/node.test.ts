@@ -1,0 +1,51 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { catchErrorAsync } from '../../test/fixtures/catch-error.ts';
+import { parseCoverage } from '../formats/parser.ts';
+import { readCoverageFile, readCoverageStream } from './index.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'sextant-coverage-'));
+const jacoco = readFileSync(new URL('../../test/fixtures/jacoco/small.xml', import.meta.url));
+
+describe('readCoverageFile', () => {
+  it('reads a plain file and a gzipped one (recognised by magic bytes, not the name) alike', async () => {
+    const plain = join(dir, 'plain.xml');
+    const zipped = join(dir, 'zipped.xml');
+    writeFileSync(plain, jacoco);
+    writeFileSync(zipped, gzipSync(jacoco));
+    const expected = parseCoverage(jacoco);
+    expect(await readCoverageFile(plain)).toEqual(expected);
+    expect(await readCoverageFile(zipped)).toEqual(expected);
+  });
+
+  it('refuses a gzip bomb once the decompressed size passes the bound', async () => {
+    const bomb = join(dir, 'bomb.gz');
+    const body = Buffer.concat([Buffer.from('SF:a.c\n'), Buffer.alloc(64 * 1024 * 1024, 'DA:1,1\n')]);
+    writeFileSync(bomb, gzipSync(body, { level: 9 }));
+    const error = await catchErrorAsync(() => readCoverageFile(bomb, { maxDecompressedBytes: 8 * 1024 * 1024 }));
+    expect([error.code, error.file]).toEqual(['too-large', bomb]);
+  });
+
+  it('refuses truncated gzip', async () => {
+    const cut = join(dir, 'cut.gz');
+    const zipped = gzipSync(jacoco);
+    writeFileSync(cut, zipped.subarray(0, zipped.length - 30));
+    expect((await catchErrorAsync(() => readCoverageFile(cut))).code).toBe('unexpected-eof');
+  });
+
+  it('refuses an empty file', async () => {
+    const empty = join(dir, 'empty');
+    writeFileSync(empty, '');
+    const error = await catchErrorAsync(() => readCoverageFile(empty));
+    expect([error.code, error.file]).toEqual(['empty-input', empty]);
+  });
+
+  it('reads from a stream in small chunks', async () => {
+    const chunks = [...jacoco].map((byte) => Buffer.from([byte]));
+    expect(await readCoverageStream(Readable.from(chunks))).toEqual(parseCoverage(jacoco));
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { parseCoverage } from '../formats/parser.ts';
+import { mapPaths, normalisePath } from './map.ts';
+
+const lcov = (...paths: string[]) => parseCoverage(paths.map((p) => `SF:${p}\nDA:1,1\nend_of_record\n`).join(''));
+
+describe('mapPaths', () => {
+  it('maps JaCoCo package-relative paths into modules', () => {
+    const coverage = parseCoverage(
+      '<report name="r"><package name="com/acme"><sourcefile name="Calc.java"><line nr="1" mi="0" ci="1" mb="0" cb="0"/></sourcefile></package></report>',
+    );
+    const { coverage: mapped, unmappedFiles } = mapPaths(coverage, [
+      'core/src/main/java/com/acme/Calc.java',
+      'README.md',
+    ]);
+    expect(mapped.files.map((f) => f.path)).toEqual(['core/src/main/java/com/acme/Calc.java']);
+    expect(unmappedFiles).toEqual([]);
+  });
+
+  it('strips Cobertura <sources> roots and absolute prefixes, Windows separators and ./', () => {
+    const coverage = lcov('/home/ci/work/repo/src/a.c', 'C:\\ci\\repo\\lib\\b.c', './c.c');
+    const { coverage: mapped } = mapPaths(coverage, ['src/a.c', 'lib/b.c', 'c.c'], {
+      sourceRoots: ['/home/ci/work/repo'],
+    });
+    expect(mapped.files.map((f) => f.path)).toEqual(['src/a.c', 'lib/b.c', 'c.c']);
+  });
+
+  it('never maps ../ escapes and reports them unmapped', () => {
+    const { coverage: mapped, unmappedFiles } = mapPaths(lcov('../../etc/passwd', 'src/../../x.c'), [
+      'etc/passwd',
+      'x.c',
+    ]);
+    expect(mapped.files).toEqual([]);
+    expect(unmappedFiles).toEqual(['../../etc/passwd', 'src/../../x.c']);
+  });
+
+  it('reports ambiguous suffix matches instead of guessing', () => {
+    const result = mapPaths(lcov('util/Strings.java'), ['a/src/util/Strings.java', 'b/src/util/Strings.java']);
+    expect(result.unmappedFiles).toEqual(['util/Strings.java']);
+    expect(result.ambiguousFiles).toEqual([
+      { path: 'util/Strings.java', candidates: ['a/src/util/Strings.java', 'b/src/util/Strings.java'] },
+    ]);
+  });
+
+  it('merges files that map to the same repository path', () => {
+    const result = mapPaths(lcov('/ci/one/src/a.c', '/ci/two/src/a.c'), ['src/a.c']);
+    expect(result.coverage.files).toHaveLength(1);
+    expect(result.coverage.files[0]?.lines[0]?.hits).toBe(2);
+  });
+
+  it('normalises paths', () => {
+    expect(normalisePath('.\\a\\\\b/./c')).toBe('a/b/c');
+    expect(normalisePath('a/../b')).toBeNull();
+    expect(normalisePath('./')).toBeNull();
+  });
+});

@@ -1,0 +1,106 @@
+import { mergeCoverage } from '../merge/merge.ts';
+import type { Coverage, FileCoverage } from '../model/coverage.ts';
+
+export type MapPathsOptions = {
+  /** Extra roots to strip from absolute report paths (Cobertura <sources> are tried too). */
+  sourceRoots?: string[];
+};
+
+export type AmbiguousPath = { path: string; candidates: string[] };
+
+export type MappedCoverage = {
+  coverage: Coverage;
+  unmappedFiles: string[];
+  /** Report paths whose suffix matched several repository files; left unmapped. */
+  ambiguousFiles: AmbiguousPath[];
+};
+
+/** `C:\a\b` → `C:/a/b`, `./a` → `a`, `a//b` → `a/b`; `..` segments make the path unusable (null). */
+export function normalisePath(raw: string): string | null {
+  const slashed = raw.replaceAll('\\', '/');
+  const parts: string[] = [];
+  for (const part of slashed.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') return null;
+    parts.push(part);
+  }
+  const path = parts.join('/');
+  return path === '' ? null : path;
+}
+
+/** Strips a root (already normalised, no leading slash) from a normalised absolute path. */
+function stripRoot(path: string, root: string): string | null {
+  if (root === '') return path;
+  return path.startsWith(`${root}/`) ? path.slice(root.length + 1) : null;
+}
+
+/**
+ * Resolves report paths to repository-relative paths from the repository's file list:
+ * an exact match first; then, for absolute paths, the path relative to one of the source roots;
+ * then the unique repository file ending with the path (JaCoCo's `pkg/Foo.java` →
+ * `module/src/main/java/pkg/Foo.java`), trying shorter suffixes of absolute paths. Paths with
+ * `..` never map (nothing outside the repository); several candidates are reported as ambiguous.
+ * Files that map to the same repository path merge.
+ */
+export function mapPaths(
+  coverage: Coverage,
+  repoFiles: readonly string[],
+  options: MapPathsOptions = {},
+): MappedCoverage {
+  const repo = new Set<string>();
+  const bySuffix = new Map<string, string[]>();
+  for (const raw of repoFiles) {
+    const file = normalisePath(raw);
+    if (file === null) continue;
+    repo.add(file);
+    const name = file.slice(file.lastIndexOf('/') + 1);
+    const list = bySuffix.get(name);
+    if (list) list.push(file);
+    else bySuffix.set(name, [file]);
+  }
+  const roots = [...(options.sourceRoots ?? []), ...(coverage.sourceRoots ?? [])]
+    .map((root) => normalisePath(root))
+    .filter((root): root is string => root !== null);
+
+  const unmapped: string[] = [];
+  const ambiguous: AmbiguousPath[] = [];
+  const mapped: FileCoverage[] = [];
+
+  for (const file of coverage.files) {
+    const result = resolve(file.path);
+    if (typeof result === 'string') mapped.push(result === file.path ? file : { ...file, path: result });
+    else {
+      if (result) ambiguous.push({ path: file.path, candidates: result });
+      unmapped.push(file.path);
+    }
+  }
+
+  function resolve(raw: string): string | string[] | null {
+    const path = normalisePath(raw);
+    if (path === null) return null;
+    if (repo.has(path)) return path;
+    for (const root of roots) {
+      const relative = stripRoot(path, root);
+      if (relative !== null && repo.has(relative)) return relative;
+      if (repo.has(`${root}/${path}`)) return `${root}/${path}`;
+    }
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    const sameName = bySuffix.get(name) ?? [];
+    // The longest suffix of the report path that some repository files end with decides.
+    const segments = path.split('/');
+    for (let start = 0; start < segments.length; start++) {
+      const suffix = segments.slice(start).join('/');
+      const matches = sameName.filter((file) => file === suffix || file.endsWith(`/${suffix}`));
+      if (matches.length === 1) return matches[0] as string;
+      if (matches.length > 1) return matches.sort();
+    }
+    return null;
+  }
+
+  const seen = new Map<string, number>();
+  for (const file of mapped) seen.set(file.path, (seen.get(file.path) ?? 0) + 1);
+  const base: Coverage = { format: coverage.format, files: mapped, counters: coverage.counters };
+  const needsMerge = [...seen.values()].some((n) => n > 1);
+  const result: Coverage = needsMerge ? { ...mergeCoverage([base]), counters: coverage.counters } : base;
+  return { coverage: result, unmappedFiles: unmapped, ambiguousFiles: ambiguous };
+}

@@ -22,7 +22,7 @@ const url = new URL(server);
 url.pathname = `/${name}`;
 let status = 1;
 try {
-  const run = spawnSync('npx', ['vitest', 'run', 'packages/server'], {
+  const run = spawnSync('npx', ['vitest', 'run', 'packages/server', ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...process.env, DATABASE_URL: url.toString() },
   });

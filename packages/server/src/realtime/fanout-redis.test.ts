@@ -24,7 +24,13 @@ function collector(userId: string) {
   return {
     got,
     next: () => new Promise<void>((resolve) => (notify = resolve)),
-    subscriber: { userId, deliver: (_id: string, d: Delivery) => (got.push(d), notify()) },
+    subscriber: {
+      userId,
+      deliver: (_id: string, d: Delivery) => {
+        got.push(d);
+        notify();
+      },
+    },
   };
 }
 

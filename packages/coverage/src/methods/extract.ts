@@ -1,0 +1,27 @@
+import { createParser } from './grammars.ts';
+import { javaMethods } from './java.ts';
+import { kotlinMethods } from './kotlin.ts';
+import { languageOfPath } from './language.ts';
+import { otherLanguageMethods } from './other-languages.ts';
+import type { SourceLanguage, SourceMethod } from './types.ts';
+
+/** Methods of one source file, sorted by start line. */
+export async function extractMethods(language: SourceLanguage, source: string, path = ''): Promise<SourceMethod[]> {
+  const parser = await createParser(language);
+  const tree = parser.parse(source);
+  parser.delete();
+  if (!tree) return [];
+  try {
+    if (language === 'java') return await javaMethods(tree, source);
+    if (language === 'kotlin') return await kotlinMethods(tree, source, path);
+    return await otherLanguageMethods(language, tree, source);
+  } finally {
+    tree.delete();
+  }
+}
+
+/** Methods of a file chosen by its extension; an unsupported language has none. */
+export async function extractMethodsOfPath(path: string, source: string): Promise<SourceMethod[]> {
+  const language = languageOfPath(path);
+  return language ? extractMethods(language, source, path) : [];
+}

@@ -1,0 +1,129 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractMethods } from './extract.ts';
+import type { SourceMethod } from './types.ts';
+
+interface CompiledMethod {
+  class: string;
+  name: string;
+  descriptor: string;
+  lines: number[];
+}
+
+/** Reads `javap -p -s -l` output: what javac actually named each method, and its line table. */
+function readJavap(text: string): CompiledMethod[] {
+  const methods: CompiledMethod[] = [];
+  let cls = '';
+  let header = '';
+  let current: CompiledMethod | null = null;
+  for (const line of text.split('\n')) {
+    const classMatch = /^(?:[a-z ]*)(?:class|interface) ([\w.$]+)/.exec(line);
+    if (classMatch?.[1] && !line.startsWith(' ')) {
+      cls = classMatch[1].replaceAll('.', '/');
+      continue;
+    }
+    const descriptor = /^ {4}descriptor: (\(.*)$/.exec(line);
+    if (descriptor?.[1]) {
+      const simple = cls.slice(cls.lastIndexOf('/') + 1).replaceAll('$', '.');
+      let name: string;
+      if (header.trim() === 'static {};') name = '<clinit>';
+      else {
+        const beforeParen = header.slice(0, header.indexOf('(')).trim().split(' ').pop() ?? '';
+        name = beforeParen.replaceAll('$', '.').endsWith(simple) ? '<init>' : beforeParen;
+      }
+      current = { class: cls, name, descriptor: descriptor[1], lines: [] };
+      methods.push(current);
+      continue;
+    }
+    const lineEntry = /^ {6}line (\d+): \d+$/.exec(line);
+    if (lineEntry?.[1] && current) current.lines.push(Number(lineEntry[1]));
+    else if (/^ {2}\S/.test(line)) header = line;
+  }
+  return methods;
+}
+
+const source = readFileSync(join(import.meta.dirname, 'testdata/Shapes.java'), 'utf8');
+let work = '';
+let compiled: CompiledMethod[] = [];
+let extracted: SourceMethod[] = [];
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'sextant-java-'));
+  mkdirSync(join(work, 'src'));
+  writeFileSync(join(work, 'src/Shapes.java'), source);
+  execFileSync('javac', ['--release', '11', '-g', '-d', join(work, 'out'), join(work, 'src/Shapes.java')]);
+  const dir = join(work, 'out/com/acme');
+  const files = readdirSync(dir).map((f) => join(dir, f));
+  compiled = readJavap(execFileSync('javap', ['-p', '-s', '-l', ...files], { encoding: 'utf8' }));
+  extracted = await extractMethods('java', source, 'com/acme/Shapes.java');
+});
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+// Methods JaCoCo filters out or reports under their own synthetic names.
+const isSynthetic = (m: CompiledMethod) =>
+  m.name.startsWith('lambda$') ||
+  m.name === 'values' ||
+  m.name === 'valueOf' ||
+  m.name === '$values' ||
+  m.lines.length === 0;
+
+describe('Java methods against javac', () => {
+  it('names every compiled method with its class, name and descriptor', () => {
+    const expected = compiled
+      .filter((m) => !isSynthetic(m))
+      .map((m) => `${m.class}.${m.name}${m.descriptor}`)
+      .sort();
+    // Anonymous-class constructors capture variables; their descriptor is left null. A method
+    // whose code is spread out (an enum's <clinit>) has one entry per piece.
+    const ours = [...new Set(extracted.map((m) => `${m.class}.${m.name}${m.signature ?? ''}`))].sort();
+    const anonymousInits = expected.filter((k) => /\$\d+\w*\.<init>/.test(k));
+    expect(ours).toEqual(
+      expected.map((k) => (anonymousInits.includes(k) ? k.slice(0, k.indexOf('<init>') + 6) : k)).sort(),
+    );
+  });
+
+  it('puts every line javac compiled for a method, lambdas included, inside its range', () => {
+    for (const m of compiled.filter((c) => !isSynthetic(c) || c.name.startsWith('lambda$'))) {
+      // A lambda's lines belong to the method it is written in (`lambda$describe$0` -> describe).
+      const name = m.name.startsWith('lambda$') ? m.name.split('$')[1] : m.name;
+      const owners = extracted.filter(
+        (e) =>
+          e.class === m.class &&
+          e.name === name &&
+          (e.signature === null || e.signature === m.descriptor || name !== m.name),
+      );
+      expect(owners.length, `${m.class}.${m.name}${m.descriptor}`).toBeGreaterThan(0);
+      // Instance field initialisers compile into every constructor; only explicit constructors are checked.
+      if (m.name === '<init>' && owners.every((o) => o.startLine === o.endLine)) continue;
+      for (const line of m.lines) {
+        const inside = owners.some((o) => o.startLine <= line && line <= o.endLine);
+        expect(inside, `${m.class}.${m.name}${m.descriptor} line ${line}`).toBe(true);
+      }
+    }
+  });
+
+  it('leaves a descriptor null when an on-demand import makes a type name ambiguous', async () => {
+    const methods = await extractMethods(
+      'java',
+      'package p;\nimport java.util.*;\nclass W {\n  void a(List<String> l) {}\n  void b(String s, int[] n) {}\n}\n',
+    );
+    expect(methods.find((m) => m.name === 'a')?.signature).toBeNull();
+    expect(methods.find((m) => m.name === 'b')?.signature).toBe('(Ljava/lang/String;[I)V');
+  });
+
+  it('gives explicit ranges for overloads and the static initialiser', () => {
+    const byKey = (name: string, signature: string) =>
+      extracted.find((m) => m.class === 'com/acme/Shapes' && m.name === name && m.signature === signature);
+    expect(byKey('area', '(II)I')).toMatchObject({ startLine: 24, endLine: 26 });
+    expect(byKey('area', '(D)D')).toMatchObject({ startLine: 28, endLine: 30 });
+    expect(byKey('<clinit>', '()V')).toMatchObject({ startLine: 10, endLine: 12 });
+    expect(byKey('describe', '(Ljava/lang/String;[Ljava/lang/Object;)Ljava/lang/String;')).toMatchObject({
+      startLine: 32,
+      endLine: 35,
+    });
+  });
+});

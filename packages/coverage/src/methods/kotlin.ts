@@ -1,0 +1,91 @@
+import type { Node, Tree } from 'web-tree-sitter';
+import { normalisedText, sha1Hex } from './body-hash.ts';
+import type { SourceMethod } from './types.ts';
+
+const childOfType = (node: Node, type: string) => node.namedChildren.find((c) => c?.type === type) ?? null;
+
+/** `src/main/kotlin/util.kt` -> `UtilKt`, the class kotlinc puts top-level functions in. */
+function fileClassName(path: string): string {
+  const base = path.slice(path.lastIndexOf('/') + 1).replace(/\.kts?$/, '');
+  return `${base.charAt(0).toUpperCase()}${base.slice(1)}Kt`;
+}
+
+interface KotlinClass {
+  internalName: string;
+  node: Node;
+  body: Node | null;
+  isInterface: boolean;
+}
+
+/**
+ * Kotlin functions with JVM class names (`pkg/Outer$Inner`, `pkg/Outer$Companion`, `pkg/FileKt`).
+ * Constructors and `init` blocks are `<init>`; signatures are left null because Kotlin's mapping
+ * of its types to JVM descriptors (nullability, default-argument bridges, inline classes) is not
+ * derivable from one file. Lambdas and local functions belong to the enclosing function.
+ */
+export async function kotlinMethods(tree: Tree, source: string, path: string): Promise<SourceMethod[]> {
+  const root = tree.rootNode;
+  const pkgNode = childOfType(root, 'package_header');
+  const pkgName = pkgNode ? (childOfType(pkgNode, 'identifier')?.text.replace(/\s+/g, '') ?? '') : '';
+  const prefix = pkgName ? `${pkgName.replaceAll('.', '/')}/` : '';
+  const fileClass = `${prefix}${fileClassName(path || 'File.kt')}`;
+  const methods: SourceMethod[] = [];
+
+  const add = async (cls: string, name: string, node: Node, endNode: Node = node) => {
+    methods.push({
+      class: cls,
+      name,
+      signature: null,
+      startLine: node.startPosition.row + 1,
+      endLine: endNode.endPosition.row + 1,
+      bodyHash: await sha1Hex(normalisedText(source, node)),
+    });
+  };
+
+  const visitMembers = async (container: Node | null, owner: KotlinClass | null) => {
+    if (!container) return;
+    for (const member of container.namedChildren) {
+      if (!member) continue;
+      if (member.type === 'function_declaration') {
+        if (!childOfType(member, 'function_body')) continue;
+        const name = childOfType(member, 'simple_identifier')?.text ?? '';
+        await add(owner?.internalName ?? fileClass, name, member);
+      } else if (
+        member.type === 'class_declaration' ||
+        member.type === 'object_declaration' ||
+        member.type === 'companion_object'
+      ) {
+        const declared =
+          childOfType(member, 'type_identifier')?.text ?? (member.type === 'companion_object' ? 'Companion' : '');
+        const internalName = owner ? `${owner.internalName}$${declared}` : `${prefix}${declared}`;
+        const isInterface = member.children.some((c) => c?.type === 'interface');
+        await visitClass({ internalName, node: member, body: childOfType(member, 'class_body'), isInterface });
+      } else if (owner && member.type === 'secondary_constructor') {
+        await add(owner.internalName, '<init>', member);
+      } else if (owner && member.type === 'anonymous_initializer') {
+        await add(owner.internalName, '<init>', member);
+      }
+    }
+  };
+
+  const visitClass = async (cls: KotlinClass) => {
+    if (!cls.isInterface) {
+      // The primary (or implicit) constructor: the header, up to where the body begins.
+      const header = childOfType(cls.node, 'primary_constructor') ?? cls.node;
+      const line = header.startPosition.row + 1;
+      const end = (childOfType(cls.node, 'primary_constructor') ?? cls.node).endPosition.row + 1;
+      methods.push({
+        class: cls.internalName,
+        name: '<init>',
+        signature: null,
+        startLine: Math.min(line, cls.node.startPosition.row + 1),
+        endLine: cls.body ? Math.min(end, cls.body.startPosition.row + 1) : end,
+        bodyHash: await sha1Hex(`${cls.internalName}.<init>${header.text.replace(/\s+/g, ' ')}`),
+      });
+    }
+    await visitMembers(cls.body, cls);
+  };
+
+  await visitMembers(root, null);
+  return methods.sort((a, b) => a.startLine - b.startLine || a.endLine - b.endLine);
+}

@@ -1,0 +1,159 @@
+import type { Node, Tree } from 'web-tree-sitter';
+import { normalisedText, sha1Hex } from './body-hash.ts';
+import type { SourceLanguage, SourceMethod } from './types.ts';
+
+/** How one language marks functions and classes. `anonymous` functions belong to their enclosing one. */
+interface LanguageShape {
+  classes: Set<string>;
+  className(node: Node): string | null;
+  /** The function's name, `null` when the node is not a function, `anonymous` when it has none. */
+  functionName(node: Node): string | null | { anonymous: true };
+  /** The class a function names itself (`Foo::bar`, Go receivers), overriding the enclosing one. */
+  ownClass?(node: Node): string | null;
+  /** The node whose first line starts the method (Python decorators). */
+  rangeNode?(node: Node): Node;
+}
+
+const ANONYMOUS = { anonymous: true } as const;
+const fieldText = (node: Node, field: string) => node.childForFieldName(field)?.text ?? null;
+
+function boundName(fn: Node): string | null {
+  const parent = fn.parent;
+  if (!parent) return null;
+  switch (parent.type) {
+    case 'variable_declarator':
+      return fieldText(parent, 'name');
+    case 'public_field_definition':
+    case 'field_definition':
+      return fieldText(parent, 'name') ?? fieldText(parent, 'property');
+    case 'pair':
+      return fieldText(parent, 'key');
+    case 'assignment_expression': {
+      const left = parent.childForFieldName('left');
+      return left ? left.text.slice(left.text.lastIndexOf('.') + 1) : null;
+    }
+    default:
+      return null;
+  }
+}
+
+const SCRIPT: LanguageShape = {
+  classes: new Set(['class_declaration', 'class', 'abstract_class_declaration']),
+  className: (node) => fieldText(node, 'name'),
+  functionName(node) {
+    switch (node.type) {
+      case 'function_declaration':
+      case 'generator_function_declaration':
+      case 'method_definition':
+        return fieldText(node, 'name') ?? ANONYMOUS;
+      case 'function_expression':
+      case 'function':
+      case 'generator_function':
+      case 'arrow_function':
+        return boundName(node) ?? fieldText(node, 'name') ?? ANONYMOUS;
+      default:
+        return null;
+    }
+  },
+};
+
+const PYTHON: LanguageShape = {
+  classes: new Set(['class_definition']),
+  className: (node) => fieldText(node, 'name'),
+  functionName: (node) => (node.type === 'function_definition' ? (fieldText(node, 'name') ?? ANONYMOUS) : null),
+  rangeNode: (node) => (node.parent?.type === 'decorated_definition' ? node.parent : node),
+};
+
+const GO: LanguageShape = {
+  classes: new Set(),
+  className: () => null,
+  functionName: (node) =>
+    node.type === 'function_declaration' || node.type === 'method_declaration' ? (fieldText(node, 'name') ?? '') : null,
+  ownClass(node) {
+    const receiver = node.childForFieldName('receiver')?.namedChildren.find((c) => c?.type === 'parameter_declaration');
+    const type = receiver?.childForFieldName('type');
+    // `*T`, `T[K]`: the receiver's base type name.
+    return type ? (/[A-Za-z_][A-Za-z0-9_]*/.exec(type.text.replace(/^\*/, ''))?.[0] ?? null) : null;
+  },
+};
+
+/** The innermost declarator naming a C/C++ function (through pointer and reference declarators). */
+function functionDeclarator(node: Node): Node | null {
+  let declarator = node.childForFieldName('declarator');
+  while (declarator && declarator.type !== 'function_declarator')
+    declarator = declarator.childForFieldName('declarator');
+  return declarator?.childForFieldName('declarator') ?? null;
+}
+
+const C_FAMILY: LanguageShape = {
+  classes: new Set(['class_specifier', 'struct_specifier']),
+  className: (node) => fieldText(node, 'name'),
+  functionName(node) {
+    if (node.type !== 'function_definition') return null;
+    const name = functionDeclarator(node);
+    if (!name) return ANONYMOUS;
+    if (name.type === 'qualified_identifier') return name.childForFieldName('name')?.text ?? name.text;
+    return name.text;
+  },
+  ownClass(node) {
+    const name = functionDeclarator(node);
+    return name?.type === 'qualified_identifier' ? (fieldText(name, 'scope') ?? null) : null;
+  },
+};
+
+const SHAPES: Partial<Record<SourceLanguage, LanguageShape>> = {
+  javascript: SCRIPT,
+  typescript: SCRIPT,
+  tsx: SCRIPT,
+  python: PYTHON,
+  go: GO,
+  c: C_FAMILY,
+  cpp: C_FAMILY,
+};
+
+/**
+ * Functions of JavaScript/TypeScript, Python, Go and C/C++. Lambdas, arrow callbacks and other
+ * nameless functions are part of the function around them; at top level they are `(anonymous)`.
+ * Class names are dotted for nested classes.
+ */
+export async function otherLanguageMethods(
+  language: SourceLanguage,
+  tree: Tree,
+  source: string,
+): Promise<SourceMethod[]> {
+  const shape = SHAPES[language];
+  if (!shape) return [];
+  const found: { node: Node; range: Node; name: string; class: string | null }[] = [];
+  const visit = (node: Node, classes: string[], insideFunction: boolean) => {
+    let nextClasses = classes;
+    let nextInside = insideFunction;
+    if (shape.classes.has(node.type) && node.childForFieldName('body')) {
+      nextClasses = [...classes, shape.className(node) ?? '(anonymous)'];
+    }
+    const name = shape.functionName(node);
+    if (name !== null && (typeof name === 'string' || !insideFunction)) {
+      const cls = shape.ownClass?.(node) ?? (classes.length > 0 ? classes.join('.') : null);
+      found.push({
+        node,
+        range: shape.rangeNode?.(node) ?? node,
+        name: typeof name === 'string' ? name : '(anonymous)',
+        class: cls,
+      });
+      nextInside = true;
+    }
+    for (const child of node.namedChildren) if (child) visit(child, nextClasses, nextInside);
+  };
+  visit(tree.rootNode, [], false);
+  const methods: SourceMethod[] = [];
+  for (const f of found) {
+    methods.push({
+      class: f.class,
+      name: f.name,
+      signature: null,
+      startLine: f.range.startPosition.row + 1,
+      endLine: f.node.endPosition.row + 1,
+      bodyHash: await sha1Hex(normalisedText(source, f.node)),
+    });
+  }
+  return methods.sort((a, b) => a.startLine - b.startLine || a.endLine - b.endLine);
+}

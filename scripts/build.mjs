@@ -10,6 +10,7 @@ const root = new URL('..', import.meta.url).pathname;
 const args = new Set(process.argv.slice(2));
 
 function newestMtime(dir) {
+  if (!statSync(dir).isDirectory()) return statSync(dir).mtimeMs;
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist') continue;
@@ -48,7 +49,12 @@ async function buildCli() {
 
 function buildWeb() {
   const output = join(root, 'packages/web/dist/index.html');
-  const sources = ['packages/web/src', 'packages/web/index.html', 'packages/api/src'].map((d) => join(root, d));
+  const sources = [
+    'packages/web/src',
+    'packages/web/index.html',
+    'packages/web/vite.config.ts',
+    'packages/api/src',
+  ].map((d) => join(root, d));
   if (args.has('--if-missing') && isFresh(output, sources)) return;
   console.log('Building the web app…');
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: join(root, 'packages/web'), stdio: 'inherit' });

@@ -27,6 +27,12 @@ describe('web app serving', () => {
     expect((await t.app.inject({ url: '/api/unknown' })).json().code).toBe(404);
   });
 
+  it('answers 404, not the app page, for a chunk an older build had', async () => {
+    const res = await t.app.inject({ url: '/assets/LoginPage-old.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('spa');
+  });
+
   it('tells the user to build when the dist folder is missing', async () => {
     const res = await missing.app.inject({ url: '/login' });
     expect(res.body).toContain('npm run build');

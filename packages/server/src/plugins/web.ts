@@ -30,7 +30,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
         .status(404)
         .send({ code: 404, message: `No route ${req.method} ${req.url}`, data: { error: 'not-found' } });
     }
+    // A missing hashed asset (an older build's chunk) must fail as such, so the lazy loader can say so.
+    if (req.url.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
     if (!hasDist) return reply.status(503).type('text/html').send(MISSING);
-    return reply.type('text/html').sendFile('index.html');
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -1,0 +1,22 @@
+import type { Screen, ScreenName } from '@sextant/api';
+import type { ComponentType } from 'react';
+
+export type ScreenComponent = ComponentType<{ screen: Screen }>;
+type Importer = () => Promise<{ default: ScreenComponent }>;
+
+const pending: Importer = () => import('../features/misc/PendingScreen.tsx');
+
+/** Each screen is its own lazily loaded chunk; screens later issues fill show an honest empty state. */
+const IMPORTERS: Partial<Record<ScreenName, Importer>> = {
+  'auth-login': () => import('../features/auth/LoginPage.tsx'),
+  'auth-apply': () => import('../features/auth/ApplyPage.tsx'),
+  'auth-reset-password': () => import('../features/auth/ResetPasswordPage.tsx'),
+  'error-404': () => import('../features/misc/NotFoundPage.tsx'),
+  'misc-not-authorized': () => import('../features/misc/NotAuthorizedPage.tsx'),
+  'access-control': () => import('../features/misc/AccessControlPage.tsx'),
+  'system-user-list': () => import('../features/users/UserListPage.tsx'),
+};
+
+export function importerFor(name: string): Importer {
+  return IMPORTERS[name as ScreenName] ?? pending;
+}

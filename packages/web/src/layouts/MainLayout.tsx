@@ -1,0 +1,54 @@
+import { Layout } from 'antd';
+import { useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { usePreferences } from '../lib/preferences.tsx';
+import { AppMenu } from './AppMenu.tsx';
+import { Customizer } from './Customizer.tsx';
+import { Navbar } from './Navbar.tsx';
+import { ScrollToTop } from './ScrollToTop.tsx';
+
+/** The main frame: vertical (side menu) or horizontal (top menu), shaped by the customizer. */
+export function MainLayout() {
+  const prefs = usePreferences();
+  const location = useLocation();
+  const [customizing, setCustomizing] = useState(false);
+  const vertical = prefs.layout === 'vertical';
+  const menuTheme = prefs.skin === 'dark' || prefs.skin === 'semi-dark' ? 'dark' : 'light';
+
+  const content = (
+    <>
+      <Navbar menu={vertical ? undefined : <AppMenu mode="horizontal" />} onCustomize={() => setCustomizing(true)} />
+      <Layout.Content className={`content content-${prefs.contentWidth}`}>
+        <div key={location.pathname} className={`route-transition transition-${prefs.routerTransition}`}>
+          <Outlet />
+        </div>
+      </Layout.Content>
+      {prefs.footerType !== 'hidden' && (
+        <Layout.Footer className={`footer footer-${prefs.footerType}`}>
+          Sextant · self-hosted coverage and test quality
+        </Layout.Footer>
+      )}
+    </>
+  );
+
+  return (
+    <Layout className={`main-layout layout-${prefs.layout}`} data-layout={prefs.layout}>
+      {vertical && (
+        <Layout.Sider
+          className="side-menu"
+          width={250}
+          collapsible
+          collapsed={prefs.menuCollapsed}
+          trigger={null}
+          theme={menuTheme}
+        >
+          <div className="brand">{prefs.menuCollapsed ? 'S' : 'Sextant'}</div>
+          <AppMenu mode="inline" />
+        </Layout.Sider>
+      )}
+      <Layout className="main-column">{content}</Layout>
+      {prefs.scrollTop && <ScrollToTop />}
+      <Customizer open={customizing} onClose={() => setCustomizing(false)} />
+    </Layout>
+  );
+}

@@ -1,0 +1,86 @@
+import { API, DEFAULT_SETTINGS, type LoginResponse, type MeResponse, type Settings, type UserData } from '@sextant/api';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { createApiClient } from './api-client.ts';
+import { sessionStore } from './storage.ts';
+
+const expiryListeners = new Set<() => void>();
+
+/** The one API client of the app; a failed refresh tells every mounted session to sign out. */
+export const api = createApiClient({
+  store: sessionStore,
+  onSessionExpired: () => {
+    for (const listener of expiryListeners) listener();
+  },
+});
+
+type SessionValue = {
+  userData: UserData | null;
+  settings: Settings;
+  signIn(answer: LoginResponse): void;
+  signOut(): Promise<void>;
+};
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const [userData, setUserData] = useState<UserData | null>(() =>
+    sessionStore.accessToken() ? sessionStore.userData() : null,
+  );
+  const [settings, setSettings] = useState<Settings>(() => sessionStore.settings() ?? DEFAULT_SETTINGS);
+
+  useEffect(() => {
+    const onExpired = () => {
+      setUserData(null);
+      navigate('/login', { replace: true });
+    };
+    expiryListeners.add(onExpired);
+    return () => {
+      expiryListeners.delete(onExpired);
+    };
+  }, [navigate]);
+
+  // Abilities and settings may have changed since sign-in: take the server's current view once.
+  useEffect(() => {
+    if (!sessionStore.accessToken()) return;
+    api
+      .get<MeResponse>(API.me)
+      .then((me) => {
+        sessionStore.setUserData(me.userData);
+        sessionStore.setSettings(me.settings);
+        setUserData(me.userData);
+        setSettings(me.settings);
+      })
+      .catch(() => {});
+  }, []);
+
+  const signIn = useCallback((answer: LoginResponse) => {
+    sessionStore.setTokens(answer.accessToken, answer.refreshToken);
+    sessionStore.setUserData(answer.userData);
+    sessionStore.setSettings(answer.settings);
+    setUserData(answer.userData);
+    setSettings(answer.settings);
+  }, []);
+
+  const signOut = useCallback(async () => {
+    const refreshToken = sessionStore.refreshToken();
+    try {
+      if (refreshToken) await api.post(API.logout, { refreshToken });
+    } catch {
+      // the session ends here whatever the server says
+    }
+    sessionStore.clear();
+    setUserData(null);
+    navigate('/login', { replace: true });
+  }, [navigate]);
+
+  const value = useMemo(() => ({ userData, settings, signIn, signOut }), [userData, settings, signIn, signOut]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession outside SessionProvider');
+  return value;
+}

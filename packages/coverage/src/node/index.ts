@@ -84,3 +84,5 @@ export async function readCoverageStream(readable: Readable, options: ReadOption
   }
   return parser.end();
 }
+export * from './blame.ts';
+export * from './git.ts';

@@ -2,6 +2,7 @@ export { detectFormat, isGzip } from './detect.ts';
 export * from './diff/unified.ts';
 export { COVERAGE_ERROR_CODES, CoverageError, type CoverageErrorCode } from './errors.ts';
 export * from './figures/diff-lines.ts';
+export * from './figures/incremental.ts';
 export {
   type CoverageParser,
   createCoverageParser,
@@ -10,5 +11,6 @@ export {
   parseCoverage,
 } from './formats/parser.ts';
 export { mergeCoverage } from './merge/merge.ts';
+export * from './methods/index.ts';
 export * from './model/coverage.ts';
 export { type AmbiguousPath, type MapPathsOptions, type MappedCoverage, mapPaths, normalisePath } from './paths/map.ts';

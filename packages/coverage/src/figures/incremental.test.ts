@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import type { ChangedFile } from '../diff/unified.ts';
+import type { SourceMethod } from '../methods/types.ts';
+import type { Counters, Coverage, LineCoverage, MethodCoverage } from '../model/coverage.ts';
+import { changedMethods, type FileMethods, incrementalCoverage } from './incremental.ts';
+
+const changedFile = (path: string, lines: number[]): ChangedFile => ({
+  path,
+  oldPath: null,
+  status: 'modified',
+  binary: false,
+  lines,
+});
+
+const source = (
+  cls: string,
+  name: string,
+  signature: string | null,
+  startLine: number,
+  endLine: number,
+): SourceMethod => ({
+  class: cls,
+  name,
+  signature,
+  startLine,
+  endLine,
+  bodyHash: `${name}${startLine}`,
+});
+
+const c = (covered: number, missed: number) => ({ covered, missed });
+const jacocoCounters = (instruction: number[], line: number[], method: number[]): Counters => ({
+  instruction: c(instruction[0] ?? 0, instruction[1] ?? 0),
+  branch: c(0, 0),
+  line: c(line[0] ?? 0, line[1] ?? 0),
+  complexity: c(method[0] ?? 0, method[1] ?? 0),
+  method: c(method[0] ?? 0, method[1] ?? 0),
+  class: c(0, 0),
+});
+const reportMethod = (name: string, signature: string, startLine: number, counters: Counters): MethodCoverage => ({
+  name,
+  signature,
+  startLine,
+  endLine: null,
+  counters,
+});
+
+// A JaCoCo-shaped report of pkg/Shop.java (lines 1-40): what JaCoCo writes for a class with an
+// overload pair, a lambda, a constructor and an anonymous class.
+const shopReport: Coverage = {
+  format: 'jacoco',
+  counters: jacocoCounters([0, 0], [0, 0], [0, 0]),
+  files: [
+    {
+      path: 'src/pkg/Shop.java',
+      language: 'java',
+      lines: [],
+      counters: jacocoCounters([0, 0], [0, 0], [0, 0]),
+      classes: [
+        {
+          name: 'pkg/Shop',
+          counters: jacocoCounters([0, 0], [0, 0], [0, 0]),
+          methods: [
+            reportMethod('<init>', '()V', 3, jacocoCounters([3, 0], [1, 0], [1, 0])),
+            reportMethod('price', '(I)I', 6, jacocoCounters([4, 2], [1, 1], [1, 0])),
+            reportMethod('price', '(D)D', 11, jacocoCounters([0, 5], [0, 2], [0, 1])),
+            reportMethod('lambda$price$0', '(I)I', 7, jacocoCounters([2, 0], [1, 0], [1, 0])),
+            reportMethod('run', '()V', 20, jacocoCounters([0, 3], [0, 1], [0, 1])),
+          ],
+        },
+        {
+          name: 'pkg/Shop$1',
+          counters: jacocoCounters([0, 0], [0, 0], [0, 0]),
+          methods: [reportMethod('call', '()V', 16, jacocoCounters([0, 4], [0, 2], [0, 1]))],
+        },
+      ],
+    },
+  ],
+};
+
+const shopHead: SourceMethod[] = [
+  source('pkg/Shop', '<init>', '()V', 2, 4),
+  source('pkg/Shop', 'price', '(I)I', 5, 9),
+  source('pkg/Shop', 'price', '(D)D', 10, 13),
+  source('pkg/Shop', 'run', '()V', 14, 22),
+  source('pkg/Shop$1', 'call', '()V', 15, 18),
+];
+
+describe('changedMethods', () => {
+  it('lists head methods holding a changed line, added when absent at base', () => {
+    const methods = new Map<string, FileMethods>([
+      ['src/pkg/Shop.java', { head: shopHead, base: shopHead.filter((m) => m.signature !== '(D)D') }],
+    ]);
+    const changed = changedMethods([changedFile('src/pkg/Shop.java', [1, 7, 11, 16])], methods);
+    expect(changed.map((m) => [m.class, m.name, m.signature, m.status, m.changedLines])).toEqual([
+      ['pkg/Shop', 'price', '(I)I', 'modified', [7]],
+      ['pkg/Shop', 'price', '(D)D', 'added', [11]],
+      ['pkg/Shop', 'run', '()V', 'modified', [16]],
+      ['pkg/Shop$1', 'call', '()V', 'modified', [16]],
+    ]);
+  });
+
+  it('joins the pieces of one JVM method into one entry', () => {
+    const head = [
+      source('pkg/E', '<clinit>', '()V', 1, 1),
+      source('pkg/E', 'f', '()V', 2, 4),
+      source('pkg/E', '<clinit>', '()V', 5, 6),
+    ];
+    const changed = changedMethods([changedFile('E.java', [1, 6])], new Map([['E.java', { head, base: head }]]));
+    expect(changed.map((m) => [m.name, m.startLine, m.endLine, m.changedLines])).toEqual([['<clinit>', 1, 6, [1, 6]]]);
+  });
+
+  it('ignores deleted and binary files and files without methods', () => {
+    const methods = new Map([['a.java', { head: shopHead, base: [] }]]);
+    const deleted = { ...changedFile('a.java', [7]), status: 'deleted' as const };
+    const binary = { ...changedFile('a.java', [7]), binary: true };
+    expect(changedMethods([deleted, binary, changedFile('other.java', [7])], methods)).toEqual([]);
+  });
+});
+
+describe('incrementalCoverage with JaCoCo', () => {
+  const methods = new Map<string, FileMethods>([['src/pkg/Shop.java', { head: shopHead, base: shopHead }]]);
+
+  it('sums the matched report methods, lambdas with their enclosing method, each report method once', () => {
+    const changed = changedMethods([changedFile('src/pkg/Shop.java', [7, 11, 16])], methods);
+    const result = incrementalCoverage(changed, shopReport, methods);
+    const byName = new Map(result.methods.map((m) => [`${m.class}.${m.name}${m.signature}`, m]));
+    // price(I)I: its own 4/2 instructions plus lambda$price$0's 2/0.
+    expect(byName.get('pkg/Shop.price(I)I')?.counters.instruction).toEqual(c(6, 2));
+    expect(byName.get('pkg/Shop.price(I)I')?.covered).toBe(true);
+    expect(byName.get('pkg/Shop.price(D)D')?.counters.line).toEqual(c(0, 2));
+    expect(byName.get('pkg/Shop.price(D)D')?.covered).toBe(false);
+    // Line 16 is in run() and in the anonymous class's call(): each keeps its own report method.
+    expect(byName.get('pkg/Shop.run()V')?.counters.instruction).toEqual(c(0, 3));
+    expect(byName.get('pkg/Shop$1.call()V')?.counters.instruction).toEqual(c(0, 4));
+    // Totals over price(I)I, lambda, price(D)D, run, call: instructions 6/14, methods 2 of 5,
+    // classes: pkg/Shop ran, pkg/Shop$1 did not.
+    expect(result.totals.instruction).toEqual(c(6, 14));
+    expect(result.totals.line).toEqual(c(2, 6));
+    expect(result.totals.method).toEqual(c(2, 3));
+    expect(result.totals.class).toEqual(c(1, 1));
+    expect(result.totals.branch).toEqual(c(0, 0));
+  });
+
+  it('falls back to report methods starting in the range when the descriptor is unknown', () => {
+    const head = shopHead.map((m) => ({ ...m, signature: null }));
+    const local = new Map<string, FileMethods>([['src/pkg/Shop.java', { head, base: head }]]);
+    const changed = changedMethods([changedFile('src/pkg/Shop.java', [12])], local);
+    const [only] = incrementalCoverage(changed, shopReport, local).methods;
+    expect(only?.counters.instruction).toEqual(c(0, 5));
+  });
+
+  it('totals of no changed methods are zeros for JaCoCo, not absent', () => {
+    const result = incrementalCoverage([], shopReport, methods);
+    expect(result.totals.line).toEqual(c(0, 0));
+    expect(result.totals.class).toEqual(c(0, 0));
+  });
+});
+
+describe('incrementalCoverage from lines (LCOV, Cobertura, Go, coverage.py …)', () => {
+  const line = (n: number, hits: number, branchesCovered = 0, branchesTotal = 0): LineCoverage => ({
+    line: n,
+    hits,
+    branchesCovered,
+    branchesTotal,
+    instructionsCovered: null,
+    instructionsMissed: null,
+  });
+  const report: Coverage = {
+    format: 'lcov',
+    counters: { instruction: null, branch: c(1, 1), line: c(3, 2), complexity: null, method: c(1, 1), class: null },
+    files: [
+      {
+        path: 'lib/cart.js',
+        language: 'javascript',
+        lines: [line(2, 1), line(3, 1, 1, 2), line(4, 0), line(8, 1), line(9, 0)],
+        classes: [],
+        counters: { instruction: null, branch: c(1, 1), line: c(3, 2), complexity: null, method: null, class: null },
+      },
+    ],
+  };
+  const head = [source('', 'add', null, 1, 10), source('', 'inner', null, 7, 9)].map((m) => ({ ...m, class: null }));
+  const methods = new Map<string, FileMethods>([['lib/cart.js', { head, base: [head[0] as SourceMethod] }]]);
+
+  it('counts the lines of a method without the lines of functions nested in it', () => {
+    const changed = changedMethods([changedFile('lib/cart.js', [3, 9])], methods);
+    const result = incrementalCoverage(changed, report, methods);
+    expect(result.methods.map((m) => [m.name, m.status, m.counters.line, m.counters.branch, m.covered])).toEqual([
+      ['add', 'modified', c(2, 1), c(1, 1), true],
+      ['inner', 'added', c(1, 1), c(0, 0), true],
+    ]);
+    expect(result.totals).toEqual({
+      instruction: null,
+      branch: c(1, 1),
+      line: c(3, 2),
+      complexity: null,
+      method: c(2, 0),
+      class: null,
+    });
+  });
+
+  it('a method with no measured lines is unmeasured and not covered', () => {
+    const changed = changedMethods([changedFile('lib/other.js', [1])], new Map([['lib/other.js', { head, base: [] }]]));
+    const [first] = incrementalCoverage(changed, report, methods).methods;
+    expect(first?.measured).toBe(false);
+    expect(first?.covered).toBe(false);
+  });
+});

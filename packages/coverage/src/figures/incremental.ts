@@ -1,0 +1,227 @@
+import type { ChangedFile } from '../diff/unified.ts';
+import type { SourceMethod } from '../methods/types.ts';
+import {
+  COUNTER_KINDS,
+  type Counter,
+  type Counters,
+  type Coverage,
+  emptyCounters,
+  type FileCoverage,
+  type MethodCoverage,
+} from '../model/coverage.ts';
+
+/** Methods of one changed file at both revisions (base empty for an added file). */
+export interface FileMethods {
+  head: readonly SourceMethod[];
+  base: readonly SourceMethod[];
+}
+
+export interface ChangedMethod extends SourceMethod {
+  /** Repository path at the head revision. */
+  file: string;
+  /** `added` when the base revision had no method with the same class, name and signature. */
+  status: 'added' | 'modified';
+  /** Changed (added or modified) head lines inside the method, ascending. */
+  changedLines: number[];
+}
+
+export interface MeasuredMethod extends ChangedMethod {
+  /** The report's counters for the method (see `incrementalCoverage`). */
+  counters: Counters;
+  /** Whether the report has any data for the method. */
+  measured: boolean;
+  /** The method ran: its method counter (else a line) is covered. */
+  covered: boolean;
+}
+
+export interface IncrementalCoverage {
+  methods: MeasuredMethod[];
+  /** The six counters summed over the changed methods (the super-jacoco definition). */
+  totals: Counters;
+}
+
+const methodKey = (m: Pick<SourceMethod, 'class' | 'name' | 'signature'>) =>
+  `${m.class ?? ''}\u0000${m.name}\u0000${m.signature ?? ''}`;
+
+/**
+ * Methods of the head revision that contain a changed line. Pieces of one JVM method (an enum's or
+ * a class's <clinit> spread over several places) are joined into one entry.
+ */
+export function changedMethods(
+  changed: readonly ChangedFile[],
+  methods: ReadonlyMap<string, FileMethods>,
+): ChangedMethod[] {
+  const result: ChangedMethod[] = [];
+  for (const file of changed) {
+    if (file.status === 'deleted' || file.binary) continue;
+    const found = methods.get(file.path);
+    if (!found) continue;
+    const atBase = new Set(found.base.map(methodKey));
+    const lines = [...new Set(file.lines)].sort((a, b) => a - b);
+    const joined = new Map<string, ChangedMethod>();
+    for (const method of found.head) {
+      const inside = lines.filter((l) => method.startLine <= l && l <= method.endLine);
+      if (inside.length === 0) continue;
+      const key = method.signature === null ? null : methodKey(method);
+      const earlier = key === null ? undefined : joined.get(key);
+      if (earlier) {
+        earlier.startLine = Math.min(earlier.startLine, method.startLine);
+        earlier.endLine = Math.max(earlier.endLine, method.endLine);
+        earlier.changedLines = [...new Set([...earlier.changedLines, ...inside])].sort((a, b) => a - b);
+        continue;
+      }
+      const entry: ChangedMethod = {
+        ...method,
+        file: file.path,
+        status: atBase.has(methodKey(method)) ? 'modified' : 'added',
+        changedLines: inside,
+      };
+      if (key !== null) joined.set(key, entry);
+      result.push(entry);
+    }
+  }
+  return result;
+}
+
+/** The innermost source method whose range holds the line (nested functions, anonymous classes). */
+function innermost(methods: readonly SourceMethod[], line: number): SourceMethod | null {
+  let best: SourceMethod | null = null;
+  for (const m of methods) {
+    if (
+      m.startLine <= line &&
+      line <= m.endLine &&
+      (!best || m.endLine - m.startLine < best.endLine - best.startLine)
+    ) {
+      best = m;
+    }
+  }
+  return best;
+}
+
+function ownsLine(changed: ChangedMethod, methods: readonly SourceMethod[], line: number): boolean {
+  if (line < changed.startLine || line > changed.endLine) return false;
+  const owner = innermost(methods, line);
+  return !owner || methodKey(owner) === methodKey(changed);
+}
+
+const JVM_LAMBDA_OWNER: Record<string, string> = { '<init>': 'new', '<clinit>': 'static' };
+
+/**
+ * The report methods a changed JVM method stands for: the one with its class, name and descriptor
+ * (or, without a descriptor, the same-named ones starting inside its range), plus the
+ * `lambda$name$N` methods javac made from lambdas written in it; failing that, report methods
+ * starting inside the range that no nested source method claims.
+ */
+function jvmReportMethods(
+  changed: ChangedMethod,
+  file: FileCoverage,
+  methods: readonly SourceMethod[],
+): MethodCoverage[] {
+  const inRange = (m: MethodCoverage) =>
+    m.startLine !== null && changed.startLine <= m.startLine && m.startLine <= changed.endLine;
+  const lambdaPrefix = `lambda$${JVM_LAMBDA_OWNER[changed.name] ?? changed.name}$`;
+  const sameClass = file.classes.filter((c) => c.name === changed.class).flatMap((c) => c.methods);
+  const named = sameClass.filter((m) => m.name === changed.name);
+  let own = changed.signature !== null ? named.filter((m) => m.signature === changed.signature) : named.filter(inRange);
+  if (own.length === 0 && changed.signature === null && named.length === 1) own = named;
+  const lambdas = sameClass.filter((m) => m.name.startsWith(lambdaPrefix) && inRange(m));
+  if (own.length > 0 || lambdas.length > 0) return [...own, ...lambdas];
+  return file.classes
+    .flatMap((c) => c.methods)
+    .filter((m) => inRange(m) && m.startLine !== null && ownsLine(changed, methods, m.startLine));
+}
+
+function add(a: Counter | null, b: Counter | null): Counter | null {
+  if (!a) return b ? { ...b } : null;
+  return b ? { covered: a.covered + b.covered, missed: a.missed + b.missed } : a;
+}
+
+function sum(all: readonly Counters[], start: Counters = emptyCounters()): Counters {
+  const total = start;
+  for (const counters of all) for (const kind of COUNTER_KINDS) total[kind] = add(total[kind], counters[kind]);
+  return total;
+}
+
+/** JaCoCo's class counter over a set of methods: a class is covered when any of them ran. */
+function classCounter(byClass: ReadonlyMap<string, readonly MethodCoverage[]>): Counter {
+  let covered = 0;
+  for (const methods of byClass.values()) if (methods.some((m) => (m.counters.method?.covered ?? 0) > 0)) covered++;
+  return { covered, missed: byClass.size - covered };
+}
+
+/** Line-derived counters of a method for formats without per-method counters. */
+function lineCounters(
+  changed: ChangedMethod,
+  file: FileCoverage,
+  methods: readonly SourceMethod[],
+  hasBranches: boolean,
+): Counters {
+  const counters = emptyCounters();
+  const lines = file.lines.filter((l) => ownsLine(changed, methods, l.line));
+  if (lines.length === 0) return counters;
+  const hit = lines.filter((l) => l.hits > 0).length;
+  counters.line = { covered: hit, missed: lines.length - hit };
+  counters.method = { covered: hit > 0 ? 1 : 0, missed: hit > 0 ? 0 : 1 };
+  if (hasBranches) {
+    const covered = lines.reduce((n, l) => n + l.branchesCovered, 0);
+    counters.branch = { covered, missed: lines.reduce((n, l) => n + l.branchesTotal, 0) - covered };
+  }
+  if (lines.every((l) => l.instructionsCovered !== null)) {
+    const covered = lines.reduce((n, l) => n + (l.instructionsCovered ?? 0), 0);
+    counters.instruction = { covered, missed: lines.reduce((n, l) => n + (l.instructionsMissed ?? 0), 0) };
+  }
+  return counters;
+}
+
+/**
+ * Incremental counters (DESIGN §4.3b). JaCoCo: each changed method's counters are those of the
+ * report methods it stands for, summed; the totals sum every matched report method once, with a
+ * class counter over their classes — what JaCoCo would print for a report of only those methods.
+ * Other formats: line, branch and (where present) instruction counters from the report's lines in
+ * the method's range, excluding nested methods' lines; the method counter is 1, covered when a line
+ * ran; complexity and class are absent. `coverage` must be mapped to repository paths.
+ */
+export function incrementalCoverage(
+  changed: readonly ChangedMethod[],
+  coverage: Coverage,
+  methods: ReadonlyMap<string, FileMethods>,
+): IncrementalCoverage {
+  const files = new Map(coverage.files.map((f) => [f.path, f]));
+  const measured: MeasuredMethod[] = [];
+  const matched = new Set<MethodCoverage>();
+  const matchedByClass = new Map<string, MethodCoverage[]>();
+  const lineTotals: Counters[] = [];
+  for (const method of changed) {
+    const file = files.get(method.file);
+    const sourceMethods = methods.get(method.file)?.head ?? [];
+    let counters = emptyCounters();
+    let isMeasured = false;
+    if (file && coverage.format === 'jacoco') {
+      const own = jvmReportMethods(method, file, sourceMethods);
+      isMeasured = own.length > 0;
+      if (isMeasured) counters = { ...sum(own.map((m) => m.counters)), class: null };
+      for (const m of own) {
+        if (matched.has(m)) continue;
+        matched.add(m);
+        const cls = file.classes.find((c) => c.methods.includes(m))?.name ?? '';
+        matchedByClass.set(cls, [...(matchedByClass.get(cls) ?? []), m]);
+      }
+    } else if (file) {
+      counters = lineCounters(method, file, sourceMethods, coverage.counters.branch !== null);
+      isMeasured = counters.line !== null;
+      lineTotals.push(counters);
+    }
+    const ran = counters.method ?? counters.line;
+    measured.push({ ...method, counters, measured: isMeasured, covered: (ran?.covered ?? 0) > 0 });
+  }
+  if (coverage.format !== 'jacoco') return { methods: measured, totals: sum(lineTotals) };
+  // JaCoCo states every counter (an absent one is 0/0), so the totals over no methods are zeros.
+  const zero = (): Counter => ({ covered: 0, missed: 0 });
+  const start = { instruction: zero(), branch: zero(), line: zero(), complexity: zero(), method: zero(), class: null };
+  const totals = sum(
+    [...matched].map((m) => m.counters),
+    start,
+  );
+  totals.class = classCounter(matchedByClass);
+  return { methods: measured, totals };
+}

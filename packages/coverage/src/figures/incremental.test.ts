@@ -198,6 +198,27 @@ describe('incrementalCoverage from lines (LCOV, Cobertura, Go, coverage.py …)'
     });
   });
 
+  it("takes the method counter from the report's own function records when it has them", () => {
+    const fnda0: MethodCoverage = {
+      name: 'inner',
+      signature: null,
+      startLine: 7,
+      endLine: null,
+      counters: { instruction: null, branch: null, line: null, complexity: null, method: c(0, 1), class: null },
+    };
+    const file = report.files[0];
+    if (!file) throw new Error('fixture');
+    const withFunctions: Coverage = {
+      ...report,
+      files: [{ ...file, classes: [{ name: 'lib/cart.js', methods: [fnda0], counters: report.counters }] }],
+    };
+    const changed = changedMethods([changedFile('lib/cart.js', [9])], methods);
+    const inner = incrementalCoverage(changed, withFunctions, methods).methods.find((m) => m.name === 'inner');
+    // Line 8 ran (the declaration), but LCOV's FNDA says the function never did.
+    expect(inner?.counters.method).toEqual(c(0, 1));
+    expect(inner?.covered).toBe(false);
+  });
+
   it('a method with no measured lines is unmeasured and not covered', () => {
     const changed = changedMethods([changedFile('lib/other.js', [1])], new Map([['lib/other.js', { head, base: [] }]]));
     const [first] = incrementalCoverage(changed, report, methods).methods;

@@ -161,7 +161,14 @@ function lineCounters(
   if (lines.length === 0) return counters;
   const hit = lines.filter((l) => l.hits > 0).length;
   counters.line = { covered: hit, missed: lines.length - hit };
-  counters.method = { covered: hit > 0 ? 1 : 0, missed: hit > 0 ? 0 : 1 };
+  // The report's own function counters (LCOV FN/FNDA, Istanbul fnMap) when it has them here.
+  const reported = file.classes
+    .flatMap((c) => c.methods)
+    .filter((m) => m.startLine !== null && m.counters.method !== null && ownsLine(changed, methods, m.startLine));
+  counters.method =
+    reported.length > 0
+      ? reported.reduce<Counter | null>((total, m) => add(total, m.counters.method), null)
+      : { covered: hit > 0 ? 1 : 0, missed: hit > 0 ? 0 : 1 };
   if (hasBranches) {
     const covered = lines.reduce((n, l) => n + l.branchesCovered, 0);
     counters.branch = { covered, missed: lines.reduce((n, l) => n + l.branchesTotal, 0) - covered };
@@ -178,8 +185,9 @@ function lineCounters(
  * report methods it stands for, summed; the totals sum every matched report method once, with a
  * class counter over their classes — what JaCoCo would print for a report of only those methods.
  * Other formats: line, branch and (where present) instruction counters from the report's lines in
- * the method's range, excluding nested methods' lines; the method counter is 1, covered when a line
- * ran; complexity and class are absent. `coverage` must be mapped to repository paths.
+ * the method's range, excluding nested methods' lines; the method counter is the report's for the
+ * functions starting there (LCOV FN/FNDA, Istanbul), else 1, covered when a line ran; complexity and
+ * class are absent. `coverage` must be mapped to repository paths.
  */
 export function incrementalCoverage(
   changed: readonly ChangedMethod[],

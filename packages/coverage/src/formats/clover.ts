@@ -1,5 +1,7 @@
 import {
   type ClassCoverage,
+  type Counter,
+  type Counters,
   type Coverage,
   emptyCounters,
   type FileCoverage,
@@ -17,14 +19,21 @@ type FileState = {
   classes: ClassCoverage[];
   statements: number;
   coveredStatements: number;
+  /** Depth of the <file> element: its own <metrics> is the child one level deeper. */
+  depth: number;
+  /** The file's own <metrics>, when written: the producer's figures, preferred to line sums. */
+  metrics: Pick<Counters, 'instruction' | 'branch' | 'method'> | null;
 };
 
 /**
  * Clover XML (OpenClover, istanbul's clover reporter, PHPUnit). Per <line>: type="stmt" and
  * type="cond" lines are coverable (hits = count; a cond line's branches are truecount/falsecount
  * outcomes, each covered when non-zero); type="method" lines are methods. Counters: instruction
- * = statements (stmt lines), line and branch from the line data, method from method lines.
- * Complexity and class are null.
+ * = statements, branch = conditionals and method = methods from the file's own <metrics> when it
+ * has one, else from stmt, cond and method lines; line from the line data. Complexity and class
+ * are null. The metrics win because producers disagree on the lines: istanbul writes every line
+ * as a statement, a cond line's truecount/falsecount as covered/uncovered branch counts and no
+ * method lines, while OpenClover counts true/false evaluations.
  */
 export function cloverParser(): TextParser {
   const names = new Interner();
@@ -52,8 +61,16 @@ export function cloverParser(): TextParser {
             classes: [],
             statements: 0,
             coveredStatements: 0,
+            depth,
+            metrics: null,
           };
           files.push(file);
+        } else if (name === 'metrics' && file && depth === file.depth + 1) {
+          file.metrics = {
+            instruction: metric(attributes, 'coveredstatements', 'statements'),
+            branch: metric(attributes, 'coveredconditionals', 'conditionals'),
+            method: metric(attributes, 'coveredmethods', 'methods'),
+          };
         } else if (name === 'class' && file) {
           file.classes.push({
             name: names.get(attributes.get('name') ?? file.path),
@@ -73,6 +90,14 @@ export function cloverParser(): TextParser {
     if (raw === undefined || !/^\d{1,15}$/.test(raw))
       return scanner.fail('bad-number', `${what} "${(raw ?? '').slice(0, 40)}" is not a non-negative integer`, -1);
     return Number(raw);
+  }
+
+  function metric(attributes: XmlAttributes, covered: string, total: string): Counter | null {
+    if (attributes.get(total) === undefined) return null;
+    const all = number(attributes.get(total), total);
+    const hit = number(attributes.get(covered) ?? '0', covered);
+    if (hit > all) scanner.fail('bad-number', `${covered} ${hit} is more than ${total} ${all}`, -1);
+    return counter(hit, all - hit);
   }
 
   function addLine(state: FileState, attributes: XmlAttributes): void {
@@ -126,6 +151,11 @@ export function cloverParser(): TextParser {
         counters.branch = branchCounter(lines);
         const hit = state.methods.filter((m) => m.counters.method?.covered).length;
         counters.method = counter(hit, state.methods.length - hit);
+        if (state.metrics) {
+          counters.instruction = state.metrics.instruction ?? counters.instruction;
+          counters.branch = state.metrics.branch ?? counters.branch;
+          counters.method = state.metrics.method ?? counters.method;
+        }
         const classes =
           state.classes.length > 0
             ? state.classes

@@ -9,7 +9,6 @@ import {
 } from '../model/coverage.ts';
 import { LineSplitter } from './lines.ts';
 import {
-  branchCounter,
   count,
   counter,
   fail,
@@ -129,7 +128,8 @@ export function lcovParser(): TextParser {
       }
       case 'BRDA': {
         if (fields.length < 4) fail('lcov', 'bad-record', 'BRDA needs line,block,branch,taken', at(lineNo));
-        const line = lineNumber('lcov', fields[0], 'BRDA line', at(lineNo));
+        // lcov itself accepts BRDA line 0: coverage.py 6.5 writes it for arcs leaving a function.
+        const line = fields[0] === '0' ? 0 : lineNumber('lcov', fields[0], 'BRDA line', at(lineNo));
         const taken = fields[3] === '-' ? 0 : hitCount(fields[3], lineNo);
         const key = `${line},${fields[1]},${fields.slice(2, -1).join(',')}`;
         record.branches.set(key, Math.min(Number.MAX_SAFE_INTEGER, (record.branches.get(key) ?? 0) + taken));
@@ -202,13 +202,13 @@ function fastLine(record: Record, text: string): boolean {
 }
 
 function toFile(record: Record): FileCoverage {
+  // As `lcov --summary`: every BRDA counts in the file's branches, but only DA lines are coverable
+  // lines, so a branch on a line without DA (line 0 above) is in no line's data.
+  let branchesCovered = 0;
   for (const [key, taken] of record.branches) {
-    const line = Number(key.slice(0, key.indexOf(',')));
-    let entry = record.lines.get(line);
-    if (!entry) {
-      entry = newLine(line, 0);
-      record.lines.set(line, entry);
-    }
+    if (taken > 0) branchesCovered++;
+    const entry = record.lines.get(Number(key.slice(0, key.indexOf(','))));
+    if (!entry) continue;
     entry.branchesTotal++;
     if (taken > 0) entry.branchesCovered++;
   }
@@ -224,7 +224,7 @@ function toFile(record: Record): FileCoverage {
     methods.length > 0 ? [{ name: record.path, methods, counters: emptyCounters() }] : [];
   const counters: Counters = emptyCounters();
   counters.line = lineCounter(lines);
-  counters.branch = branchCounter(lines);
+  counters.branch = counter(branchesCovered, record.branches.size - branchesCovered);
   counters.method = sumCounters(methods.map((m) => m.counters.method)) ?? counter(0, 0);
   if (classes[0]) classes[0].counters = { ...counters };
   return { path: record.path, language: languageOf(record.path), lines, classes, counters };

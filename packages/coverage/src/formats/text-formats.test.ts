@@ -67,6 +67,19 @@ describe('LCOV', () => {
   it('refuses a record cut off before end_of_record', () => {
     expect(catchError(() => parseCoverage('SF:a.c\nDA:1,1\n')).code).toBe('unexpected-eof');
   });
+
+  // coverage.py 6.5 writes BRDA:0 for arcs leaving a function; `lcov --summary` counts such branches
+  // but, like every BRDA without a DA line, they make no line coverable.
+  it('counts branches on line 0 or on lines without DA as lcov does, without inventing lines', () => {
+    const coverage = parseCoverage(
+      'SF:a.py\nDA:1,1\nBRDA:0,0,0,1\nBRDA:0,0,1,-\nBRDA:7,1,0,1\nBRDA:1,2,0,1\nend_of_record\n',
+    );
+    expect(coverage.files[0]?.lines.map((l) => [l.line, l.branchesCovered, l.branchesTotal])).toEqual([[1, 1, 1]]);
+    expect([coverage.counters.line, coverage.counters.branch]).toEqual([
+      { covered: 1, missed: 0 },
+      { covered: 3, missed: 1 },
+    ]);
+  });
 });
 
 describe('Go cover profiles', () => {

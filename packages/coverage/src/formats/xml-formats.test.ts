@@ -54,6 +54,38 @@ describe('Clover XML', () => {
     });
     expect(coverage.files[0]?.path).toBe('/repo/src/a.js');
   });
+
+  // Shape of istanbul's clover reporter (c8, nyc): no method lines, every line a statement, a cond
+  // line's truecount/falsecount are covered/uncovered branch counts. Its <metrics> are the truth.
+  const istanbulClover = (metrics: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<coverage generated="1" clover="3.2.0"><project timestamp="1" name="All files">
+  <file name="a.js" path="/repo/a.js">${metrics}
+    <line num="1" count="1" type="cond" truecount="3" falsecount="1"/>
+    <line num="2" count="1" type="stmt"/>
+    <line num="3" count="0" type="stmt"/>
+  </file></project></coverage>`;
+
+  it('takes statements, conditionals and methods from the file’s own <metrics>', () => {
+    const metrics =
+      '<metrics statements="3" coveredstatements="2" conditionals="4" coveredconditionals="3" methods="2" coveredmethods="1"/>';
+    const coverage = parseCoverage(istanbulClover(metrics));
+    expect(coverage.counters).toEqual({
+      instruction: { covered: 2, missed: 1 },
+      branch: { covered: 3, missed: 1 },
+      line: { covered: 2, missed: 1 },
+      complexity: null,
+      method: { covered: 1, missed: 1 },
+      class: null,
+    });
+  });
+
+  it('falls back to the lines without <metrics>, and refuses metrics covering more than they count', () => {
+    expect(parseCoverage(istanbulClover('')).counters.instruction).toEqual({ covered: 1, missed: 1 });
+    const error = catchError(() =>
+      parseCoverage(istanbulClover('<metrics statements="1" coveredstatements="2" conditionals="0" methods="0"/>')),
+    );
+    expect(error.code).toBe('bad-number');
+  });
 });
 
 describe('hostile XML', () => {

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { readCoverageFile } from '../../src/node/index.ts';
+import { fixturePath, parseGoFuncTotal, readFixture } from './tool-output.ts';
+
+// Go 1.19: two test binaries built with -coverpkg=./..., so each block is listed once per binary;
+// `go tool cover -func` merges them and prints the statement percentage with one decimal.
+describe.each(['set', 'count'])('Go cover profile, %s mode', (mode) => {
+  it('lists blocks more than once, as several test binaries write them', () => {
+    const blocks = readFixture(`go/cover-${mode}.out`).trim().split('\n').slice(1);
+    const distinct = new Set(blocks.map((block) => block.slice(0, block.lastIndexOf(' '))));
+    expect(distinct.size).toBeLessThan(blocks.length);
+  });
+
+  it('has the statement total `go tool cover -func` prints', async () => {
+    const coverage = await readCoverageFile(fixturePath(`go/cover-${mode}.out`));
+    const statements = coverage.counters.instruction!;
+    // The same arithmetic as cmd/cover: 100 * covered / total, printed with %.1f.
+    const percent = ((100 * statements.covered) / (statements.covered + statements.missed)).toFixed(1);
+    expect(percent).toBe(parseGoFuncTotal(readFixture(`go/cover-${mode}-func.txt`)));
+  });
+});

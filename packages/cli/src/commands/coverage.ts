@@ -1,0 +1,101 @@
+import { parseArgs } from 'node:util';
+import { FORMATS, type FormatName } from '@sextant/coverage';
+import { validateRef } from '@sextant/coverage/node';
+import { type DiffCoverage, diffCoverage } from '../diff-coverage.ts';
+import { loadReport } from '../load-report.ts';
+import { coverageJson } from '../report-json.ts';
+import { coverageTable } from '../table.ts';
+import { type CommandIo, UsageError } from '../usage.ts';
+
+export const COVERAGE_USAGE =
+  'sextant coverage FILE... [--repo DIR] [--base REV --head REV] ' +
+  `[--format auto|${FORMATS.join('|')}] [--json] [--fail-under-diff PCT]`;
+
+/** Exit codes: 0 fine, 1 error (a one-line reason on stderr), 2 diff coverage under --fail-under-diff. */
+export const EXIT_OK = 0;
+export const EXIT_BELOW_THRESHOLD = 2;
+
+interface CoverageArgs {
+  files: string[];
+  repo: string | null;
+  base: string | null;
+  head: string | null;
+  format: FormatName | 'auto';
+  json: boolean;
+  failUnderDiff: number | null;
+}
+
+function parseCoverageArgs(argv: readonly string[]): CoverageArgs {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      repo: { type: 'string' },
+      base: { type: 'string' },
+      head: { type: 'string' },
+      format: { type: 'string', default: 'auto' },
+      json: { type: 'boolean', default: false },
+      'fail-under-diff': { type: 'string' },
+    },
+  });
+  if (positionals.length === 0) throw new UsageError('no coverage report given');
+  const format = values.format ?? 'auto';
+  if (format !== 'auto' && !(FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError(`unknown format "${format}"`);
+  }
+  if ((values.base === undefined) !== (values.head === undefined)) {
+    throw new UsageError('--base and --head go together');
+  }
+  if (values.base !== undefined) validateRef(values.base);
+  if (values.head !== undefined) validateRef(values.head);
+  let failUnderDiff: number | null = null;
+  if (values['fail-under-diff'] !== undefined) {
+    const raw = values['fail-under-diff'];
+    failUnderDiff = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(failUnderDiff) || failUnderDiff < 0 || failUnderDiff > 100) {
+      throw new UsageError(`--fail-under-diff wants a percentage from 0 to 100, not "${raw}"`);
+    }
+    if (values.base === undefined) throw new UsageError('--fail-under-diff needs --base and --head');
+  }
+  return {
+    files: positionals,
+    repo: values.repo ?? null,
+    base: values.base ?? null,
+    head: values.head ?? null,
+    format: format as FormatName | 'auto',
+    json: values.json ?? false,
+    failUnderDiff,
+  };
+}
+
+/** `sextant coverage`: figures of one or more reports, and with --base/--head the diff figures. */
+export async function coverageCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  const args = parseCoverageArgs(argv);
+  const wantsRepo = args.repo !== null || args.base !== null;
+  const repoDir = args.repo ?? io.cwd;
+  const report = await loadReport(
+    args.files,
+    args.format,
+    wantsRepo ? { dir: repoDir, revision: args.head ?? 'HEAD' } : null,
+  );
+  let diff: DiffCoverage | null = null;
+  if (args.base !== null && args.head !== null)
+    diff = await diffCoverage(repoDir, report.coverage, args.base, args.head);
+
+  if (args.json) io.stdout(`${JSON.stringify(coverageJson(report, diff), null, 2)}\n`);
+  else {
+    // Loaded only for the table: the contract's schemas cost start-up time --json does not need.
+    const { DEFAULT_SETTINGS } = await import('@sextant/api');
+    const grades = { excellent: DEFAULT_SETTINGS.excellentGrade, passing: DEFAULT_SETTINGS.passingGrade };
+    io.stdout(coverageTable(report, diff, { grades, colour: io.colour }));
+  }
+  // No coverable changed line is "no changed lines", not a failure.
+  if (args.failUnderDiff !== null && diff?.lines.ratio != null && diff.lines.ratio * 100 < args.failUnderDiff) {
+    io.stderr(
+      `sextant: diff coverage ${(diff.lines.ratio * 100).toFixed(2)}% is below --fail-under-diff ${args.failUnderDiff}%\n`,
+    );
+    return EXIT_BELOW_THRESHOLD;
+  }
+  return EXIT_OK;
+}

@@ -1,0 +1,47 @@
+import { COUNTER_KINDS, type Counter, type CounterKind, type Counters } from '@sextant/coverage';
+import type { DiffCoverage } from './diff-coverage.ts';
+import type { LoadedReport } from './load-report.ts';
+
+type JsonCounter = { covered: number; total: number } | null;
+type JsonCounters = Record<CounterKind, JsonCounter>;
+
+const toJsonCounter = (c: Counter | null): JsonCounter =>
+  c ? { covered: c.covered, total: c.covered + c.missed } : null;
+
+export function toJsonCounters(counters: Counters): JsonCounters {
+  return Object.fromEntries(COUNTER_KINDS.map((k) => [k, toJsonCounter(counters[k])])) as JsonCounters;
+}
+
+/** The `--json` document: the stable contract of `sextant coverage` (issue 3). */
+export function coverageJson(report: LoadedReport, diff: DiffCoverage | null) {
+  return {
+    format: report.coverage.format,
+    totals: toJsonCounters(report.coverage.counters),
+    files: report.coverage.files.length,
+    unmappedFiles: report.unmappedFiles,
+    ...(diff && {
+      diff: {
+        base: diff.base,
+        head: diff.head,
+        lines: { covered: diff.lines.covered, total: diff.lines.total },
+        totals: toJsonCounters(diff.incremental.totals),
+        methods: diff.incremental.methods.map((m, i) => ({
+          file: m.file,
+          class: m.class,
+          name: m.name,
+          signature: m.signature,
+          startLine: m.startLine,
+          endLine: m.endLine,
+          author: diff.authors[i] ?? null,
+          status: m.status,
+          counters: toJsonCounters(m.counters),
+          covered: m.covered,
+          measured: m.measured,
+          changedLines: m.changedLines,
+          bodyHash: m.bodyHash,
+        })),
+        files: diff.files.map((f) => ({ path: f.path, status: f.status, covered: f.covered, total: f.total })),
+      },
+    }),
+  };
+}

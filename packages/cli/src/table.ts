@@ -1,0 +1,85 @@
+import { COUNTER_KINDS, type Counter, type Counters, counterRatio } from '@sextant/coverage';
+import type { DiffCoverage } from './diff-coverage.ts';
+import type { LoadedReport } from './load-report.ts';
+
+export interface Grades {
+  excellent: number;
+  passing: number;
+}
+
+export interface TableOptions {
+  grades: Grades;
+  colour: boolean;
+}
+
+const COLOURS = { success: '\u001b[32m', warning: '\u001b[33m', danger: '\u001b[31m', dim: '\u001b[2m' } as const;
+const RESET = '\u001b[0m';
+
+/** Specification point 9: at or above excellent is success, at or above passing warning, else danger. */
+function grade(ratio: number, grades: Grades): keyof typeof COLOURS {
+  if (ratio >= grades.excellent) return 'success';
+  return ratio >= grades.passing ? 'warning' : 'danger';
+}
+
+function percent(ratio: number | null, options: TableOptions): string {
+  if (ratio === null) return '—';
+  // Rounded down, like JaCoCo's HTML: 99.96% must not read as 100%.
+  const text = `${(Math.floor(ratio * 1000) / 10).toFixed(1)}%`;
+  return options.colour ? `${COLOURS[grade(ratio, options.grades)]}${text}${RESET}` : text;
+}
+
+const fraction = (covered: number, total: number) => `${covered}/${total}`;
+const counterCell = (c: Counter | null) => (c ? fraction(c.covered, c.covered + c.missed) : '—');
+
+function countersBlock(title: string, counters: Counters, options: TableOptions): string[] {
+  const rows = [title];
+  for (const kind of COUNTER_KINDS) {
+    const c = counters[kind];
+    rows.push(`  ${kind.padEnd(12)} ${counterCell(c).padStart(15)}  ${percent(counterRatio(c), options)}`);
+  }
+  return rows;
+}
+
+/** The readable report: totals; with a diff, changed files and the uncovered changed methods. */
+export function coverageTable(report: LoadedReport, diff: DiffCoverage | null, options: TableOptions): string {
+  const { coverage } = report;
+  const out = countersBlock(
+    `Coverage (${coverage.format}, ${coverage.files.length} files)`,
+    coverage.counters,
+    options,
+  );
+  if (report.unmappedFiles.length > 0) {
+    out.push('', `Not in the repository (${report.unmappedFiles.length}):`);
+    for (const path of report.unmappedFiles) out.push(`  ${path}`);
+  }
+  if (!diff) return `${out.join('\n')}\n`;
+  out.push(
+    '',
+    `Diff ${diff.base.slice(0, 12)}..${diff.head.slice(0, 12)}: changed lines ${fraction(diff.lines.covered, diff.lines.total)}  ${
+      diff.lines.ratio === null ? 'no changed coverable lines' : percent(diff.lines.ratio, options)
+    }`,
+  );
+  const measured = diff.files.filter((f) => f.total > 0);
+  if (measured.length > 0) {
+    const width = Math.max(...measured.map((f) => f.path.length), 4);
+    out.push(`  ${'file'.padEnd(width)}  ${'lines'.padStart(9)}  diff`);
+    for (const f of measured) {
+      out.push(`  ${f.path.padEnd(width)}  ${fraction(f.covered, f.total).padStart(9)}  ${percent(f.ratio, options)}`);
+    }
+  }
+  out.push(
+    '',
+    ...countersBlock(`Changed methods (${diff.incremental.methods.length})`, diff.incremental.totals, options),
+  );
+  const uncovered = diff.incremental.methods
+    .map((m, i) => ({ m, author: diff.authors[i] }))
+    .filter(({ m }) => m.measured && !m.covered);
+  if (uncovered.length > 0) {
+    out.push('', `Uncovered changed methods (${uncovered.length}):`);
+    for (const { m, author } of uncovered) {
+      const name = `${m.class ? `${m.class}.` : ''}${m.name}${m.signature ?? ''}`;
+      out.push(`  ${m.file}:${m.startLine}-${m.endLine}  ${name}  ${m.status}  ${author ?? 'unknown author'}`);
+    }
+  }
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,222 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jacocoMethodCounters, jacocoReportCounters, makeSampleProject, type SampleProject } from './sample-project.ts';
+
+const root = join(import.meta.dirname, '../../..');
+const bin = join(root, 'packages/cli/bin/sextant.mjs');
+
+function sextant(args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+type JsonCounter = { covered: number; total: number } | null;
+type CoverageJson = {
+  format: string;
+  totals: Record<string, JsonCounter>;
+  files: number;
+  unmappedFiles: string[];
+  diff?: {
+    base: string;
+    head: string;
+    lines: { covered: number; total: number };
+    totals: Record<string, JsonCounter>;
+    methods: {
+      file: string;
+      class: string | null;
+      name: string;
+      signature: string | null;
+      startLine: number;
+      endLine: number;
+      author: string | null;
+      status: string;
+      counters: Record<string, JsonCounter>;
+      covered: boolean;
+    }[];
+  };
+};
+
+let project: SampleProject;
+
+beforeAll(() => {
+  // The bin runs the bundle; build it when the sources are newer (what `npm install` does).
+  execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--cli', '--if-missing']);
+  project = makeSampleProject();
+});
+
+afterAll(() => project?.dispose());
+
+const diffArgs = () => ['--repo', project.repo, '--base', project.base, '--head', project.head];
+
+describe('sextant coverage on a JaCoCo report', () => {
+  it('prints the totals JaCoCo wrote, the files, and no unmapped file', () => {
+    const run = sextant(['coverage', project.jacocoXml, '--json']);
+    expect(run.status).toBe(0);
+    const json = JSON.parse(run.stdout) as CoverageJson;
+    const expected = jacocoReportCounters(readFileSync(project.jacocoXml, 'utf8'));
+    expect(json.format).toBe('jacoco');
+    for (const kind of ['instruction', 'branch', 'line', 'complexity', 'method', 'class']) {
+      const c = expected[kind] ?? { covered: 0, missed: 0 };
+      expect(json.totals[kind], kind).toEqual({ covered: c.covered, total: c.covered + c.missed });
+    }
+    expect(json.files).toBe(2);
+    expect(json.unmappedFiles).toEqual([]);
+    expect(json.diff).toBeUndefined();
+  });
+
+  it('gives the diff figures: diff-cover’s line figure, changed methods with JaCoCo’s own counters', () => {
+    const run = sextant(['coverage', project.jacocoXml, ...diffArgs(), '--json']);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const diff = (JSON.parse(run.stdout) as CoverageJson).diff;
+    if (!diff) throw new Error('no diff in the output');
+    expect(diff.base).toBe(project.base);
+    expect(diff.head).toBe(project.head);
+    const { total_num_lines, total_num_violations } = project.diffCover.jacoco;
+    expect(diff.lines).toEqual({ covered: total_num_lines - total_num_violations, total: total_num_lines });
+
+    // By construction of the second commit: add(II)I rewritten with a lambda, add(DD)D and mul
+    // new, main() calls the new overload; sub and the constructors untouched.
+    const java = diff.methods.filter((m) => m.file.endsWith('.java'));
+    expect(java.map((m) => [m.file, m.class, m.name, m.signature, m.status, m.author])).toEqual([
+      ['src/main/java/demo/Calc.java', 'demo/Calc', 'add', '(II)I', 'modified', 'Bob <bob@example.com>'],
+      ['src/main/java/demo/Calc.java', 'demo/Calc', 'add', '(DD)D', 'added', 'Bob <bob@example.com>'],
+      ['src/main/java/demo/Calc.java', 'demo/Calc', 'mul', '(II)I', 'added', 'Bob <bob@example.com>'],
+      [
+        'src/main/java/demo/Main.java',
+        'demo/Main',
+        'main',
+        '([Ljava/lang/String;)V',
+        'modified',
+        'Bob <bob@example.com>',
+      ],
+    ]);
+    const mul = diff.methods.find((m) => m.name === 'mul');
+    expect(mul?.covered).toBe(false);
+    expect([mul?.startLine, mul?.endLine]).toEqual([19, 24]);
+
+    // The JavaScript change is listed too, unmeasured: the JaCoCo report does not cover it.
+    expect(diff.methods.filter((m) => m.file === 'web/cart.js').map((m) => [m.name, m.covered])).toEqual([
+      ['total', false],
+      ['discount', false],
+    ]);
+    // Incremental totals: JaCoCo's <method> counters of exactly those methods, add(II)I's lambda included.
+    const reported = jacocoMethodCounters(readFileSync(project.jacocoXml, 'utf8'));
+    const keys = ['demo/Calc.add(II)I', 'demo/Calc.lambda$add$0(II)I', 'demo/Calc.add(DD)D', 'demo/Calc.mul(II)I'];
+    keys.push('demo/Main.main([Ljava/lang/String;)V');
+    for (const kind of ['instruction', 'branch', 'line', 'complexity', 'method']) {
+      let covered = 0;
+      let total = 0;
+      for (const key of keys) {
+        const c = reported.get(key)?.counters[kind];
+        if (!reported.has(key)) throw new Error(`JaCoCo has no ${key}`);
+        covered += c?.covered ?? 0;
+        total += (c?.covered ?? 0) + (c?.missed ?? 0);
+      }
+      expect(diff.totals[kind], kind).toEqual({ covered, total });
+    }
+    // Both classes have a changed method that ran.
+    expect(diff.totals.class).toEqual({ covered: 2, total: 2 });
+  });
+
+  it('prints a table without colour when stdout is not a terminal', () => {
+    const run = sextant(['coverage', project.jacocoXml, ...diffArgs()]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('Coverage (jacoco, 2 files)');
+    expect(run.stdout).toMatch(
+      /Uncovered changed methods \(1\):\n {2}src\/main\/java\/demo\/Calc\.java:19-24 {2}demo\/Calc\.mul\(II\)I {2}added {2}Bob <bob@example.com>/,
+    );
+    expect(run.stdout).not.toContain('\u001b[');
+  });
+});
+
+describe('sextant coverage on an LCOV report', () => {
+  it('agrees with diff-cover and counts changed functions from the tracefile', () => {
+    const run = sextant(['coverage', project.lcovInfo, ...diffArgs(), '--json']);
+    expect(run.status).toBe(0);
+    const json = JSON.parse(run.stdout) as CoverageJson;
+    expect(json.format).toBe('lcov');
+    expect(json.totals.instruction).toBeNull();
+    expect(json.totals.line).toEqual({ covered: 5, total: 9 });
+    const { total_num_lines, total_num_violations } = project.diffCover.lcov;
+    expect(json.diff?.lines).toEqual({ covered: total_num_lines - total_num_violations, total: total_num_lines });
+    const js = json.diff?.methods.filter((m) => m.file === 'web/cart.js');
+    expect(
+      js?.map((m) => [m.name, m.status, m.counters.line, m.counters.branch, m.counters.method, m.covered]),
+    ).toEqual([
+      ['total', 'modified', { covered: 5, total: 6 }, { covered: 1, total: 2 }, { covered: 1, total: 1 }, true],
+      ['discount', 'added', { covered: 0, total: 3 }, { covered: 0, total: 0 }, { covered: 0, total: 1 }, false],
+    ]);
+  });
+});
+
+describe('exit codes', () => {
+  it('2 when diff coverage is under --fail-under-diff, 0 when not', () => {
+    const { total_num_lines, total_num_violations } = project.diffCover.jacoco;
+    const pct = ((total_num_lines - total_num_violations) / total_num_lines) * 100;
+    const under = sextant(['coverage', project.jacocoXml, ...diffArgs(), '--fail-under-diff', String(pct + 0.01)]);
+    expect(under.status).toBe(2);
+    expect(under.stderr).toMatch(/below --fail-under-diff/);
+    expect(sextant(['coverage', project.jacocoXml, ...diffArgs(), '--fail-under-diff', String(pct)]).status).toBe(0);
+  });
+
+  it('1 with one line naming the file and position for a broken report', () => {
+    const truncated = join(project.root, 'truncated.xml');
+    const xml = readFileSync(project.jacocoXml, 'utf8');
+    writeFileSync(truncated, xml.slice(0, Math.floor(xml.length / 2)));
+    const run = sextant(['coverage', truncated, '--json']);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(
+      new RegExp(`^sextant coverage: ${truncated.replaceAll('/', '\\/')}:\\d+:\\d+: .+\\(unexpected-eof\\)\\n$`),
+    );
+  });
+
+  it('1 for a missing report and for reports of different formats', () => {
+    const missing = sextant(['coverage', join(project.root, 'nope.xml')]);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain('nope.xml');
+    const mixed = sextant(['coverage', project.jacocoXml, project.lcovInfo]);
+    expect(mixed.status).toBe(1);
+    expect(mixed.stderr).toContain('format-mismatch');
+  });
+
+  it('1 for a revision that looks like an option; git never runs it', () => {
+    const marker = join(project.root, 'pwned');
+    for (const base of [`--upload-pack=touch ${marker}`, '-x']) {
+      const run = sextant([
+        'coverage',
+        project.jacocoXml,
+        '--repo',
+        project.repo,
+        `--base=${base}`,
+        '--head',
+        project.head,
+      ]);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toMatch(/^sextant coverage: refused revision/);
+    }
+    const unknown = sextant([
+      'coverage',
+      project.jacocoXml,
+      '--repo',
+      project.repo,
+      '--base',
+      'no-such-ref',
+      '--head',
+      'HEAD',
+    ]);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('1 with the usage for bad arguments', () => {
+    expect(sextant(['coverage']).status).toBe(1);
+    expect(sextant(['coverage', project.jacocoXml, '--base', 'HEAD']).stderr).toMatch(/--base and --head go together/);
+    expect(sextant(['coverage', project.jacocoXml, '--format', 'xml']).stderr).toMatch(/unknown format "xml"/);
+    expect(sextant(['coverage', project.jacocoXml, '--bogus']).status).toBe(1);
+  });
+});

@@ -1,0 +1,34 @@
+import { emptyCounters } from '@sextant/coverage';
+import { describe, expect, it } from 'vitest';
+import { coverageTable } from '../src/table.ts';
+
+const grades = { excellent: 0.8, passing: 0.6 };
+const report = {
+  coverage: {
+    format: 'lcov' as const,
+    files: [],
+    counters: {
+      ...emptyCounters(),
+      line: { covered: 80, missed: 20 },
+      branch: { covered: 7, missed: 3 },
+      method: { covered: 59, missed: 41 },
+    },
+  },
+  unmappedFiles: ['../outside.js'],
+};
+
+describe('coverage table', () => {
+  it('colours each figure by grade: ≥ excellent green, ≥ passing yellow, else red', () => {
+    const text = coverageTable(report, null, { grades, colour: true });
+    expect(text).toContain('\u001b[32m80.0%\u001b[0m');
+    expect(text).toContain('\u001b[33m70.0%\u001b[0m');
+    expect(text).toContain('\u001b[31m59.0%\u001b[0m');
+  });
+
+  it('shows an absent counter as a dash, never 0 %, and lists unmapped files', () => {
+    const text = coverageTable(report, null, { grades, colour: false });
+    expect(text).toMatch(/ {2}instruction +— +—\n/);
+    expect(text).toContain('Not in the repository (1):\n  ../outside.js');
+    expect(text).not.toContain('\u001b[');
+  });
+});

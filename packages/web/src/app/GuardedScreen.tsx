@@ -10,7 +10,7 @@ const home = () => screenByName('dashboard-observing-risky-items');
 
 /** Applies navigation rules 1, 2 and 4 before a screen loads. */
 export function GuardedScreen({ screen }: { screen: Screen }) {
-  const { userData, settings } = useSession();
+  const { userData, settings, signedOutByUser } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const visitor = { userData, edition: settings.licenseVersion };
@@ -21,7 +21,8 @@ export function GuardedScreen({ screen }: { screen: Screen }) {
     // One redirect per mount: the wanted path is stored, or taken, exactly once.
     if (decision.kind === 'allow' || redirected.current) return;
     redirected.current = true;
-    if (decision.rememberWanted) sessionStore.rememberWantedPath(location.pathname + location.search);
+    if (decision.rememberWanted && !signedOutByUser)
+      sessionStore.rememberWantedPath(location.pathname + location.search);
     const to = decision.to === 'landing' ? landingPath(visitor, sessionStore.takeWantedPath(), home()) : decision.to;
     navigate(to, { replace: true });
   });

@@ -17,6 +17,8 @@ export const api = createApiClient({
 type SessionValue = {
   userData: UserData | null;
   settings: Settings;
+  /** True after the user chose to sign out: the page left behind is not a wanted path (rule 2). */
+  signedOutByUser: boolean;
   signIn(answer: LoginResponse): void;
   signOut(): Promise<void>;
 };
@@ -29,6 +31,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     sessionStore.accessToken() ? sessionStore.userData() : null,
   );
   const [settings, setSettings] = useState<Settings>(() => sessionStore.settings() ?? DEFAULT_SETTINGS);
+  const [signedOutByUser, setSignedOutByUser] = useState(false);
 
   useEffect(() => {
     const onExpired = () => {
@@ -61,6 +64,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     sessionStore.setSettings(answer.settings);
     setUserData(answer.userData);
     setSettings(answer.settings);
+    setSignedOutByUser(false);
   }, []);
 
   const signOut = useCallback(async () => {
@@ -71,11 +75,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // the session ends here whatever the server says
     }
     sessionStore.clear();
+    setSignedOutByUser(true);
     setUserData(null);
     navigate('/login', { replace: true });
   }, [navigate]);
 
-  const value = useMemo(() => ({ userData, settings, signIn, signOut }), [userData, settings, signIn, signOut]);
+  const value = useMemo(
+    () => ({ userData, settings, signedOutByUser, signIn, signOut }),
+    [userData, settings, signedOutByUser, signIn, signOut],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, newPage, signInByApi } from './support/browser.ts';
+
+const artifacts = new URL('./artifacts/', import.meta.url).pathname;
+
+describe('app shell', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    mkdirSync(artifacts, { recursive: true });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('switches between vertical and horizontal layouts, keeps the choice, and screenshots each', async () => {
+    const { context, page } = await newPage(browser);
+    await signInByApi(context, 'admin', inject('adminPassword'));
+    await page.goto('/dashboard/team');
+    const layout = page.locator('[data-layout]');
+    expect(await layout.getAttribute('data-layout')).toBe('vertical');
+    await page.locator('.side-menu').waitFor();
+    await page.screenshot({ path: `${artifacts}layout-vertical.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Theme customizer' }).click();
+    await page.getByRole('radiogroup', { name: 'Layout' }).getByText('Horizontal').click();
+    await page.keyboard.press('Escape');
+    expect(await layout.getAttribute('data-layout')).toBe('horizontal');
+    expect(await page.locator('.side-menu').count()).toBe(0);
+    await page.getByRole('menu', { name: 'Main menu' }).waitFor();
+    await page.screenshot({ path: `${artifacts}layout-horizontal.png`, fullPage: true });
+
+    await page.reload();
+    await page.locator('[data-layout="horizontal"]').waitFor();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('sextant.preferences') ?? '{}'));
+    expect(stored.layout).toBe('horizontal');
+    await context.close();
+  });
+
+  it('highlights the list screen in the menu on a detail screen', async () => {
+    const { context, page } = await newPage(browser);
+    await signInByApi(context, 'admin', inject('adminPassword'));
+    await page.goto('/dashboard/coverage/report-7');
+    const selected = page.locator('.ant-menu-item-selected');
+    await selected.waitFor();
+    expect(await selected.innerText()).toBe('Code coverage (unit tests)');
+    await context.close();
+  });
+
+  it('shows the scroll-to-top button only past 250 px', async () => {
+    const { context, page } = await newPage(browser);
+    await signInByApi(context, 'admin', inject('adminPassword'));
+    await page.goto('/dashboard/team');
+    await page.locator('.side-menu').waitFor();
+    await page.evaluate(() => {
+      document.body.style.minHeight = '3000px';
+      window.scrollTo(0, 250);
+    });
+    expect(await page.getByRole('button', { name: 'Scroll to top' }).count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 251));
+    await page.getByRole('button', { name: 'Scroll to top' }).waitFor();
+    await context.close();
+  });
+
+  it('shows an error with a retry when a screen chunk fails to load, and recovers', async () => {
+    const { context, page } = await newPage(browser);
+    await signInByApi(context, 'admin', inject('adminPassword'));
+    let blocked = true;
+    await page.route('**/assets/PendingScreen-*.js', (route) => (blocked ? route.abort() : route.continue()));
+    await page.goto('/dashboard/cockpit');
+    await page.getByText('The screen failed to load.').waitFor();
+    blocked = false;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByText('Nothing here yet.').waitFor();
+    await context.close();
+  });
+});

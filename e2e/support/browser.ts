@@ -1,0 +1,85 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Debian's Chromium with the flags this closed network needs (no background connections). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const baseUrl = () => inject('baseUrl');
+
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1360, height: 860 } });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export async function signInThroughForm(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('Username or email').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in through the API and stores the session the way the app does, before any page script runs. */
+export async function signInByApi(context: BrowserContext, username: string, password: string) {
+  const answer = await apiCall<{
+    accessToken: string;
+    refreshToken: string;
+    userData: { userid: string };
+    settings: unknown;
+  }>('POST', '/api/login', { username, password });
+  await context.addInitScript((session) => {
+    if (sessionStorage.getItem('e2e-seeded')) return;
+    sessionStorage.setItem('e2e-seeded', '1');
+    localStorage.setItem('accessToken', session.accessToken);
+    localStorage.setItem('refreshToken', session.refreshToken);
+    localStorage.setItem('userData', JSON.stringify(session.userData));
+    localStorage.setItem('settings', JSON.stringify(session.settings));
+  }, answer);
+  return answer;
+}
+
+export async function apiCall<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const response = await fetch(baseUrl() + path, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: number; message: string; data: T };
+  if (envelope.code !== 200) throw new Error(`${method} ${path}: ${envelope.code} ${envelope.message}`);
+  return envelope.data;
+}
+
+let clientCounter = 0;
+/** A fresh account with the built-in client role, created by the admin through the API. */
+export async function createUser(role: string): Promise<{ username: string; password: string }> {
+  const admin = await apiCall<{ accessToken: string }>('POST', '/api/login', {
+    username: 'admin',
+    password: inject('adminPassword'),
+  });
+  clientCounter += 1;
+  const username = `${role}${clientCounter}${Date.now().toString(36)}`;
+  const password = `pw-${username}-secret`;
+  await apiCall(
+    'POST',
+    '/api/users',
+    { username, email: `${username}@example.test`, role, password },
+    admin.accessToken,
+  );
+  return { username, password };
+}

@@ -1,0 +1,72 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    adminPassword: string;
+    jwtSecret: string;
+  }
+}
+
+const root = new URL('../..', import.meta.url).pathname;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function waitForListening(child: ChildProcess, output: { text: string }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output.text += chunk.toString();
+      if (output.text.includes('Server listening')) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output.text}`)));
+  });
+}
+
+/** Starts the server exactly as `npm start` does, on a free port with a fresh data folder. */
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sextant-e2e-'));
+  const port = await freePort();
+  const adminPassword = `e2e-${randomBytes(9).toString('base64url')}`;
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: {
+      ...inherited,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEXTANT_DATA_DIR: dataDir,
+      SEXTANT_ADMIN_PASSWORD: adminPassword,
+      SEXTANT_JWT_SECRET: jwtSecret,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = { text: '' };
+  await waitForListening(child, output);
+  project.provide('baseUrl', `http://127.0.0.1:${port}`);
+  project.provide('adminPassword', adminPassword);
+  project.provide('jwtSecret', jwtSecret);
+  return async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

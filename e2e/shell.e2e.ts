@@ -27,6 +27,7 @@ describe('app shell', () => {
     await page.getByRole('button', { name: 'Theme customizer' }).click();
     await page.getByRole('radiogroup', { name: 'Layout' }).getByText('Horizontal').click();
     await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
     expect(await layout.getAttribute('data-layout')).toBe('horizontal');
     expect(await page.locator('.side-menu').count()).toBe(0);
     await page.getByRole('menu', { name: 'Main menu' }).waitFor();

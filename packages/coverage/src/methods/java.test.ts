@@ -45,36 +45,60 @@ function readJavap(text: string): CompiledMethod[] {
   return methods;
 }
 
-const source = readFileSync(join(import.meta.dirname, 'testdata/Shapes.java'), 'utf8');
-let work = '';
-let compiled: CompiledMethod[] = [];
-let extracted: SourceMethod[] = [];
+interface Fixture {
+  file: string;
+  release: string;
+  source: string;
+  compiled: CompiledMethod[];
+  extracted: SourceMethod[];
+}
 
-beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'sextant-java-'));
-  mkdirSync(join(work, 'src'));
-  writeFileSync(join(work, 'src/Shapes.java'), source);
-  execFileSync('javac', ['--release', '11', '-g', '-d', join(work, 'out'), join(work, 'src/Shapes.java')]);
-  const dir = join(work, 'out/com/acme');
-  const files = readdirSync(dir).map((f) => join(dir, f));
-  compiled = readJavap(execFileSync('javap', ['-p', '-s', '-l', ...files], { encoding: 'utf8' }));
-  extracted = await extractMethods('java', source, 'com/acme/Shapes.java');
-});
-
+const work = mkdtempSync(join(tmpdir(), 'sextant-java-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+async function compile(file: string, release: string): Promise<Fixture> {
+  const source = readFileSync(join(import.meta.dirname, 'testdata', file), 'utf8');
+  const dir = join(work, file.replace('.java', ''));
+  mkdirSync(dir);
+  writeFileSync(join(dir, file), source);
+  execFileSync('javac', ['--release', release, '-g', '-d', join(dir, 'out'), join(dir, file)]);
+  const classes: string[] = [];
+  const collect = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      if (entry.isDirectory()) collect(join(d, entry.name));
+      else classes.push(join(d, entry.name));
+    }
+  };
+  collect(join(dir, 'out'));
+  const compiled = readJavap(execFileSync('javap', ['-p', '-s', '-l', ...classes], { encoding: 'utf8' }));
+  return { file, release, source, compiled, extracted: await extractMethods('java', source, file) };
+}
+
+// Records (release 17) also check implicit canonical constructors, compact constructors, accessors.
+const fixtures: Fixture[] = [];
+beforeAll(async () => {
+  fixtures.push(await compile('Shapes.java', '11'), await compile('Ledger.java', '17'));
+});
+
+const RECORDS = new Set(['org/books/Ledger$Entry', 'org/books/Ledger$Pair']);
+const GENERATED_BY_RECORDS = new Set(['toString()Ljava/lang/String;', 'hashCode()I', 'equals(Ljava/lang/Object;)Z']);
+
 // Methods JaCoCo filters out or reports under their own synthetic names.
-const isSynthetic = (m: CompiledMethod) =>
+const isSynthetic = (m: CompiledMethod, records: ReadonlySet<string>) =>
   m.name.startsWith('lambda$') ||
   m.name === 'values' ||
   m.name === 'valueOf' ||
   m.name === '$values' ||
-  m.lines.length === 0;
+  m.lines.length === 0 ||
+  (records.has(m.class) && GENERATED_BY_RECORDS.has(`${m.name}${m.descriptor}`));
 
-describe('Java methods against javac', () => {
+describe.each(['Shapes.java', 'Ledger.java'])('Java methods of %s against javac', (file) => {
+  const fixture = () => fixtures.find((f) => f.file === file) as Fixture;
+
   it('names every compiled method with its class, name and descriptor', () => {
+    const { compiled, extracted } = fixture();
     const expected = compiled
-      .filter((m) => !isSynthetic(m))
+      .filter((m) => !isSynthetic(m, RECORDS))
       .map((m) => `${m.class}.${m.name}${m.descriptor}`)
       .sort();
     // Anonymous-class constructors capture variables; their descriptor is left null. A method
@@ -87,9 +111,11 @@ describe('Java methods against javac', () => {
   });
 
   it('puts every line javac compiled for a method, lambdas included, inside its range', () => {
-    for (const m of compiled.filter((c) => !isSynthetic(c) || c.name.startsWith('lambda$'))) {
+    const { compiled, extracted } = fixture();
+    for (const m of compiled.filter((c) => !isSynthetic(c, RECORDS) || c.name.startsWith('lambda$'))) {
       // A lambda's lines belong to the method it is written in (`lambda$describe$0` -> describe).
-      const name = m.name.startsWith('lambda$') ? m.name.split('$')[1] : m.name;
+      const lambdaOf = m.name.startsWith('lambda$') ? (m.name.split('$')[1] ?? '') : null;
+      const name = lambdaOf === null ? m.name : ({ new: '<init>', static: '<clinit>' }[lambdaOf] ?? lambdaOf);
       const owners = extracted.filter(
         (e) =>
           e.class === m.class &&
@@ -105,6 +131,10 @@ describe('Java methods against javac', () => {
       }
     }
   });
+});
+
+describe('Java details', () => {
+  const shapes = () => (fixtures.find((f) => f.file === 'Shapes.java') as Fixture).extracted;
 
   it('leaves a descriptor null when an on-demand import makes a type name ambiguous', async () => {
     const methods = await extractMethods(
@@ -117,7 +147,7 @@ describe('Java methods against javac', () => {
 
   it('gives explicit ranges for overloads and the static initialiser', () => {
     const byKey = (name: string, signature: string) =>
-      extracted.find((m) => m.class === 'com/acme/Shapes' && m.name === name && m.signature === signature);
+      shapes().find((m) => m.class === 'com/acme/Shapes' && m.name === name && m.signature === signature);
     expect(byKey('area', '(II)I')).toMatchObject({ startLine: 24, endLine: 26 });
     expect(byKey('area', '(D)D')).toMatchObject({ startLine: 28, endLine: 30 });
     expect(byKey('<clinit>', '()V')).toMatchObject({ startLine: 10, endLine: 12 });

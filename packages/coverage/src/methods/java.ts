@@ -236,6 +236,36 @@ async function enumInitialiser(source: string, cls: JavaClass): Promise<SourceMe
   }));
 }
 
+/**
+ * javac generates an accessor per record component not declared by hand, on the record's line;
+ * JaCoCo reports them (it filters only the generated toString, hashCode and equals).
+ */
+async function recordAccessors(
+  cls: JavaClass,
+  scope: JavaTypeScope,
+  declared: SourceMethod[],
+): Promise<SourceMethod[]> {
+  const accessors: SourceMethod[] = [];
+  const components = cls.node.childForFieldName('parameters')?.namedChildren ?? [];
+  for (const component of components) {
+    if (component?.type !== 'formal_parameter') continue;
+    const name = component.childForFieldName('name')?.text ?? '';
+    if (declared.some((m) => m.name === name && m.signature?.startsWith('()'))) continue;
+    const typeNode = component.childForFieldName('type');
+    const type = typeNode ? typeDescriptor(typeNode, scope, cls.enclosing, cls.typeVariables) : null;
+    const line = component.startPosition.row + 1;
+    accessors.push({
+      class: cls.internalName,
+      name,
+      signature: type ? `()${type}` : null,
+      startLine: line,
+      endLine: component.endPosition.row + 1,
+      bodyHash: await sha1Hex(`${cls.internalName}.${name}:${component.text.replace(/\s+/g, ' ')}`),
+    });
+  }
+  return accessors;
+}
+
 async function methodsOfClass(source: string, cls: JavaClass, scope: JavaTypeScope): Promise<SourceMethod[]> {
   const methods: SourceMethod[] = [];
   let hasConstructor = false;
@@ -277,6 +307,7 @@ async function methodsOfClass(source: string, cls: JavaClass, scope: JavaTypeSco
     }
   }
   if (cls.kind === 'enum_declaration') methods.push(...(await enumInitialiser(source, cls)));
+  if (cls.kind === 'record_declaration') methods.push(...(await recordAccessors(cls, scope, methods)));
   const hasCode = cls.kind !== 'interface_declaration' && cls.kind !== 'annotation_type_declaration';
   if (!hasConstructor && hasCode) methods.push(await implicitConstructor(cls, scope));
   return methods;

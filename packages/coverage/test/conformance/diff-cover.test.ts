@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseUnifiedDiff } from '../../src/index.ts';
+import { mergeCoverage, parseUnifiedDiff } from '../../src/index.ts';
 import { readCoverageFile } from '../../src/node/index.ts';
 import {
   cloneFixtureRepo,
@@ -13,14 +13,22 @@ import { fixturePath, readFixture } from './tool-output.ts';
 // Every report that Debian's diff-cover 7.4 reads, with the JSON it wrote for it at head against base
 // (scripts/make-fixtures.sh). Line diff coverage must match diff-cover exactly (issue 3, figure a).
 const cases = [
-  { tool: 'jacoco', report: 'jacoco.xml', diffCover: 'diff-cover.json' },
-  { tool: 'c', report: 'lcov.info', diffCover: 'diff-cover-lcov.json' },
-  { tool: 'c', report: 'gcovr-cobertura.xml', diffCover: 'diff-cover-gcovr.json' },
-  { tool: 'python', report: 'coverage.xml', diffCover: 'diff-cover-xml.json' },
-  { tool: 'python', report: 'coverage.lcov', diffCover: 'diff-cover-lcov.json' },
-  { tool: 'js', report: 'lcov.info', diffCover: 'diff-cover-lcov.json' },
-  { tool: 'js', report: 'cobertura-coverage.xml', diffCover: 'diff-cover-cobertura.json' },
-  { tool: 'js', report: 'clover.xml', diffCover: 'diff-cover-clover.json' },
+  { tool: 'jacoco', reports: ['jacoco.xml'], diffCover: 'diff-cover.json' },
+  { tool: 'c', reports: ['lcov.info'], diffCover: 'diff-cover-lcov.json' },
+  { tool: 'c', reports: ['gcovr-cobertura.xml'], diffCover: 'diff-cover-gcovr.json' },
+  { tool: 'python', reports: ['coverage.xml'], diffCover: 'diff-cover-xml.json' },
+  { tool: 'python', reports: ['coverage.lcov'], diffCover: 'diff-cover-lcov.json' },
+  { tool: 'js', reports: ['lcov.info'], diffCover: 'diff-cover-lcov.json' },
+  { tool: 'js', reports: ['cobertura-coverage.xml'], diffCover: 'diff-cover-cobertura.json' },
+  { tool: 'js', reports: ['clover.xml'], diffCover: 'diff-cover-clover.json' },
+  // diff-cover reads neither Istanbul JSON nor coverage.py JSON: each is compared with diff-cover's
+  // verdict on a report the same run wrote in a format it reads.
+  { tool: 'js', reports: ['coverage-final.json'], diffCover: 'diff-cover-lcov.json' },
+  { tool: 'python', reports: ['coverage.json'], diffCover: 'diff-cover-xml.json' },
+  // Two runs given to diff-cover together (a line counts if any report measures it, and is
+  // uncovered only if no report covers it), against the library's merge of the same reports.
+  { tool: 'jacoco', reports: ['jacoco-main.xml', 'jacoco-cli.xml'], diffCover: 'diff-cover-two-reports.json' },
+  { tool: 'c', reports: ['lcov-run-a.info', 'lcov-run-b.info'], diffCover: 'diff-cover-two-runs.json' },
 ] as const;
 
 const repos = new Map<string, string>();
@@ -29,12 +37,13 @@ beforeAll(() => {
   for (const tool of new Set(cases.map((c) => c.tool))) repos.set(tool, cloneFixtureRepo(tool));
 });
 
-describe.each(cases)('$tool/$report against diff-cover', ({ tool, report, diffCover }) => {
+describe.each(cases)('$tool/$reports against diff-cover', ({ tool, reports, diffCover }) => {
   let ours: LibraryDiffFigures;
   const theirs = readDiffCover(`${tool}/${diffCover}`);
 
   beforeAll(async () => {
-    ours = await libraryDiffFigures(repos.get(tool)!, await readCoverageFile(fixturePath(`${tool}/${report}`)));
+    const parsed = await Promise.all(reports.map((report) => readCoverageFile(fixturePath(`${tool}/${report}`))));
+    ours = await libraryDiffFigures(repos.get(tool)!, parsed.length === 1 ? parsed[0]! : mergeCoverage(parsed));
   });
 
   it('measures the same number of changed lines and finds the same number uncovered', () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { verify } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { loginFailures, refreshTokens, users } from '../../db/schema/index.ts';
@@ -13,6 +13,12 @@ const REFRESH_TTL_MS = 14 * 24 * 3600_000;
 const INVALID = () => new ApiError(400, 'invalid-credentials', 'Email or Password is Invalid');
 const BAD_REFRESH = () => new ApiError(401, 'invalid-refresh-token', 'Please sign in again.');
 
+let decoy: Promise<string> | null = null;
+function decoyHash(): Promise<string> {
+  decoy ??= hash(randomUUID(), { algorithm: 2 });
+  return decoy;
+}
+
 export class AuthService {
   constructor(
     private readonly db: Db,
@@ -21,13 +27,17 @@ export class AuthService {
   ) {}
 
   async login(login: string, password: string, ip: string) {
-    const account = login.toLowerCase();
-    await this.refuseIfLocked(account, ip);
+    const typed = login.toLowerCase();
     const [user] = await this.db
       .select()
       .from(users)
-      .where(or(eq(users.username, login), sql`lower(${users.email}) = ${account}`));
-    if (!user || !(await verify(user.passwordHash, password))) {
+      .where(or(eq(users.username, login), sql`lower(${users.email}) = ${typed}`));
+    // Failures count against the account whichever name or email was typed.
+    const account = user ? `user:${user.id}` : `login:${typed}`;
+    await this.refuseIfLocked(account, ip);
+    // Unknown users cost one hash verification too, so timing does not tell which names exist.
+    const hashToCheck = user?.passwordHash ?? (await decoyHash());
+    if (!(await verify(hashToCheck, password)) || !user) {
       await this.db.insert(loginFailures).values({ account, ip });
       throw INVALID();
     }

@@ -152,6 +152,20 @@ describe('sextant coverage on an LCOV report', () => {
   });
 });
 
+describe('sextant coverage on several reports', () => {
+  it('merges them: a line or function covered by any run is covered, as diff-cover counts it', () => {
+    const run = sextant(['coverage', project.lcovInfo, project.lcovSecondRun, ...diffArgs(), '--json']);
+    expect(run.status).toBe(0);
+    const json = JSON.parse(run.stdout) as CoverageJson;
+    expect(json.totals.line).toEqual({ covered: 8, total: 9 });
+    expect(json.totals.method).toEqual({ covered: 2, total: 2 });
+    const { total_num_lines, total_num_violations } = project.diffCover.lcovBothRuns;
+    expect(json.diff?.lines).toEqual({ covered: total_num_lines - total_num_violations, total: total_num_lines });
+    const discount = json.diff?.methods.find((m) => m.name === 'discount');
+    expect([discount?.counters.line, discount?.covered]).toEqual([{ covered: 3, total: 3 }, true]);
+  });
+});
+
 describe('exit codes', () => {
   it('2 when diff coverage is under --fail-under-diff, 0 when not', () => {
     const { total_num_lines, total_num_violations } = project.diffCover.jacoco;

@@ -18,7 +18,9 @@ export interface SampleProject {
   head: string;
   jacocoXml: string;
   lcovInfo: string;
-  diffCover: { jacoco: DiffCoverJson; lcov: DiffCoverJson };
+  /** A second run's tracefile of the same code, which called discount() only. */
+  lcovSecondRun: string;
+  diffCover: { jacoco: DiffCoverJson; lcov: DiffCoverJson; lcovBothRuns: DiffCoverJson };
   dispose(): void;
 }
 
@@ -129,6 +131,32 @@ export function discount(total, rate) {
 `,
 };
 
+const CART_LCOV_SECOND_RUN = `TN:
+SF:web/cart.js
+FN:1,total
+FN:8,discount
+FNDA:0,total
+FNDA:1,discount
+FNF:2
+FNH:1
+BRDA:2,0,0,-
+BRDA:2,0,1,-
+BRF:2
+BRH:0
+DA:1,0
+DA:2,0
+DA:3,0
+DA:4,0
+DA:5,0
+DA:6,0
+DA:8,1
+DA:9,1
+DA:10,1
+LF:9
+LH:3
+end_of_record
+`;
+
 const ANT_REPORT = `<project name="report" default="report" xmlns:jacoco="antlib:org.jacoco.ant">
   <taskdef uri="antlib:org.jacoco.ant" resource="org/jacoco/ant/antlib.xml">
     <classpath>
@@ -211,9 +239,12 @@ export function makeSampleProject(): SampleProject {
   ]);
   const lcovInfo = join(root, 'lcov.info');
   writeFileSync(lcovInfo, CART_LCOV);
-  const diffCover = (report: string): DiffCoverJson => {
-    const out = join(root, `diff-cover-${report.slice(report.lastIndexOf('/') + 1)}.json`);
-    execFileSync('diff-cover', [report, `--compare-branch=${base}`, '--json-report', out, '-q'], { cwd: repo });
+  const lcovSecondRun = join(root, 'lcov-second-run.info');
+  writeFileSync(lcovSecondRun, CART_LCOV_SECOND_RUN);
+  let runs = 0;
+  const diffCover = (...reports: string[]): DiffCoverJson => {
+    const out = join(root, `diff-cover-${++runs}.json`);
+    execFileSync('diff-cover', [...reports, `--compare-branch=${base}`, '--json-report', out, '-q'], { cwd: repo });
     return JSON.parse(readFileSync(out, 'utf8'));
   };
   return {
@@ -223,7 +254,12 @@ export function makeSampleProject(): SampleProject {
     head,
     jacocoXml,
     lcovInfo,
-    diffCover: { jacoco: diffCover(jacocoXml), lcov: diffCover(lcovInfo) },
+    lcovSecondRun,
+    diffCover: {
+      jacoco: diffCover(jacocoXml),
+      lcov: diffCover(lcovInfo),
+      lcovBothRuns: diffCover(lcovInfo, lcovSecondRun),
+    },
     dispose: () => rmSync(root, { recursive: true, force: true }),
   };
 }

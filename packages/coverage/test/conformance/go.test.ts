@@ -4,7 +4,7 @@ import { fixturePath, parseGoFuncTotal, readFixture } from './tool-output.ts';
 
 // Go 1.19: two test binaries built with -coverpkg=./..., so each block is listed once per binary;
 // `go tool cover -func` merges them and prints the statement percentage with one decimal.
-describe.each(['set', 'count'])('Go cover profile, %s mode', (mode) => {
+describe.each(['set', 'count', 'atomic'])('Go cover profile, %s mode', (mode) => {
   it('lists blocks more than once, as several test binaries write them', () => {
     const blocks = readFixture(`go/cover-${mode}.out`).trim().split('\n').slice(1);
     const distinct = new Set(blocks.map((block) => block.slice(0, block.lastIndexOf(' '))));

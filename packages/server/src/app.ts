@@ -12,12 +12,16 @@ import { UsersService } from './modules/users/service.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerRealtime } from './plugins/realtime.ts';
 import { registerWeb } from './plugins/web.ts';
+import type { FanOut } from './realtime/broker.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'jwtSecret' | 'accessTokenTtl'> & { webDist?: string };
   db: Db;
   logger?: boolean;
+  /** Cross-instance delivery of real-time messages (Redis when `REDIS_URL` is set). */
+  fanOut?: FanOut;
   /** Feature modules registered after the built-in ones (each route still declares its access). */
   modules?: ((app: FastifyInstance) => void)[];
 };
@@ -32,6 +36,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const principals = new Principals(opts.db);
   await registerWeb(app, opts.config.webDist ?? '/nonexistent-web-dist');
   registerAccess(app, tokens, principals);
+  await registerRealtime(app, tokens, opts.fanOut);
   await registerDocs(app);
   authRoutes(app, new AuthService(opts.db, tokens, principals), principals);
   settingsRoutes(app, opts.db, principals);

@@ -1,0 +1,64 @@
+import type { AddressInfo } from 'node:net';
+import { Client, type IMessage } from '@stomp/stompjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { ADMIN_PASSWORD, buildTestApp } from './support/build-test-app.ts';
+
+describe('/ws on the running server', () => {
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  let url: string;
+  let token: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'admin', password: ADMIN_PASSWORD },
+    });
+    token = login.json().data.accessToken;
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  const connect = (c: Client) =>
+    new Promise<void>((resolve, reject) => {
+      c.onConnect = () => resolve();
+      c.onStompError = (frame) => reject(new Error(frame.headers.message));
+      c.activate();
+    });
+  const client = (bearer: string) =>
+    new Client({
+      webSocketFactory: () => new WebSocket(url, ['v12.stomp']),
+      connectHeaders: { Authorization: `Bearer ${bearer}` },
+      reconnectDelay: 0,
+    });
+
+  it('accepts a signed-in client and delivers what the server publishes on /all/messages', async () => {
+    const c = client(token);
+    await connect(c);
+    const ready = new Promise<void>((resolve) => c.watchForReceipt('subscribed', () => resolve()));
+    const received = new Promise<IMessage>((resolve) =>
+      c.subscribe('/all/messages', resolve, { receipt: 'subscribed' }),
+    );
+    await ready;
+    await t.app.broker.publish({
+      destination: '/all/messages',
+      body: new TextEncoder().encode(JSON.stringify({ title: 'Report ready', message_type: 'REPORT' })),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(JSON.parse((await received).body)).toEqual({ title: 'Report ready', message_type: 'REPORT' });
+    await c.deactivate();
+  });
+
+  it('refuses a forged token with a STOMP ERROR', async () => {
+    const c = client(`${token.slice(0, -4)}AAAA`);
+    const error = await new Promise<string>((resolve) => {
+      c.onStompError = (frame) => resolve(frame.headers.message ?? '');
+      c.onConnect = () => resolve('connected');
+      c.activate();
+    });
+    expect(error).not.toBe('connected');
+    await c.deactivate();
+  });
+});

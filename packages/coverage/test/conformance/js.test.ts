@@ -107,3 +107,25 @@ describe('Clover XML made by c8', () => {
     expect({ statements, branches, functions, lines }).toEqual(textSummary);
   });
 });
+
+// Each format names files its own way (absolute, or relative to a <source> root): files are matched
+// to the json-summary's absolute paths by suffix.
+describe.each([
+  { report: 'lcov.info', kinds: ['lines', 'branches', 'functions'] },
+  { report: 'cobertura-coverage.xml', kinds: ['lines', 'branches', 'functions'] },
+  { report: 'clover.xml', kinds: ['statements', 'branches', 'functions', 'lines'] },
+] as const)('$report made by c8, file by file', ({ report, kinds }) => {
+  it('has each file’s figures from the json-summary', async () => {
+    const coverage = await readCoverageFile(fixturePath(`js/${report}`));
+    const { total: _, ...files } = summary;
+    const pick = (figures: ReturnType<typeof ours>) => Object.fromEntries(kinds.map((kind) => [kind, figures[kind]]));
+    const theirs = Object.fromEntries(Object.entries(files).map(([path, f]) => [path, pick(istanbul(f))]));
+    const mine = Object.fromEntries(
+      coverage.files.map((f) => {
+        const path = Object.keys(files).find((absolute) => absolute.endsWith(`/${f.path.replace(/^\/+/, '')}`));
+        return [path ?? f.path, pick(ours(f.counters))];
+      }),
+    );
+    expect(mine).toEqual(theirs);
+  });
+});

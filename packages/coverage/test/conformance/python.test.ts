@@ -87,6 +87,15 @@ describe('Cobertura XML made by coverage.py', () => {
     });
     expect(ours(coverage)).toEqual(lineAndBranch(json.totals));
   });
+
+  it('has each file’s figures from coverage.py’s JSON', async () => {
+    const coverage = await readCoverageFile(fixturePath('python/coverage.xml'));
+    const files = Object.fromEntries(
+      coverage.files.map((f) => [f.path, { line: figure(f.counters.line), branch: figure(f.counters.branch) }]),
+    );
+    const theirs = Object.fromEntries(Object.entries(json.files).map(([path, f]) => [path, lineAndBranch(f.summary)]));
+    expect(files).toEqual(theirs);
+  });
 });
 
 describe('LCOV made by coverage.py', () => {

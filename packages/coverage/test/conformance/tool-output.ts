@@ -57,6 +57,15 @@ export function parseGoFuncTotal(text: string): string {
   return total[1]!;
 }
 
+/** `go tool cover -html` file picker: `<option value="file0">pkg/file.go (80.0%)</option>` → path → `80.0`. */
+export function parseGoHtmlFiles(text: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const match of text.matchAll(/<option value="file\d+">(.+) \((\d+\.\d)%\)<\/option>/g)) {
+    files[match[1]!] = match[2]!;
+  }
+  return files;
+}
+
 /** `coverage report`: per-file Stmts/Miss/Branch/BrPart rows and the TOTAL row. */
 export type CoverageReportRow = { name: string; statements: number; missed: number; branches: number };
 

@@ -54,6 +54,10 @@ describe.each(cases)('$tool/$reports against diff-cover', ({ tool, reports, diff
     });
   });
 
+  it('gives the percentage diff-cover prints (which truncates, and says 100 for no lines)', () => {
+    expect(ours.ratio === null ? 100 : Math.trunc(ours.ratio * 100)).toBe(theirs.total_percent_covered);
+  });
+
   it('names the same uncovered changed lines in the same files', () => {
     expect(ours.violationLines).toEqual(diffCoverViolationLines(theirs));
   });

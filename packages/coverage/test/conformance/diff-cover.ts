@@ -11,6 +11,8 @@ export type DiffCoverReport = {
   src_stats: Record<string, { violation_lines: number[] }>;
   total_num_lines: number;
   total_num_violations: number;
+  /** int(covered / total * 100), 100 when no changed line is measured. */
+  total_percent_covered: number;
 };
 
 export function readDiffCover(relative: string): DiffCoverReport {
@@ -30,6 +32,8 @@ export type LibraryDiffFigures = {
   unmappedFiles: string[];
   total: number;
   violations: number;
+  /** The library's covered / total, null for "no changed lines". */
+  ratio: number | null;
   /** Per file with at least one measured changed line: its uncovered changed lines, ascending. */
   violationLines: Record<string, number[]>;
 };
@@ -56,6 +60,7 @@ export async function libraryDiffFigures(repo: string, coverage: Coverage): Prom
     unmappedFiles: mapped.unmappedFiles,
     total: figures.total,
     violations: figures.total - figures.covered,
+    ratio: figures.ratio,
     violationLines,
   };
 }

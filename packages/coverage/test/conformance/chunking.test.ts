@@ -9,22 +9,26 @@ import { fixturePath } from './tool-output.ts';
 // Every report the real tools wrote, parsed whole, in chunks cut anywhere (inside tags, attribute
 // values, numbers and records) and gzipped from a stream: the results must be identical.
 const reports = [
-  'jacoco/jacoco.xml',
-  'c/lcov.info',
-  'c/gcovr-cobertura.xml',
-  'python/coverage.xml',
-  'python/coverage.json',
-  'python/coverage.lcov',
-  'go/cover-count.out',
-  'js/coverage-final.json',
-  'js/lcov.info',
-  'js/cobertura-coverage.xml',
-  'js/clover.xml',
-];
+  ['jacoco/jacoco.xml', 'jacoco'],
+  ['c/lcov.info', 'lcov'],
+  ['c/gcovr-cobertura.xml', 'cobertura'],
+  ['python/coverage.xml', 'cobertura'],
+  ['python/coverage.json', 'coveragepy'],
+  ['python/coverage.lcov', 'lcov'],
+  ['go/cover-count.out', 'go'],
+  ['js/coverage-final.json', 'istanbul'],
+  ['js/lcov.info', 'lcov'],
+  ['js/cobertura-coverage.xml', 'cobertura'],
+  ['js/clover.xml', 'clover'],
+] as const;
 
-describe.each(reports)('%s', (report) => {
+describe.each(reports)('%s', (report, format) => {
   const bytes = new Uint8Array(readFileSync(fixturePath(report)));
   const whole = parseCoverage(bytes);
+
+  it(`is detected as ${format} by its content`, () => {
+    expect(whole.format).toBe(format);
+  });
 
   it.each([1, 7, 4093])('parses the same in chunks of %i bytes', (size) => {
     const parser = createCoverageParser('auto');

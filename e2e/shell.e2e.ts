@@ -46,7 +46,7 @@ describe('app shell', () => {
     await page.goto('/dashboard/coverage/report-7');
     const selected = page.locator('.ant-menu-item-selected');
     await selected.waitFor();
-    expect(await selected.innerText()).toBe('Code coverage (unit tests)');
+    expect(await selected.textContent()).toBe('Code coverage (unit tests)');
     await context.close();
   });
 

@@ -13,10 +13,13 @@ export async function loadReport(
   format: FormatName | 'auto',
   repo: { dir: string; revision: string } | null,
 ): Promise<LoadedReport> {
+  // Listed while the reports are parsed; awaited (and its failure reported) after them.
+  const repoFiles = repo ? listFiles(repo.dir, repo.revision) : null;
+  repoFiles?.catch(() => undefined);
   const reports: Coverage[] = [];
   for (const file of files) reports.push(await readCoverageFile(file, { format }));
   const merged = reports.length === 1 ? (reports[0] as Coverage) : mergeCoverage(reports);
-  if (!repo) return { coverage: merged, unmappedFiles: [] };
-  const mapped = mapPaths(merged, await listFiles(repo.dir, repo.revision));
+  if (!repoFiles) return { coverage: merged, unmappedFiles: [] };
+  const mapped = mapPaths(merged, await repoFiles);
   return { coverage: mapped.coverage, unmappedFiles: mapped.unmappedFiles };
 }

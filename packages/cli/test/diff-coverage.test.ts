@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseCoverage } from '@sextant/coverage';
 import { afterAll, describe, expect, it } from 'vitest';
-import { diffCoverage } from '../src/diff-coverage.ts';
+import { diffCoverage, revisionChanges } from '../src/diff-coverage.ts';
 
 const repo = mkdtempSync(join(tmpdir(), 'sextant-rename-'));
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
@@ -37,7 +37,7 @@ describe('diffCoverage across a rename', () => {
   const coverage = parseCoverage('SF:new/calc.py\nDA:1,1\nDA:2,0\nDA:5,1\nDA:6,1\nend_of_record\n', { format: 'lcov' });
 
   it('reads the base methods from the old path, so a renamed file’s methods are modified, not added', async () => {
-    const result = await diffCoverage(repo, coverage, base, head);
+    const result = diffCoverage(await revisionChanges(repo, base, head), coverage);
     expect(result.files.map((f) => [f.path, f.status, f.covered, f.total])).toEqual([['new/calc.py', 'renamed', 1, 1]]);
     expect(result.incremental.methods.map((m) => [m.file, m.name, m.status, m.changedLines, m.covered])).toEqual([
       ['new/calc.py', 'change', 'modified', [6], true],

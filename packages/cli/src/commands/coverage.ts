@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { FORMATS, type FormatName } from '@sextant/coverage';
 import { validateRef } from '@sextant/coverage/node';
-import { type DiffCoverage, diffCoverage } from '../diff-coverage.ts';
+import { type DiffCoverage, diffCoverage, revisionChanges } from '../diff-coverage.ts';
 import { loadReport } from '../load-report.ts';
 import { coverageJson } from '../report-json.ts';
 import { coverageTable } from '../table.ts';
@@ -74,14 +74,13 @@ export async function coverageCommand(argv: readonly string[], io: CommandIo): P
   const args = parseCoverageArgs(argv);
   const wantsRepo = args.repo !== null || args.base !== null;
   const repoDir = args.repo ?? io.cwd;
-  const report = await loadReport(
-    args.files,
-    args.format,
-    wantsRepo ? { dir: repoDir, revision: args.head ?? 'HEAD' } : null,
-  );
-  let diff: DiffCoverage | null = null;
-  if (args.base !== null && args.head !== null)
-    diff = await diffCoverage(repoDir, report.coverage, args.base, args.head);
+  // The repository work (git, source parsing, blame) runs while the reports are parsed.
+  const changes = args.base !== null && args.head !== null ? revisionChanges(repoDir, args.base, args.head) : null;
+  // Awaited below; this only keeps a git failure during report parsing from going unhandled.
+  changes?.catch(() => undefined);
+  const repo = wantsRepo ? { dir: repoDir, revision: args.head ?? 'HEAD' } : null;
+  const report = await loadReport(args.files, args.format, repo);
+  const diff: DiffCoverage | null = changes ? diffCoverage(await changes, report.coverage) : null;
 
   if (args.json) io.stdout(`${JSON.stringify(coverageJson(report, diff), null, 2)}\n`);
   else {

@@ -17,13 +17,3 @@ export function normalisedText(source: string, node: Node): string {
   text += source.slice(at, node.endIndex);
   return text.replace(/\s+/g, ' ').trim();
 }
-
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-
-/** sha1 hex of the text (Web Crypto: present in Node 20 and browsers, so the core stays node-free). */
-export async function sha1Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(text)));
-  let hex = '';
-  for (const byte of digest) hex += HEX[byte];
-  return hex;
-}

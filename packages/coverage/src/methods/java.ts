@@ -1,5 +1,5 @@
 import type { Node, Tree } from 'web-tree-sitter';
-import { normalisedText, sha1Hex } from './body-hash.ts';
+import { normalisedText } from './body-hash.ts';
 import {
   countDimensions,
   declareTypeVariables,
@@ -8,6 +8,7 @@ import {
   type TypeVariables,
   typeDescriptor,
 } from './java-types.ts';
+import { sha1Hex } from './sha1.ts';
 import type { SourceMethod } from './types.ts';
 
 const TYPE_DECLARATIONS = new Set([
@@ -152,7 +153,7 @@ async function toMethod(
     signature,
     startLine: node.startPosition.row + 1,
     endLine: node.endPosition.row + 1,
-    bodyHash: await sha1Hex(normalisedText(source, node)),
+    bodyHash: sha1Hex(normalisedText(source, node)),
   };
 }
 
@@ -206,7 +207,7 @@ async function implicitConstructor(cls: JavaClass, scope: JavaTypeScope): Promis
     signature,
     startLine: line,
     endLine: line,
-    bodyHash: await sha1Hex(text),
+    bodyHash: sha1Hex(text),
   };
 }
 
@@ -225,7 +226,7 @@ async function enumInitialiser(source: string, cls: JavaClass): Promise<SourceMe
     const text = source.slice(constant.startIndex, body ? body.startIndex : constant.endIndex);
     ranges.push({ start: constant.startPosition.row + 1, end, text: text.replace(/\s+/g, ' ') });
   }
-  const hash = await sha1Hex(ranges.map((r) => r.text).join(','));
+  const hash = sha1Hex(ranges.map((r) => r.text).join(','));
   return ranges.map((r) => ({
     class: cls.internalName,
     name: '<clinit>',
@@ -260,7 +261,7 @@ async function recordAccessors(
       signature: type ? `()${type}` : null,
       startLine: line,
       endLine: component.endPosition.row + 1,
-      bodyHash: await sha1Hex(`${cls.internalName}.${name}:${component.text.replace(/\s+/g, ' ')}`),
+      bodyHash: sha1Hex(`${cls.internalName}.${name}:${component.text.replace(/\s+/g, ' ')}`),
     });
   }
   return accessors;

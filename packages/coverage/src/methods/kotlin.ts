@@ -1,5 +1,6 @@
 import type { Node, Tree } from 'web-tree-sitter';
-import { normalisedText, sha1Hex } from './body-hash.ts';
+import { normalisedText } from './body-hash.ts';
+import { sha1Hex } from './sha1.ts';
 import type { SourceMethod } from './types.ts';
 
 const childOfType = (node: Node, type: string) => node.namedChildren.find((c) => c?.type === type) ?? null;
@@ -38,7 +39,7 @@ export async function kotlinMethods(tree: Tree, source: string, path: string): P
       signature: null,
       startLine: node.startPosition.row + 1,
       endLine: endNode.endPosition.row + 1,
-      bodyHash: await sha1Hex(normalisedText(source, node)),
+      bodyHash: sha1Hex(normalisedText(source, node)),
     });
   };
 
@@ -80,7 +81,7 @@ export async function kotlinMethods(tree: Tree, source: string, path: string): P
         signature: null,
         startLine: Math.min(line, cls.node.startPosition.row + 1),
         endLine: cls.body ? Math.min(end, cls.body.startPosition.row + 1) : end,
-        bodyHash: await sha1Hex(`${cls.internalName}.<init>${header.text.replace(/\s+/g, ' ')}`),
+        bodyHash: sha1Hex(`${cls.internalName}.<init>${header.text.replace(/\s+/g, ' ')}`),
       });
     }
     await visitMembers(cls.body, cls);

@@ -1,5 +1,6 @@
 import type { Node, Tree } from 'web-tree-sitter';
-import { normalisedText, sha1Hex } from './body-hash.ts';
+import { normalisedText } from './body-hash.ts';
+import { sha1Hex } from './sha1.ts';
 import type { SourceLanguage, SourceMethod } from './types.ts';
 
 /** How one language marks functions and classes. `anonymous` functions belong to their enclosing one. */
@@ -152,7 +153,7 @@ export async function otherLanguageMethods(
       signature: null,
       startLine: f.range.startPosition.row + 1,
       endLine: f.node.endPosition.row + 1,
-      bodyHash: await sha1Hex(normalisedText(source, f.node)),
+      bodyHash: sha1Hex(normalisedText(source, f.node)),
     });
   }
   return methods.sort((a, b) => a.startLine - b.startLine || a.endLine - b.endLine);

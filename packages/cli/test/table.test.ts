@@ -1,5 +1,7 @@
+import { DEFAULT_SETTINGS } from '@sextant/api';
 import { emptyCounters } from '@sextant/coverage';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_GRADES } from '../src/grades.ts';
 import { coverageTable } from '../src/table.ts';
 
 const grades = { excellent: 0.8, passing: 0.6 };
@@ -18,6 +20,13 @@ const report = {
 };
 
 describe('coverage table', () => {
+  it('grades with the system settings’ defaults', () => {
+    expect(DEFAULT_GRADES).toEqual({
+      excellent: DEFAULT_SETTINGS.excellentGrade,
+      passing: DEFAULT_SETTINGS.passingGrade,
+    });
+  });
+
   it('colours each figure by grade: ≥ excellent green, ≥ passing yellow, else red', () => {
     const text = coverageTable(report, null, { grades, colour: true });
     expect(text).toContain('\u001b[32m80.0%\u001b[0m');

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { FORMATS, type FormatName } from '@sextant/coverage';
 import { validateRef } from '@sextant/coverage/node';
 import { type DiffCoverage, diffCoverage, revisionChanges } from '../diff-coverage.ts';
+import { DEFAULT_GRADES } from '../grades.ts';
 import { loadReport } from '../load-report.ts';
 import { coverageJson } from '../report-json.ts';
 import { coverageTable } from '../table.ts';
@@ -84,9 +85,7 @@ export async function coverageCommand(argv: readonly string[], io: CommandIo): P
 
   if (args.json) io.stdout(`${JSON.stringify(coverageJson(report, diff), null, 2)}\n`);
   else {
-    // Loaded only for the table: the contract's schemas cost start-up time --json does not need.
-    const { DEFAULT_SETTINGS } = await import('@sextant/api');
-    const grades = { excellent: DEFAULT_SETTINGS.excellentGrade, passing: DEFAULT_SETTINGS.passingGrade };
+    const grades = DEFAULT_GRADES;
     io.stdout(coverageTable(report, diff, { grades, colour: io.colour }));
   }
   // No coverable changed line is "no changed lines", not a failure.

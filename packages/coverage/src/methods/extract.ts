@@ -12,9 +12,9 @@ export async function extractMethods(language: SourceLanguage, source: string, p
   parser.delete();
   if (!tree) return [];
   try {
-    if (language === 'java') return await javaMethods(tree, source);
-    if (language === 'kotlin') return await kotlinMethods(tree, source, path);
-    return await otherLanguageMethods(language, tree, source);
+    if (language === 'java') return javaMethods(tree, source);
+    if (language === 'kotlin') return kotlinMethods(tree, source, path);
+    return otherLanguageMethods(language, tree, source);
   } finally {
     tree.delete();
   }

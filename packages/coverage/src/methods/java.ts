@@ -49,7 +49,11 @@ function nextSyntheticName(outer: string, suffix: string, taken: Set<string>): s
 
 function collectClasses(root: Node, scope: JavaTypeScope): JavaClass[] {
   const classes: JavaClass[] = [];
-  const visit = (node: Node, owner: JavaClass | null) => {
+  // An explicit stack in source order (javac's numbering depends on it), and no recursion:
+  // generated code nests expressions deeper than the call stack allows.
+  const pending: { node: Node; owner: JavaClass | null }[] = [{ node: root, owner: null }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { node, owner } = next;
     let declared: JavaClass | null = null;
     if (TYPE_DECLARATIONS.has(node.type)) {
       const name = node.childForFieldName('name')?.text ?? '';
@@ -91,9 +95,12 @@ function collectClasses(root: Node, scope: JavaTypeScope): JavaClass[] {
       scope.declared.add(declared.internalName);
       classes.push(declared);
     }
-    for (const child of node.namedChildren) if (child) visit(child, declared ?? owner);
-  };
-  visit(root, null);
+    const children = node.namedChildren;
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i];
+      if (child) pending.push({ node: child, owner: declared ?? owner });
+    }
+  }
   // Type variables resolve only once every class name is known.
   for (const cls of classes) {
     const parent = classes.find((c) => c.internalName === cls.enclosing[cls.enclosing.length - 2]);
@@ -140,13 +147,7 @@ function joinDescriptor(prefix: string | null, parameters: string | null, return
   return prefix === null || parameters === null || returns === null ? null : `(${prefix}${parameters})${returns}`;
 }
 
-async function toMethod(
-  source: string,
-  cls: JavaClass,
-  node: Node,
-  name: string,
-  signature: string | null,
-): Promise<SourceMethod> {
+function toMethod(source: string, cls: JavaClass, node: Node, name: string, signature: string | null): SourceMethod {
   return {
     class: cls.internalName,
     name,
@@ -193,7 +194,7 @@ function isStaticInitialisedField(member: Node): boolean {
 }
 
 /** The implicit constructor javac adds; JaCoCo reports it on the class declaration line. */
-async function implicitConstructor(cls: JavaClass, scope: JavaTypeScope): Promise<SourceMethod> {
+function implicitConstructor(cls: JavaClass, scope: JavaTypeScope): SourceMethod {
   const line = (cls.node.childForFieldName('name') ?? cls.node).startPosition.row + 1;
   let parameters: string | null = '';
   if (cls.kind === 'record_declaration') {
@@ -216,7 +217,7 @@ async function implicitConstructor(cls: JavaClass, scope: JavaTypeScope): Promis
  * line). One entry per constant, without the constant's own class body, so a change inside
  * `ROUND { ... }` does not mark <clinit> changed.
  */
-async function enumInitialiser(source: string, cls: JavaClass): Promise<SourceMethod[]> {
+function enumInitialiser(source: string, cls: JavaClass): SourceMethod[] {
   const constants = (cls.body?.namedChildren.filter((c) => c?.type === 'enum_constant') ?? []) as Node[];
   const name = cls.node.childForFieldName('name') ?? cls.node;
   const ranges = [{ start: name.startPosition.row + 1, end: name.startPosition.row + 1, text: name.text }];
@@ -241,11 +242,7 @@ async function enumInitialiser(source: string, cls: JavaClass): Promise<SourceMe
  * javac generates an accessor per record component not declared by hand, on the record's line;
  * JaCoCo reports them (it filters only the generated toString, hashCode and equals).
  */
-async function recordAccessors(
-  cls: JavaClass,
-  scope: JavaTypeScope,
-  declared: SourceMethod[],
-): Promise<SourceMethod[]> {
+function recordAccessors(cls: JavaClass, scope: JavaTypeScope, declared: SourceMethod[]): SourceMethod[] {
   const accessors: SourceMethod[] = [];
   const components = cls.node.childForFieldName('parameters')?.namedChildren ?? [];
   for (const component of components) {
@@ -267,7 +264,7 @@ async function recordAccessors(
   return accessors;
 }
 
-async function methodsOfClass(source: string, cls: JavaClass, scope: JavaTypeScope): Promise<SourceMethod[]> {
+function methodsOfClass(source: string, cls: JavaClass, scope: JavaTypeScope): SourceMethod[] {
   const methods: SourceMethod[] = [];
   let hasConstructor = false;
   for (const member of memberNodes(cls)) {
@@ -286,7 +283,7 @@ async function methodsOfClass(source: string, cls: JavaClass, scope: JavaTypeSco
       const returns = returnType ? '['.repeat(dims.reduce((n, d) => n + countDimensions(d), 0)) + returnType : null;
       const parameters = parameterDescriptors(member.childForFieldName('parameters'), scope, cls, typeVariables);
       const name = member.childForFieldName('name')?.text ?? '';
-      methods.push(await toMethod(source, cls, member, name, joinDescriptor('', parameters, returns)));
+      methods.push(toMethod(source, cls, member, name, joinDescriptor('', parameters, returns)));
     } else if (member.type === 'constructor_declaration') {
       hasConstructor = true;
       const typeVariables = declareTypeVariables(
@@ -296,21 +293,19 @@ async function methodsOfClass(source: string, cls: JavaClass, scope: JavaTypeSco
         cls.typeVariables,
       );
       const parameters = parameterDescriptors(member.childForFieldName('parameters'), scope, cls, typeVariables);
-      methods.push(
-        await toMethod(source, cls, member, '<init>', joinDescriptor(constructorPrefix(cls), parameters, 'V')),
-      );
+      methods.push(toMethod(source, cls, member, '<init>', joinDescriptor(constructorPrefix(cls), parameters, 'V')));
     } else if (member.type === 'compact_constructor_declaration') {
       hasConstructor = true;
       const parameters = parameterDescriptors(cls.node.childForFieldName('parameters'), scope, cls, cls.typeVariables);
-      methods.push(await toMethod(source, cls, member, '<init>', joinDescriptor('', parameters, 'V')));
+      methods.push(toMethod(source, cls, member, '<init>', joinDescriptor('', parameters, 'V')));
     } else if (member.type === 'static_initializer' || isStaticInitialisedField(member)) {
-      methods.push(await toMethod(source, cls, member, '<clinit>', '()V'));
+      methods.push(toMethod(source, cls, member, '<clinit>', '()V'));
     }
   }
-  if (cls.kind === 'enum_declaration') methods.push(...(await enumInitialiser(source, cls)));
-  if (cls.kind === 'record_declaration') methods.push(...(await recordAccessors(cls, scope, methods)));
+  if (cls.kind === 'enum_declaration') methods.push(...enumInitialiser(source, cls));
+  if (cls.kind === 'record_declaration') methods.push(...recordAccessors(cls, scope, methods));
   const hasCode = cls.kind !== 'interface_declaration' && cls.kind !== 'annotation_type_declaration';
-  if (!hasConstructor && hasCode) methods.push(await implicitConstructor(cls, scope));
+  if (!hasConstructor && hasCode) methods.push(implicitConstructor(cls, scope));
   return methods;
 }
 
@@ -318,12 +313,12 @@ async function methodsOfClass(source: string, cls: JavaClass, scope: JavaTypeSco
  * Java methods named as JaCoCo names them. Lambdas are not listed: their lines belong to the
  * enclosing method (JaCoCo's `lambda$m$0` is matched to it by the incremental figures).
  */
-export async function javaMethods(tree: Tree, source: string): Promise<SourceMethod[]> {
+export function javaMethods(tree: Tree, source: string): SourceMethod[] {
   const root = tree.rootNode;
   const pkg = root.namedChildren.find((c) => c?.type === 'package_declaration');
   const packageName = pkg?.namedChildren.find((c) => c?.type === 'scoped_identifier' || c?.type === 'identifier');
   const scope = readImports(root, packageName ? packageName.text.replace(/\s+/g, '').replaceAll('.', '/') : '');
   const methods: SourceMethod[] = [];
-  for (const cls of collectClasses(root, scope)) methods.push(...(await methodsOfClass(source, cls, scope)));
+  for (const cls of collectClasses(root, scope)) methods.push(...methodsOfClass(source, cls, scope));
   return methods.sort((a, b) => a.startLine - b.startLine || a.endLine - b.endLine);
 }

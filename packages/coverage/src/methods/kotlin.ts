@@ -24,7 +24,7 @@ interface KotlinClass {
  * of its types to JVM descriptors (nullability, default-argument bridges, inline classes) is not
  * derivable from one file. Lambdas and local functions belong to the enclosing function.
  */
-export async function kotlinMethods(tree: Tree, source: string, path: string): Promise<SourceMethod[]> {
+export function kotlinMethods(tree: Tree, source: string, path: string): SourceMethod[] {
   const root = tree.rootNode;
   const pkgNode = childOfType(root, 'package_header');
   const pkgName = pkgNode ? (childOfType(pkgNode, 'identifier')?.text.replace(/\s+/g, '') ?? '') : '';
@@ -32,7 +32,7 @@ export async function kotlinMethods(tree: Tree, source: string, path: string): P
   const fileClass = `${prefix}${fileClassName(path || 'File.kt')}`;
   const methods: SourceMethod[] = [];
 
-  const add = async (cls: string, name: string, node: Node, endNode: Node = node) => {
+  const add = (cls: string, name: string, node: Node, endNode: Node = node) => {
     methods.push({
       class: cls,
       name,
@@ -43,14 +43,14 @@ export async function kotlinMethods(tree: Tree, source: string, path: string): P
     });
   };
 
-  const visitMembers = async (container: Node | null, owner: KotlinClass | null) => {
+  const visitMembers = (container: Node | null, owner: KotlinClass | null) => {
     if (!container) return;
     for (const member of container.namedChildren) {
       if (!member) continue;
       if (member.type === 'function_declaration') {
         if (!childOfType(member, 'function_body')) continue;
         const name = childOfType(member, 'simple_identifier')?.text ?? '';
-        await add(owner?.internalName ?? fileClass, name, member);
+        add(owner?.internalName ?? fileClass, name, member);
       } else if (
         member.type === 'class_declaration' ||
         member.type === 'object_declaration' ||
@@ -60,16 +60,16 @@ export async function kotlinMethods(tree: Tree, source: string, path: string): P
           childOfType(member, 'type_identifier')?.text ?? (member.type === 'companion_object' ? 'Companion' : '');
         const internalName = owner ? `${owner.internalName}$${declared}` : `${prefix}${declared}`;
         const isInterface = member.children.some((c) => c?.type === 'interface');
-        await visitClass({ internalName, node: member, body: childOfType(member, 'class_body'), isInterface });
+        visitClass({ internalName, node: member, body: childOfType(member, 'class_body'), isInterface });
       } else if (owner && member.type === 'secondary_constructor') {
-        await add(owner.internalName, '<init>', member);
+        add(owner.internalName, '<init>', member);
       } else if (owner && member.type === 'anonymous_initializer') {
-        await add(owner.internalName, '<init>', member);
+        add(owner.internalName, '<init>', member);
       }
     }
   };
 
-  const visitClass = async (cls: KotlinClass) => {
+  const visitClass = (cls: KotlinClass) => {
     if (!cls.isInterface) {
       // The primary (or implicit) constructor: the header, up to where the body begins.
       const header = childOfType(cls.node, 'primary_constructor') ?? cls.node;
@@ -84,9 +84,9 @@ export async function kotlinMethods(tree: Tree, source: string, path: string): P
         bodyHash: sha1Hex(`${cls.internalName}.<init>${header.text.replace(/\s+/g, ' ')}`),
       });
     }
-    await visitMembers(cls.body, cls);
+    visitMembers(cls.body, cls);
   };
 
-  await visitMembers(root, null);
+  visitMembers(root, null);
   return methods.sort((a, b) => a.startLine - b.startLine || a.endLine - b.endLine);
 }

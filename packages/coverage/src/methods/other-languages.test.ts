@@ -146,6 +146,13 @@ describe('methods of other languages', () => {
     expect(c?.bodyHash).not.toBe(a?.bodyHash);
   });
 
+  it('walks generated code nested deeper than the call stack', async () => {
+    const deep = `function sum() {\n  return ${'1 + '.repeat(30000)}1;\n}\n`;
+    expect(await summary('javascript', deep)).toEqual([[null, 'sum', 1, 3]]);
+    const java = `class G {\n  int sum() {\n    return ${'(1 + '.repeat(5000)}1${')'.repeat(5000)};\n  }\n}\n`;
+    expect((await extractMethods('java', java)).map((m) => m.name)).toEqual(['<init>', 'sum']);
+  });
+
   it('chooses the language by extension and skips what it cannot read', async () => {
     expect(languageOfPath('src/a/B.java')).toBe('java');
     expect(languageOfPath('web/App.tsx')).toBe('tsx');

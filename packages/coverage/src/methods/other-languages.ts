@@ -117,15 +117,16 @@ const SHAPES: Partial<Record<SourceLanguage, LanguageShape>> = {
  * nameless functions are part of the function around them; at top level they are `(anonymous)`.
  * Class names are dotted for nested classes.
  */
-export async function otherLanguageMethods(
-  language: SourceLanguage,
-  tree: Tree,
-  source: string,
-): Promise<SourceMethod[]> {
+export function otherLanguageMethods(language: SourceLanguage, tree: Tree, source: string): SourceMethod[] {
   const shape = SHAPES[language];
   if (!shape) return [];
   const found: { node: Node; range: Node; name: string; class: string | null }[] = [];
-  const visit = (node: Node, classes: string[], insideFunction: boolean) => {
+  // An explicit stack: generated code nests expressions deeper than the call stack allows.
+  const pending: { node: Node; classes: string[]; insideFunction: boolean }[] = [
+    { node: tree.rootNode, classes: [], insideFunction: false },
+  ];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { node, classes, insideFunction } = next;
     let nextClasses = classes;
     let nextInside = insideFunction;
     if (shape.classes.has(node.type) && node.childForFieldName('body')) {
@@ -142,9 +143,12 @@ export async function otherLanguageMethods(
       });
       nextInside = true;
     }
-    for (const child of node.namedChildren) if (child) visit(child, nextClasses, nextInside);
-  };
-  visit(tree.rootNode, [], false);
+    const children = node.namedChildren;
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i];
+      if (child) pending.push({ node: child, classes: nextClasses, insideFunction: nextInside });
+    }
+  }
   const methods: SourceMethod[] = [];
   for (const f of found) {
     methods.push({

@@ -60,7 +60,12 @@ export function kotlinMethods(tree: Tree, source: string, path: string): SourceM
           childOfType(member, 'type_identifier')?.text ?? (member.type === 'companion_object' ? 'Companion' : '');
         const internalName = owner ? `${owner.internalName}$${declared}` : `${prefix}${declared}`;
         const isInterface = member.children.some((c) => c?.type === 'interface');
-        visitClass({ internalName, node: member, body: childOfType(member, 'class_body'), isInterface });
+        const body = childOfType(member, 'class_body') ?? childOfType(member, 'enum_class_body');
+        visitClass({ internalName, node: member, body, isInterface });
+      } else if (owner && member.type === 'enum_entry') {
+        // An entry with a body is its own class, `Color$RED`.
+        const entry = childOfType(member, 'simple_identifier')?.text ?? '';
+        visitMembers(childOfType(member, 'class_body'), { ...owner, internalName: `${owner.internalName}$${entry}` });
       } else if (owner && member.type === 'secondary_constructor') {
         add(owner.internalName, '<init>', member);
       } else if (owner && member.type === 'anonymous_initializer') {

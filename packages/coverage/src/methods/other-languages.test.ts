@@ -136,6 +136,24 @@ describe('methods of other languages', () => {
     ]);
   });
 
+  it('Kotlin: enum entries with a body are classes of their own, abstract members have no code', async () => {
+    const source = [
+      'enum class Color(val rgb: Int) {',
+      '  RED(1) { override fun warm() = true },',
+      '  BLUE(2);',
+      '  open fun warm() = false',
+      '}',
+      'interface Shape { fun area(): Double; fun name() = "shape" }',
+    ].join('\n');
+    const methods = await extractMethods('kotlin', source, 'Color.kt');
+    expect(methods.map((m) => [m.class, m.name, m.startLine])).toEqual([
+      ['Color', '<init>', 1],
+      ['Color$RED', 'warm', 2],
+      ['Color', 'warm', 4],
+      ['Shape', 'name', 6],
+    ]);
+  });
+
   it('hashes bodies so that comments and layout do not count, code does', async () => {
     const f = async (source: string) => (await extractMethods('java', source)).find((m) => m.name === 'f');
     const a = await f('class A { int f() { return 1; } }');

@@ -34,7 +34,13 @@ function grammarLocation(language: SourceLanguage): string {
 export function loadLanguage(language: SourceLanguage): Promise<Language> {
   let loaded = languages.get(language);
   if (!loaded) {
-    runtime ??= Parser.init();
+    if (!runtime) {
+      const init = Parser.init();
+      runtime = init;
+      init.catch(() => {
+        if (runtime === init) runtime = null;
+      });
+    }
     loaded = runtime.then(() => Language.load(grammarLocation(language)));
     // A failed load is not cached, so a later call can retry.
     loaded.catch(() => languages.delete(language));

@@ -15,7 +15,7 @@ async function methodsOf(tool: string, path: string): Promise<SourceMethod[]> {
 }
 
 const LAMBDA_OWNER: Record<string, string> = { new: '<init>', static: '<clinit>' };
-const unescape = (s: string) => s.replaceAll('&lt;', '<').replaceAll('&gt;', '>');
+const xmlText = (s: string) => s.replaceAll('&lt;', '<').replaceAll('&gt;', '>');
 
 describe('method ranges agree with the coverage tools on the fixture projects', () => {
   it('JaCoCo: every reported method is found with its class, name and descriptor, its line inside', async () => {
@@ -28,7 +28,7 @@ describe('method ranges agree with the coverage tools on the fixture projects', 
         for (const [, rawName, desc, line] of (body ?? '').matchAll(
           /<method name="([^"]+)" desc="([^"]+)" line="(\d+)"/g,
         )) {
-          const name = unescape(rawName ?? '');
+          const name = xmlText(rawName ?? '');
           const lambda = /^lambda\$([^$]+)\$\d+$/.exec(name)?.[1];
           const wanted = lambda === undefined ? name : (LAMBDA_OWNER[lambda] ?? lambda);
           const owners = ours.filter(

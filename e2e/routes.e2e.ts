@@ -96,7 +96,7 @@ describe('every route of specification point 2', () => {
     await visit(page, '/login', LOGIN);
     await signInThroughForm(page, client.username, client.password);
     await page.waitForURL('**/access-control');
-    await page.getByText('Your access').waitFor();
+    await page.getByText('Your account is signed in with the permissions below', { exact: false }).waitFor();
     await context.close();
   });
 });

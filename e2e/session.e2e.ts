@@ -51,7 +51,21 @@ describe('sessions in the browser', () => {
     page.on('response', (response) => {
       if (response.status() === 401) unauthorized.push(new URL(response.url()).pathname);
     });
-    // The user list asks for /api/me, /api/users and /api/roles at once.
+    // The user list asks for /api/me, /api/users and /api/roles. Calls carrying the expired token are
+    // held until all three have arrived, so all three are in flight together when the 401s come back.
+    let release = () => {};
+    const allArrived = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let heldCount = 0;
+    await page.route(/\/api\/(me|users|roles)(\?|$)/, async (route) => {
+      if (route.request().headers().authorization === `Bearer ${stale}`) {
+        heldCount += 1;
+        if (heldCount === 3) release();
+        await allArrived;
+      }
+      await route.continue();
+    });
     await page.goto('/system/userList');
     await page.getByText('admin@sextant.local').waitFor();
     await page.getByText('5 roles').waitFor();

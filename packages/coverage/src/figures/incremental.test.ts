@@ -149,6 +149,40 @@ describe('incrementalCoverage with JaCoCo', () => {
     expect(only?.counters.instruction).toEqual(c(0, 5));
   });
 
+  it('a changed field initialiser stands for every constructor, each counted once in the totals', () => {
+    const ctor = (signature: string, line: number, covered: number) =>
+      reportMethod(
+        '<init>',
+        signature,
+        line,
+        jacocoCounters([covered, 4 - covered], [1, 0], [covered > 0 ? 1 : 0, covered > 0 ? 0 : 1]),
+      );
+    const report: Coverage = {
+      ...shopReport,
+      files: [
+        {
+          ...(shopReport.files[0] as Coverage['files'][number]),
+          classes: [{ name: 'pkg/T', counters: shopReport.counters, methods: [ctor('()V', 6, 4), ctor('(I)V', 9, 0)] }],
+        },
+      ],
+    };
+    const head = [
+      source('pkg/T', '<init>', null, 2, 2),
+      source('pkg/T', '<init>', null, 3, 3),
+      source('pkg/T', '<init>', '()V', 5, 7),
+      source('pkg/T', '<init>', '(I)V', 8, 10),
+    ];
+    const local = new Map<string, FileMethods>([['src/pkg/Shop.java', { head, base: head }]]);
+    const result = incrementalCoverage(
+      changedMethods([changedFile('src/pkg/Shop.java', [2, 3])], local),
+      report,
+      local,
+    );
+    expect(result.methods.map((m) => m.counters.instruction)).toEqual([c(4, 4), c(4, 4)]);
+    expect(result.totals.instruction).toEqual(c(4, 4));
+    expect(result.totals.method).toEqual(c(1, 1));
+  });
+
   it('totals of no changed methods are zeros for JaCoCo, not absent', () => {
     const result = incrementalCoverage([], shopReport, methods);
     expect(result.totals.line).toEqual(c(0, 0));

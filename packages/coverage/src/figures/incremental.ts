@@ -123,7 +123,8 @@ function jvmReportMethods(
   const sameClass = file.classes.filter((c) => c.name === changed.class).flatMap((c) => c.methods);
   const named = sameClass.filter((m) => m.name === changed.name);
   let own = changed.signature !== null ? named.filter((m) => m.signature === changed.signature) : named.filter(inRange);
-  if (own.length === 0 && changed.signature === null && named.length === 1) own = named;
+  // A field initialiser runs inside every constructor of its class, so all of them stand for it.
+  if (own.length === 0 && changed.signature === null && (named.length === 1 || changed.name === '<init>')) own = named;
   const lambdas = sameClass.filter((m) => m.name.startsWith(lambdaPrefix) && inRange(m));
   if (own.length > 0 || lambdas.length > 0) return [...own, ...lambdas];
   return file.classes

@@ -183,14 +183,30 @@ const CONSTANT_VALUES = new Set([
  * A static field whose initialiser runs in <clinit>. `static final` fields set to a literal are
  * compile-time constants with no code (null is not a constant, but javac emits no code for it either).
  */
-function isStaticInitialisedField(member: Node): boolean {
-  if (member.type !== 'field_declaration' || !hasModifier(member, 'static')) return false;
-  const values = member.namedChildren
+function isStaticInitialisedField(member: Node, implicitlyStaticFinal: boolean): boolean {
+  // tree-sitter-java calls an interface's fields constant declarations.
+  if (member.type !== 'field_declaration' && member.type !== 'constant_declaration') return false;
+  if (!implicitlyStaticFinal && !hasModifier(member, 'static')) return false;
+  const values = fieldValues(member);
+  if (values.length === 0) return false;
+  const isFinal = implicitlyStaticFinal || hasModifier(member, 'final');
+  return !(isFinal && values.every((v) => CONSTANT_VALUES.has(v.type)));
+}
+
+function isInstanceInitialisedField(member: Node): boolean {
+  return member.type === 'field_declaration' && !hasModifier(member, 'static') && fieldValues(member).length > 0;
+}
+
+function fieldValues(field: Node): Node[] {
+  return field.namedChildren
     .filter((c) => c?.type === 'variable_declarator')
     .map((d) => d?.childForFieldName('value'))
     .filter((v): v is Node => !!v);
-  if (values.length === 0) return false;
-  return !(hasModifier(member, 'final') && values.every((v) => CONSTANT_VALUES.has(v.type)));
+}
+
+/** Interface (and annotation) fields are implicitly static final; their methods need a body to count. */
+function isInterface(cls: JavaClass): boolean {
+  return cls.kind === 'interface_declaration' || cls.kind === 'annotation_type_declaration';
 }
 
 /** The implicit constructor javac adds; JaCoCo reports it on the class declaration line. */
@@ -298,14 +314,21 @@ function methodsOfClass(source: string, cls: JavaClass, scope: JavaTypeScope): S
       hasConstructor = true;
       const parameters = parameterDescriptors(cls.node.childForFieldName('parameters'), scope, cls, cls.typeVariables);
       methods.push(toMethod(source, cls, member, '<init>', joinDescriptor('', parameters, 'V')));
-    } else if (member.type === 'static_initializer' || isStaticInitialisedField(member)) {
+    } else if (member.type === 'static_initializer' || isStaticInitialisedField(member, isInterface(cls))) {
       methods.push(toMethod(source, cls, member, '<clinit>', '()V'));
     }
   }
   if (cls.kind === 'enum_declaration') methods.push(...enumInitialiser(source, cls));
   if (cls.kind === 'record_declaration') methods.push(...recordAccessors(cls, scope, methods));
-  const hasCode = cls.kind !== 'interface_declaration' && cls.kind !== 'annotation_type_declaration';
-  if (!hasConstructor && hasCode) methods.push(implicitConstructor(cls, scope));
+  const implicit = !hasConstructor && !isInterface(cls) ? implicitConstructor(cls, scope) : null;
+  if (implicit) methods.push(implicit);
+  // Instance field initialisers and initialiser blocks are compiled into the constructors: into
+  // the implicit one (same descriptor), or into several explicit ones (descriptor unknown).
+  for (const member of memberNodes(cls)) {
+    if (member.type === 'block' || (!isInterface(cls) && isInstanceInitialisedField(member))) {
+      methods.push(toMethod(source, cls, member, '<init>', implicit ? implicit.signature : null));
+    }
+  }
   return methods;
 }
 

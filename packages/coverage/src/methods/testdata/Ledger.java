@@ -67,4 +67,29 @@ public class Ledger {
     entries.forEach(e -> sum.value += e.cents());
     return (int) sum.value;
   }
+
+  static class Tally {
+    private int count = 1;
+    private final List<String> seen = new ArrayList<>();
+
+    {
+      count++;
+    }
+
+    Tally() {
+      seen.add("start");
+    }
+
+    Tally(int start) {
+      count = start;
+    }
+  }
+
+  static class Plain {
+    private String name = "plain".toUpperCase();
+  }
+
+  interface Defaults {
+    List<String> NAMES = List.of("a");
+  }
 }

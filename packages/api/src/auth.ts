@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTIONS, RESOURCES } from './abilities.ts';
+import { ACTIONS, EDITIONS, RESOURCES } from './abilities.ts';
 import { SettingsSchema } from './settings.ts';
 
 export const AbilitySchema = z.object({ action: z.enum(ACTIONS), resource: z.enum(RESOURCES) });
@@ -73,3 +73,26 @@ export const ResetPasswordRequestSchema = z.object({
 
 /** An admin-issued single-use reset link (`/pages/dashboard/reset-password?token=…`). */
 export const ResetLinkSchema = z.object({ token: z.string(), url: z.string(), expiresAt: z.string() });
+
+/** `PATCH /api/me/profile`: the signed-in user's own name, email and display preferences. */
+export const ProfileUpdateSchema = z
+  .object({
+    displayName: z.string().trim().max(128).optional(),
+    email: z.string().trim().max(254).pipe(z.email('Please enter a valid email.')).optional(),
+    preferences: ProfileSchema.shape.preferences.partial().optional(),
+  })
+  .strict();
+
+export const PasswordChangeSchema = z.object({
+  currentPassword: z.string().min(1, 'Please enter your current password.').max(1024),
+  newPassword: z.string().min(8, 'At least 8 characters.').max(1024),
+});
+
+export const AboutSchema = z.object({
+  version: z.string(),
+  commit: z.string().nullable(),
+  database: z.enum(['embedded', 'postgresql']),
+  edition: z.enum(EDITIONS),
+  docs: z.string(),
+});
+export type About = z.infer<typeof AboutSchema>;

@@ -6,7 +6,10 @@ import { Principals } from './modules/auth/principals.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
+import { type AboutFacts, aboutRoutes } from './modules/settings/about.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { profileRoutes } from './modules/users/profile-routes.ts';
+import { ProfileService } from './modules/users/profile-service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { UsersService } from './modules/users/service.ts';
 import { registerAccess } from './plugins/access.ts';
@@ -20,6 +23,8 @@ export type AppOptions = {
   config: Pick<Config, 'jwtSecret' | 'accessTokenTtl'> & { webDist?: string };
   db: Db;
   logger?: boolean;
+  /** What `/api/about` reports; tests may leave it out. */
+  about?: AboutFacts;
   /** Cross-instance delivery of real-time messages (Redis when `REDIS_URL` is set). */
   fanOut?: FanOut;
   /** Feature modules registered after the built-in ones (each route still declares its access). */
@@ -41,6 +46,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   authRoutes(app, new AuthService(opts.db, tokens, principals), principals);
   settingsRoutes(app, opts.db, principals);
   usersRoutes(app, new UsersService(opts.db));
+  profileRoutes(app, new ProfileService(opts.db), principals);
+  aboutRoutes(app, opts.about ?? { version: 'test', commit: null, database: 'embedded' }, principals);
   for (const register of opts.modules ?? []) register(app);
   await app.ready();
   return app;

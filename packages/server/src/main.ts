@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -9,7 +11,12 @@ const database = await openDatabase({ url: config.databaseUrl, pgliteDir: `${con
 const generated = await seed(database.db, config.adminPassword);
 if (generated) process.stdout.write(`Sextant admin password: ${generated}\n`);
 const fanOut = config.redisUrl ? await createRedisFanOut(config.redisUrl) : undefined;
-const app = await buildApp({ config, db: database.db, logger: true, fanOut });
+const about = {
+  version: packageVersion(),
+  commit: buildCommit(),
+  database: config.databaseUrl ? ('postgresql' as const) : ('embedded' as const),
+};
+const app = await buildApp({ config, db: database.db, logger: true, fanOut, about });
 await app.listen({ port: config.port, host: config.host });
 
 let closing = false;
@@ -24,3 +31,18 @@ async function shutdown(signal: string): Promise<void> {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/** The commit the server runs from: SEXTANT_BUILD_COMMIT, else the checkout's HEAD, else unknown. */
+function buildCommit(): string | null {
+  if (process.env.SEXTANT_BUILD_COMMIT) return process.env.SEXTANT_BUILD_COMMIT;
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}

@@ -1,9 +1,23 @@
-import { API, envelopeSchema, SettingsSchema } from '@sextant/api';
+import { API, envelopeSchema, type Settings, SettingsSchema } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/index.ts';
+import { ApiError } from '../../plugins/errors.ts';
 import type { Principals } from '../auth/principals.ts';
+
+/** Rules across fields: a passing grade above the excellent one, or warn above serious, makes no sense. */
+function refuseInconsistent(next: Settings): void {
+  const fields: Record<string, string> = {};
+  if (next.passingGrade > next.excellentGrade) {
+    fields.passingGrade = 'The passing grade must not be above the excellent grade.';
+  }
+  if (next.traceWarnThreshold >= next.traceSeriousThreshold) {
+    fields.traceWarnThreshold = 'The warning threshold must be below the serious one.';
+  }
+  const first = Object.values(fields)[0];
+  if (first) throw new ApiError(400, 'validation-failed', first, fields);
+}
 
 export function settingsRoutes(app: FastifyInstance, db: Db, principals: Principals): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -20,6 +34,7 @@ export function settingsRoutes(app: FastifyInstance, db: Db, principals: Princip
       response: { 200: envelopeSchema(SettingsSchema) },
     },
     handler: async (req) => {
+      refuseInconsistent({ ...(await principals.settings()), ...req.body });
       const entries = Object.entries(req.body).filter(([, v]) => v !== undefined);
       for (const [key, value] of entries) {
         await db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });

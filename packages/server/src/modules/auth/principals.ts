@@ -3,17 +3,55 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles, settings, users } from '../../db/schema/index.ts';
 
-/** Loads the caller's userData (spec point 3) and the system settings, per request. */
+type Loaded = { userData: UserData; settings: Settings; profile: Profile };
+
+/**
+ * Loads the caller's userData (spec point 3) and the system settings. Every request needs them, so
+ * loads are shared while in flight and kept for CACHE_MS: a role or account change made elsewhere
+ * (another instance) shows within that time; changes made here call `invalidate()` and show at once.
+ */
+export const CACHE_MS = 2000;
+
 export class Principals {
+  private readonly users = new Map<string, { at: number; value: Promise<Loaded | undefined> }>();
+  private cachedSettings: { at: number; value: Promise<Settings> } | null = null;
+
   constructor(private readonly db: Db) {}
 
-  async settings(): Promise<Settings> {
+  invalidate(): void {
+    this.users.clear();
+    this.cachedSettings = null;
+  }
+
+  settings(): Promise<Settings> {
+    const now = Date.now();
+    if (this.cachedSettings && now - this.cachedSettings.at < CACHE_MS) return this.cachedSettings.value;
+    const value = this.readSettings();
+    this.cachedSettings = { at: now, value };
+    value.catch(() => {
+      this.cachedSettings = null;
+    });
+    return value;
+  }
+
+  load(userId: string): Promise<Loaded | undefined> {
+    const now = Date.now();
+    const hit = this.users.get(userId);
+    if (hit && now - hit.at < CACHE_MS) return hit.value;
+    if (this.users.size > 10_000) this.users.clear();
+    const value = this.read(userId);
+    this.users.set(userId, { at: now, value });
+    value.catch(() => this.users.delete(userId));
+    return value;
+  }
+
+  private async readSettings(): Promise<Settings> {
     const rows = await this.db.select().from(settings);
     const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
     return SettingsSchema.parse({ ...DEFAULT_SETTINGS, ...stored });
   }
 
-  async load(userId: string): Promise<{ userData: UserData; settings: Settings; profile: Profile } | undefined> {
+  private async read(userId: string): Promise<Loaded | undefined> {
     const [row] = await this.db
       .select({ user: users, role: roles })
       .from(users)

@@ -39,6 +39,7 @@ export function settingsRoutes(app: FastifyInstance, db: Db, principals: Princip
       for (const [key, value] of entries) {
         await db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
       }
+      principals.invalidate();
       return { code: 200, message: 'Settings saved.', data: await principals.settings() };
     },
   });

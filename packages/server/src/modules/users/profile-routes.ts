@@ -20,6 +20,7 @@ export function profileRoutes(app: FastifyInstance, profiles: ProfileService, pr
     handler: async (req) => {
       const userId = signedIn(req.principal);
       await profiles.update(userId, req.body);
+      principals.invalidate();
       const loaded = await principals.load(userId);
       if (!loaded) throw new Error('signed-in user vanished');
       return { code: 200, message: 'Profile saved.', data: loaded.profile };

@@ -15,6 +15,9 @@ const IMPORTERS: Partial<Record<ScreenName, Importer>> = {
   'misc-not-authorized': () => import('../features/misc/NotAuthorizedPage.tsx'),
   'access-control': () => import('../features/misc/AccessControlPage.tsx'),
   'system-user-list': () => import('../features/users/UserListPage.tsx'),
+  'system-setting': () => import('../features/settings/SystemSettingPage.tsx'),
+  'system-person-setting': () => import('../features/person/PersonSettingPage.tsx'),
+  'system-about-us': () => import('../features/about/AboutPage.tsx'),
 };
 
 export function importerFor(name: string): Importer {

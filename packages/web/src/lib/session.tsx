@@ -20,6 +20,8 @@ type SessionValue = {
   /** True after the user chose to sign out: the page left behind is not a wanted path (rule 2). */
   signedOutByUser: boolean;
   signIn(answer: LoginResponse): void;
+  /** Settings saved on this screen take effect at once. */
+  refreshSettings(settings: Settings): void;
   signOut(): Promise<void>;
 };
 
@@ -67,6 +69,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setSignedOutByUser(false);
   }, []);
 
+  const refreshSettings = useCallback((next: Settings) => {
+    sessionStore.setSettings(next);
+    setSettings(next);
+  }, []);
+
   const signOut = useCallback(async () => {
     const refreshToken = sessionStore.refreshToken();
     try {
@@ -81,8 +88,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [navigate]);
 
   const value = useMemo(
-    () => ({ userData, settings, signedOutByUser, signIn, signOut }),
-    [userData, settings, signedOutByUser, signIn, signOut],
+    () => ({ userData, settings, signedOutByUser, signIn, refreshSettings, signOut }),
+    [userData, settings, signedOutByUser, signIn, refreshSettings, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,0 +1,166 @@
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, Input, Modal, Popconfirm, Space, Table, Typography } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useState } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
+import { api } from '../../lib/session.tsx';
+import { EntityForm } from './EntityForm.tsx';
+import type { EntitySpec, Page, PageQuery } from './types.ts';
+
+/**
+ * A list screen with server-side search, sorting and pagination (page size 10), and create, edit and
+ * delete in a modal whose fields show the server's validation messages.
+ */
+export function EntityListScreen<T extends { id: string }>({ title, spec }: { title: string; spec: EntitySpec<T> }) {
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [query, setQuery] = useState<PageQuery>({ page: 1, perPage: 10 });
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [form] = Form.useForm();
+
+  const list = useQuery({
+    queryKey: [spec.path, query],
+    queryFn: () => api.get<Page<T>>(spec.path, { query }),
+    placeholderData: keepPreviousData,
+  });
+
+  const save = useMutation({
+    mutationFn: (values: Record<string, unknown>) =>
+      editing === 'new' || editing === null
+        ? api.post<T>(spec.path, values)
+        : api.patch<T>(`${spec.path}/${encodeURIComponent(editing.id)}`, values),
+    onSuccess: () => {
+      message.success(editing === 'new' ? `The ${spec.noun} was created.` : `The ${spec.noun} was saved.`);
+      setEditing(null);
+      void client.invalidateQueries({ queryKey: [spec.path] });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) {
+        const fields = (error.data as { fields?: Record<string, string> } | null)?.fields ?? {};
+        form.setFields(Object.entries(fields).map(([name, text]) => ({ name, errors: [text] })));
+        setFormError(error.message);
+      } else setFormError('Sextant could not be reached. Try again in a moment.');
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: (row: T) => api.delete(`${spec.path}/${encodeURIComponent(row.id)}`),
+    onSuccess: () => {
+      message.success(`The ${spec.noun} was deleted.`);
+      void client.invalidateQueries({ queryKey: [spec.path] });
+    },
+    onError: (error) => message.error(error instanceof ApiError ? error.message : 'Could not delete.'),
+  });
+
+  function open(target: T | 'new') {
+    setFormError(null);
+    form.resetFields();
+    if (target !== 'new') form.setFieldsValue(spec.toFormValues ? spec.toFormValues(target) : target);
+    setEditing(target);
+  }
+
+  async function submit() {
+    const values = await form.validateFields();
+    save.mutate(values);
+  }
+
+  const showActions = spec.can.update || spec.can.remove || spec.rowActions;
+  return (
+    <Card>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+        <Space wrap>
+          {spec.filters}
+          <Input
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder="Search"
+            aria-label={`Search ${title}`}
+            onChange={(e) => setQuery((q) => ({ ...q, page: 1, q: e.target.value || undefined }))}
+            style={{ width: 220 }}
+          />
+          {spec.can.create && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
+              New {spec.noun}
+            </Button>
+          )}
+        </Space>
+      </Space>
+      {list.error && <Alert type="error" showIcon message={list.error.message} style={{ marginBottom: 16 }} />}
+      <Table<T>
+        rowKey="id"
+        loading={list.isFetching}
+        dataSource={list.data?.items ?? []}
+        locale={{ emptyText: query.q ? `No ${spec.noun} matches “${query.q}”.` : `No ${spec.noun} yet.` }}
+        pagination={{
+          current: query.page,
+          pageSize: query.perPage,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => `${total} in all`,
+        }}
+        onChange={(pagination, _filters, sorter) => {
+          const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined;
+          setQuery((q) => ({
+            ...q,
+            page: pagination.current ?? 1,
+            perPage: pagination.pageSize ?? 10,
+            sortBy: s?.order ? String(s.columnKey) : undefined,
+            sortDesc: s?.order ? s.order === 'descend' : undefined,
+          }));
+        }}
+        columns={[
+          ...spec.columns.map((c) => ({
+            key: c.key,
+            dataIndex: c.key,
+            title: c.title,
+            width: c.width,
+            sorter: c.sortable,
+            render: c.render ? (_: unknown, row: T) => c.render?.(row) : undefined,
+          })),
+          ...(showActions
+            ? [
+                {
+                  key: 'actions',
+                  title: 'Actions',
+                  render: (_: unknown, row: T) => (
+                    <Space>
+                      {spec.rowActions?.(row)}
+                      {spec.can.update && (
+                        <Button size="small" onClick={() => open(row)}>
+                          Edit
+                        </Button>
+                      )}
+                      {spec.can.remove && (
+                        <Popconfirm title={`Delete this ${spec.noun}?`} onConfirm={() => remove.mutate(row)}>
+                          <Button size="small" danger>
+                            Delete
+                          </Button>
+                        </Popconfirm>
+                      )}
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? `New ${spec.noun}` : `Edit ${spec.noun}`}
+        okText={editing === 'new' ? 'Create' : 'Save'}
+        confirmLoading={save.isPending}
+        onOk={() => void submit()}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+      >
+        {formError && <Alert type="error" showIcon message={formError} style={{ marginBottom: 16 }} />}
+        <EntityForm form={form} fields={spec.fields} creating={editing === 'new'} />
+      </Modal>
+    </Card>
+  );
+}

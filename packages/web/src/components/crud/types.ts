@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+
+export type FieldSpec = {
+  name: string;
+  label: string;
+  kind?: 'text' | 'textarea' | 'number' | 'select' | 'tags' | 'switch' | 'date' | 'password';
+  required?: boolean;
+  maxLength?: number;
+  options?: { value: string; label: string }[];
+  /** Shown under the field. */
+  help?: string;
+  /** Only when creating (e.g. an initial password). */
+  createOnly?: boolean;
+};
+
+export type ColumnSpec<T> = {
+  key: string;
+  title: string;
+  sortable?: boolean;
+  render?: (row: T) => ReactNode;
+  width?: number;
+};
+
+export type EntitySpec<T extends { id: string }> = {
+  /** Singular noun for buttons and confirmations ("team"). */
+  noun: string;
+  /** The list/create path; item paths are `${path}/${id}`. */
+  path: string;
+  columns: ColumnSpec<T>[];
+  fields: FieldSpec[];
+  /** Which actions the screen offers; the server still decides. */
+  can: { create: boolean; update: boolean; remove: boolean };
+  toFormValues?: (row: T) => Record<string, unknown>;
+  rowActions?: (row: T) => ReactNode;
+  filters?: ReactNode;
+};
+
+export type PageQuery = { page: number; perPage: number; q?: string; sortBy?: string; sortDesc?: boolean };
+export type Page<T> = { items: T[]; total: number };

@@ -1,0 +1,165 @@
+import { API, type MeResponse, type Profile } from '@sextant/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Col, Form, Input, Radio, Row, Skeleton, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
+import { LAYOUTS, SKINS, usePreferences } from '../../lib/preferences.tsx';
+import { api } from '../../lib/session.tsx';
+
+type ProfileFields = { displayName: string; email: string; layout?: string; skin?: string };
+type PasswordFields = { currentPassword: string; newPassword: string; confirm: string };
+
+function fieldErrors(e: unknown): { message: string; fields: Record<string, string> } {
+  if (!(e instanceof ApiError)) return { message: 'Sextant could not be reached. Try again in a moment.', fields: {} };
+  return { message: e.message, fields: (e.data as { fields?: Record<string, string> } | null)?.fields ?? {} };
+}
+
+/** The signed-in user's own name, email, password and preferred layout and skin. */
+export default function PersonSettingPage() {
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const prefs = usePreferences();
+  const me = useQuery({ queryKey: ['me'], queryFn: () => api.get<MeResponse>(API.me) });
+  const [profileForm] = Form.useForm<ProfileFields>();
+  const [passwordForm] = Form.useForm<PasswordFields>();
+  const [profileError, setProfileError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const p = me.data?.profile;
+    if (p)
+      profileForm.setFieldsValue({
+        displayName: p.displayName,
+        email: p.email,
+        layout: p.preferences.layout ?? prefs.layout,
+        skin: p.preferences.skin ?? prefs.skin,
+      });
+  }, [me.data, profileForm, prefs.layout, prefs.skin]);
+
+  const saveProfile = useMutation({
+    mutationFn: (v: ProfileFields) =>
+      api.patch<Profile>(API.myProfile, {
+        displayName: v.displayName,
+        email: v.email,
+        preferences: { layout: v.layout, skin: v.skin },
+      }),
+    onSuccess: (profile) => {
+      setProfileError(null);
+      const { layout, skin } = profile.preferences;
+      prefs.update({
+        ...(layout === 'vertical' || layout === 'horizontal' ? { layout } : {}),
+        ...(skin && (SKINS as readonly string[]).includes(skin) ? { skin: skin as (typeof SKINS)[number] } : {}),
+      });
+      void client.invalidateQueries({ queryKey: ['me'] });
+      message.success('Profile saved.');
+    },
+    onError: (e) => {
+      const { message: text, fields } = fieldErrors(e);
+      profileForm.setFields(
+        Object.entries(fields).map(([name, err]) => ({ name: name as keyof ProfileFields, errors: [err] })),
+      );
+      setProfileError(text);
+    },
+  });
+
+  const changePassword = useMutation({
+    mutationFn: (v: PasswordFields) =>
+      api.post(API.myPassword, { currentPassword: v.currentPassword, newPassword: v.newPassword }),
+    onSuccess: () => {
+      setPasswordError(null);
+      passwordForm.resetFields();
+      message.success('Password changed.');
+    },
+    onError: (e) => {
+      const { message: text, fields } = fieldErrors(e);
+      passwordForm.setFields(
+        Object.entries(fields).map(([name, err]) => ({ name: name as keyof PasswordFields, errors: [err] })),
+      );
+      setPasswordError(text);
+    },
+  });
+
+  if (me.isLoading) return <Skeleton active />;
+  return (
+    <Row gutter={[24, 24]}>
+      <Col xs={24} lg={14}>
+        <Card>
+          <Typography.Title level={4}>Profile · {me.data?.profile.username}</Typography.Title>
+          {profileError && <Alert type="error" showIcon message={profileError} style={{ marginBottom: 16 }} />}
+          <Form
+            form={profileForm}
+            layout="vertical"
+            onFinish={(v) => saveProfile.mutate(v)}
+            disabled={saveProfile.isPending}
+          >
+            <Form.Item name="displayName" label="Display name">
+              <Input maxLength={128} />
+            </Form.Item>
+            <Form.Item
+              name="email"
+              label="Email"
+              rules={[{ required: true, type: 'email', message: 'Please enter a valid email.' }]}
+            >
+              <Input maxLength={254} />
+            </Form.Item>
+            <Form.Item name="layout" label="Preferred layout">
+              <Radio.Group optionType="button" options={LAYOUTS.map((l) => ({ value: l, label: l }))} />
+            </Form.Item>
+            <Form.Item name="skin" label="Preferred skin">
+              <Radio.Group optionType="button" options={SKINS.map((s) => ({ value: s, label: s }))} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={saveProfile.isPending}>
+              Save profile
+            </Button>
+          </Form>
+        </Card>
+      </Col>
+      <Col xs={24} lg={10}>
+        <Card>
+          <Typography.Title level={4}>Password</Typography.Title>
+          {passwordError && <Alert type="error" showIcon message={passwordError} style={{ marginBottom: 16 }} />}
+          <Form
+            form={passwordForm}
+            layout="vertical"
+            onFinish={(v) => changePassword.mutate(v)}
+            disabled={changePassword.isPending}
+          >
+            <Form.Item
+              name="currentPassword"
+              label="Current password"
+              rules={[{ required: true, message: 'Please enter your current password.' }]}
+            >
+              <Input.Password autoComplete="current-password" maxLength={1024} />
+            </Form.Item>
+            <Form.Item
+              name="newPassword"
+              label="New password"
+              rules={[{ required: true, min: 8, message: 'At least 8 characters.' }]}
+            >
+              <Input.Password autoComplete="new-password" maxLength={1024} />
+            </Form.Item>
+            <Form.Item
+              name="confirm"
+              label="Repeat the new password"
+              dependencies={['newPassword']}
+              rules={[
+                { required: true, message: 'Please repeat the password.' },
+                ({ getFieldValue }) => ({
+                  validator: (_, value) =>
+                    value === getFieldValue('newPassword')
+                      ? Promise.resolve()
+                      : Promise.reject(new Error('The passwords differ.')),
+                }),
+              ]}
+            >
+              <Input.Password autoComplete="new-password" maxLength={1024} />
+            </Form.Item>
+            <Button htmlType="submit" loading={changePassword.isPending}>
+              Change password
+            </Button>
+          </Form>
+        </Card>
+      </Col>
+    </Row>
+  );
+}

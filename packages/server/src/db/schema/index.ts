@@ -2,3 +2,4 @@ export * from './auth.ts';
 export * from './roles.ts';
 export * from './settings.ts';
 export * from './users.ts';
+export * from './messages.ts';

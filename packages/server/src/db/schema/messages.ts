@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -34,9 +24,7 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_report_idx').on(t.reportId, t.seq),
-    index('messages_notifies_idx')
-      .on(t.seq)
-      .where(sql`${t.notifies}`),
+    index('messages_notifies_idx').on(t.seq).where(sql`${t.notifies}`),
   ],
 );
 

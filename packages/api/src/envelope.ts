@@ -47,6 +47,7 @@ export const PageQuerySchema = z.object({
   perPage: z.coerce.number().int().min(1).max(200).default(10),
   q: z.string().max(200).optional(),
   sortBy: z.string().max(64).optional(),
-  sortDesc: z.coerce.boolean().default(false),
+  // A query string carries 'true' or 'false'; z.coerce.boolean would read 'false' as true.
+  sortDesc: z.stringbool().default(false),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;

@@ -13,6 +13,8 @@ export const API = {
   users: '/api/users',
   userResetLink: (userId: string) => `/api/users/${encodeURIComponent(userId)}/resetLink`,
   roles: '/api/roles',
+  role: (roleId: string) => `/api/roles/${encodeURIComponent(roleId)}`,
+  user: (userId: string) => `/api/users/${encodeURIComponent(userId)}`,
   searchReports: '/api/searchReports',
   getReport: '/api/getReport',
   getReportDetails: '/api/getReportDetails',

@@ -1,13 +1,12 @@
 import {
-  AbilitySchema,
   API,
   envelopeSchema,
   PageQuerySchema,
   pageSchema,
-  RESOURCES,
   RegisterRequestSchema,
   ResetLinkSchema,
   ResetPasswordRequestSchema,
+  UserUpdateSchema,
 } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,6 +19,7 @@ export const UserRowSchema = z.object({
   email: z.string(),
   displayName: z.string(),
   role: z.string(),
+  usertypes: z.array(z.number().int()),
   enabled: z.boolean(),
 });
 export const CreateUserRequestSchema = z.object({
@@ -29,15 +29,9 @@ export const CreateUserRequestSchema = z.object({
   role: z.string().min(1).max(64),
   password: z.string().min(8).max(1024).optional(),
 });
-const RoleSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  ability: z.array(AbilitySchema),
-  resourceNums: z.partialRecord(z.enum(RESOURCES), z.union([z.literal(0), z.literal(1)])),
-  builtin: z.boolean(),
-});
 
-export function usersRoutes(app: FastifyInstance, users: UsersService): void {
+/** `onChange` tells the principal cache that a role, type or account state changed. */
+export function usersRoutes(app: FastifyInstance, users: UsersService, onChange: () => void): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(API.register, {
     config: { access: 'public' },
@@ -62,7 +56,21 @@ export function usersRoutes(app: FastifyInstance, users: UsersService): void {
       querystring: PageQuerySchema,
       response: { 200: envelopeSchema(pageSchema(UserRowSchema)) },
     },
-    handler: async (req) => ({ code: 200, message: 'OK', data: await users.list(req.query.page, req.query.perPage) }),
+    handler: async (req) => ({ code: 200, message: 'OK', data: await users.list(req.query) }),
+  });
+  r.patch('/api/users/:id', {
+    config: { access: { action: 'update', resource: 'User' } },
+    schema: {
+      tags: ['users'],
+      params: z.object({ id: z.uuid() }),
+      body: UserUpdateSchema,
+      response: { 200: envelopeSchema(UserRowSchema) },
+    },
+    handler: async (req) => {
+      const row = await users.update(req.params.id, req.body, req.principal?.userData.userid ?? '');
+      onChange();
+      return { code: 200, message: 'User saved.', data: row };
+    },
   });
   r.post(API.users, {
     config: { access: { action: 'create', resource: 'User' } },
@@ -73,10 +81,5 @@ export function usersRoutes(app: FastifyInstance, users: UsersService): void {
     config: { access: { action: 'update', resource: 'User' } },
     schema: { tags: ['users'], params: z.object({ id: z.uuid() }), response: { 200: envelopeSchema(ResetLinkSchema) } },
     handler: async (req) => ({ code: 200, message: 'Reset link issued.', data: await users.resetLink(req.params.id) }),
-  });
-  r.get(API.roles, {
-    config: { access: { action: 'read', resource: 'Role' } },
-    schema: { tags: ['users'], response: { 200: envelopeSchema(z.array(RoleSchema)) } },
-    handler: async () => ({ code: 200, message: 'OK', data: await users.roles() }),
   });
 }

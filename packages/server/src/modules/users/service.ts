@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import { and, count, eq, gt, isNull, or } from 'drizzle-orm';
+import type { UserUpdate } from '@sextant/api';
+import { type AnyColumn, and, asc, count, desc, eq, gt, ilike, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { applications, passwordResets, refreshTokens, roles, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../plugins/errors.ts';
@@ -16,8 +17,29 @@ export type UserRow = {
   email: string;
   displayName: string;
   role: string;
+  usertypes: number[];
   enabled: boolean;
 };
+
+const SORTABLE: Record<string, AnyColumn> = {
+  username: users.username,
+  email: users.email,
+  displayName: users.displayName,
+  enabled: users.enabled,
+  createdAt: users.createdAt,
+};
+
+function toRow(user: typeof users.$inferSelect, role: string): UserRow {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    displayName: user.displayName,
+    role,
+    usertypes: user.usertypes,
+    enabled: user.enabled,
+  };
+}
 
 export class UsersService {
   constructor(private readonly db: Db) {}
@@ -85,36 +107,76 @@ export class UsersService {
       })
       .returning();
     if (!user) throw new Error('insert returned no row');
-    return {
-      id: user.id,
-      username: user.username,
-      email: user.email,
-      displayName: user.displayName,
-      role: role.name,
-      enabled: user.enabled,
-    };
+    return toRow(user, role.name);
   }
 
-  async list(page: number, perPage: number): Promise<{ items: UserRow[]; total: number }> {
+  async list(query: {
+    page: number;
+    perPage: number;
+    q?: string;
+    sortBy?: string;
+    sortDesc?: boolean;
+  }): Promise<{ items: UserRow[]; total: number }> {
+    const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const where = pattern
+      ? or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(users.displayName, pattern))
+      : undefined;
+    const column = SORTABLE[query.sortBy ?? 'username'] ?? users.username;
     const rows = await this.db
       .select({ user: users, role: roles.name })
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
-      .orderBy(users.username)
-      .limit(perPage)
-      .offset((page - 1) * perPage);
-    const [total] = await this.db.select({ n: count() }).from(users);
-    return {
-      items: rows.map(({ user, role }) => ({
-        id: user.id,
-        username: user.username,
-        email: user.email,
-        displayName: user.displayName,
-        role,
-        enabled: user.enabled,
-      })),
-      total: total?.n ?? 0,
-    };
+      .where(where)
+      .orderBy(query.sortDesc ? desc(column) : asc(column), asc(users.id))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage);
+    const [total] = await this.db.select({ n: count() }).from(users).where(where);
+    return { items: rows.map(({ user, role }) => toRow(user, role)), total: total?.n ?? 0 };
+  }
+
+  /** Disabling is how a user leaves: the account keeps what it owns; an admin cannot lock themself out. */
+  async update(id: string, input: UserUpdate, actorId: string): Promise<UserRow> {
+    const [current] = await this.db.select().from(users).where(eq(users.id, id));
+    if (!current) throw new ApiError(404, 'not-found', 'No such user.');
+    if (id === actorId && (input.enabled === false || (input.role && input.role !== 'admin'))) {
+      const message = 'You cannot disable yourself or drop your own admin role.';
+      throw new ApiError(400, 'validation-failed', message, { enabled: message });
+    }
+    const email = input.email?.toLowerCase();
+    if (email && email !== current.email) {
+      const [taken] = await this.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      if (taken) throw new ApiError(409, 'conflict', EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    }
+    let roleId = current.roleId;
+    if (input.role) {
+      const [role] = await this.db.select().from(roles).where(eq(roles.name, input.role));
+      if (!role) throw new ApiError(400, 'validation-failed', 'Unknown role.', { role: 'Unknown role.' });
+      roleId = role.id;
+    }
+    await this.db
+      .update(users)
+      .set({
+        displayName: input.displayName ?? current.displayName,
+        email: email ?? current.email,
+        roleId,
+        usertypes: input.usertypes ?? current.usertypes,
+        enabled: input.enabled ?? current.enabled,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, id));
+    if (input.enabled === false) {
+      await this.db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.userId, id), isNull(refreshTokens.revokedAt)));
+    }
+    const [row] = await this.db
+      .select({ user: users, role: roles.name })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(eq(users.id, id));
+    if (!row) throw new Error('updated user vanished');
+    return toRow(row.user, row.role);
   }
 
   async resetLink(userId: string) {
@@ -149,16 +211,5 @@ export class UsersService {
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
       .where(and(eq(refreshTokens.userId, row.userId), isNull(refreshTokens.revokedAt)));
-  }
-
-  async roles() {
-    const rows = await this.db.select().from(roles).orderBy(roles.name);
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      ability: r.abilities,
-      resourceNums: r.resourceNums,
-      builtin: r.builtin,
-    }));
   }
 }

@@ -10,7 +10,7 @@ describe('roles and user administration', () => {
   }, 60_000);
   afterAll(async () => t?.close());
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers = admin.headers) =>
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers = admin.headers) =>
     t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
   const roleNamed = async (name: string) =>
     (await call('GET', '/api/roles')).json().data.find((r: { name: string }) => r.name === name);

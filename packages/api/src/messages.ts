@@ -55,3 +55,62 @@ export const WS_HEARTBEAT_MS = 5000;
 export const WS_MAX_HISTORY_LENGTH = 10000;
 /** History is trimmed once it exceeds the limit by this much (point 4). */
 export const WS_HISTORY_TRIM_SLACK = 500;
+
+/** A message becomes a notification when it ends a report job, or when it is a plain notice without a status. */
+export function createsNotification(message: { status?: string | null; message_type: string }): boolean {
+  if (message.status) return isNotifying(message.status);
+  return message.message_type !== CONNECTION_TEST_MESSAGE.message_type;
+}
+
+export const MESSAGE_PATHS = {
+  messages: '/api/messages',
+  heartbeats: '/api/messages/heartbeats',
+  notifications: '/api/notifications',
+  readAll: '/api/notifications/readAll',
+  read: (id: string) => `/api/notifications/${encodeURIComponent(id)}/read`,
+  hide: (id: string) => `/api/notifications/${encodeURIComponent(id)}/hide`,
+} as const;
+
+/** What the report pipeline, agents and administrators publish (`POST /api/messages`). */
+export const PublishMessageRequestSchema = z.object({
+  id: z.string().trim().min(1).max(128).optional(),
+  title: z.string().max(500).default(''),
+  text: z.string().max(20_000).default(''),
+  date: z.iso.datetime({ offset: true }).optional(),
+  message_type: z.string().trim().min(1).max(64).default('REPORT_PROGRESS'),
+  report_id: z.string().trim().min(1).max(128).optional(),
+  agent_id: z.string().trim().min(1).max(128).optional(),
+  status: z.enum(REPORT_STATUSES).optional(),
+  ip: z.string().max(64).optional(),
+});
+export type PublishMessageRequest = z.input<typeof PublishMessageRequestSchema>;
+
+export const MessageHistoryQuerySchema = z.object({
+  reportId: z.string().min(1).max(128),
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(500).default(50),
+});
+
+export const NotificationQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(200).default(10),
+});
+
+/** My notifications, unread first, with how many are unread in all. */
+export const NotificationPageSchema = z.object({
+  items: z.array(MessageSchema),
+  total: z.number().int().nonnegative(),
+  unread: z.number().int().nonnegative(),
+});
+export type NotificationPage = z.infer<typeof NotificationPageSchema>;
+
+export const UnreadCountSchema = z.object({ unread: z.number().int().nonnegative() });
+
+/** The last heart-beat of one agent for one report. */
+export const AgentHeartbeatSchema = z.object({
+  agent_id: z.string(),
+  status: z.enum(HEARTBEAT_STATUSES),
+  ip: z.string().nullable(),
+  date: z.string(),
+});
+export type AgentHeartbeat = z.infer<typeof AgentHeartbeatSchema>;

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { Principals } from '../auth/principals.ts';
+import { MessagesRepository } from './repository.ts';
+import { messagesRoutes } from './routes.ts';
+import { MessagesService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The message centre: the report pipeline and agents publish through `app.messages.publish(...)`. */
+    messages: MessagesService;
+  }
+}
+
+export function registerMessages(app: FastifyInstance, db: Db, principals: Principals): MessagesService {
+  const service = new MessagesService(
+    new MessagesRepository(db),
+    app.broker,
+    async () => (await principals.settings()).wsMaxHistoryLength,
+  );
+  app.decorate('messages', service);
+  messagesRoutes(app, service);
+  return service;
+}

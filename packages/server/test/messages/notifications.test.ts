@@ -1,0 +1,160 @@
+import { MESSAGE_PATHS } from '@sextant/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, buildTestApp, signIn } from '../support/build-test-app.ts';
+
+describe('message centre: publish, notifications, heart-beats', () => {
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  let admin: Awaited<ReturnType<typeof signIn>>;
+  let client: Awaited<ReturnType<typeof signIn>>;
+  let clientId: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await signIn(t.app, 'admin', ADMIN_PASSWORD);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: admin.headers,
+      payload: { username: 'carol', email: 'carol@example.com', role: 'client', password: 'carol-password' },
+    });
+    clientId = created.json().data.id;
+    client = await signIn(t.app, 'carol', 'carol-password');
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  const publish = (payload: object, headers = admin.headers) =>
+    t.app.inject({ method: 'POST', url: MESSAGE_PATHS.messages, headers, payload });
+  const notifications = async (headers = client.headers) =>
+    (await t.app.inject({ method: 'GET', url: MESSAGE_PATHS.notifications, headers })).json().data;
+  const post = (url: string, headers = client.headers) => t.app.inject({ method: 'POST', url, headers });
+
+  it('stores a report-progress message with every field of point 3 and lists it in the report history', async () => {
+    const res = await publish({
+      id: 'm-success-1',
+      title: 'Report r1',
+      text: 'Report generated',
+      report_id: 'r1',
+      agent_id: 'a1',
+      status: 'SUCCESS',
+      ip: '10.0.0.7',
+    });
+    expect(res.statusCode).toBe(200);
+    const message = res.json().data;
+    expect(message).toMatchObject({
+      id: 'm-success-1',
+      title: 'Report r1',
+      text: 'Report generated',
+      message_type: 'REPORT_PROGRESS',
+      report_id: 'r1',
+      agent_id: 'a1',
+      status: 'SUCCESS',
+      ip: '10.0.0.7',
+      readed: false,
+      hidded: false,
+    });
+    expect(Number.isNaN(Date.parse(message.date))).toBe(false);
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `${MESSAGE_PATHS.messages}?reportId=r1`,
+      headers: admin.headers,
+    });
+    expect(history.json().data).toEqual({ items: [message], total: 1 });
+  });
+
+  it('gives a message without an id a fresh one and refuses a second message with a used id', async () => {
+    const fresh = (await publish({ title: 'Notice', text: 'Maintenance at noon', message_type: 'NOTICE' })).json();
+    expect(fresh.data.id).toMatch(/^[0-9a-f-]{36}$/);
+    const again = await publish({ id: 'm-success-1', title: 'dup', status: 'SUCCESS', report_id: 'r1' });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('lets only users who may create reports publish', async () => {
+    const res = await publish({ title: 'x', status: 'SUCCESS', report_id: 'r1' }, client.headers);
+    expect(res.statusCode).toBe(403);
+    const noToken = await t.app.inject({ method: 'POST', url: MESSAGE_PATHS.messages, payload: { title: 'x' } });
+    expect(noToken.statusCode).toBe(401);
+  });
+
+  it('creates notifications for the notifying statuses only; heart-beats record the agent instead', async () => {
+    const before = (await notifications()).unread;
+    await publish({ title: 'cloning', report_id: 'r2', status: 'CLONING' });
+    await publish({ title: 'compile failed', report_id: 'r2', status: 'COMPILE_FAIL' });
+    await publish({ title: 'beat', report_id: 'r2', agent_id: 'agent-7', status: 'HEART_BEAT_DONE', ip: '10.1.1.1' });
+    const page = await notifications();
+    expect(page.unread).toBe(before + 1);
+    expect(page.items[0]).toMatchObject({ title: 'compile failed', status: 'COMPILE_FAIL', readed: false });
+    expect(page.items.some((m: { status: string }) => m.status === 'HEART_BEAT_DONE')).toBe(false);
+    expect(page.items.some((m: { status: string }) => m.status === 'CLONING')).toBe(false);
+
+    const beats = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `${MESSAGE_PATHS.heartbeats}?reportId=r2`,
+          headers: admin.headers,
+        })
+      ).json().data;
+    expect(await beats()).toMatchObject([{ agent_id: 'agent-7', status: 'HEART_BEAT_DONE', ip: '10.1.1.1' }]);
+    const later = new Date(Date.now() + 60_000).toISOString();
+    await publish({ title: 'b', report_id: 'r2', agent_id: 'agent-7', status: 'HEART_BEAT_ERROR', date: later });
+    // Without an IP in the body, the heart-beat is recorded with the address it came from.
+    expect(await beats()).toEqual([{ agent_id: 'agent-7', status: 'HEART_BEAT_ERROR', ip: '127.0.0.1', date: later }]);
+    const older = new Date(Date.now() - 60_000).toISOString();
+    await publish({ title: 'c', report_id: 'r2', agent_id: 'agent-7', status: 'HEART_BEAT_DONE', date: older });
+    expect((await beats())[0].date).toBe(later);
+  });
+
+  it('marks one read, hides one and marks all read, per user', async () => {
+    await publish({ id: 'n-a', title: 'A', report_id: 'r3', status: 'CLONE_FAIL' });
+    await publish({ id: 'n-b', title: 'B', report_id: 'r3', status: 'DIFF_METHOD_FAIL' });
+    await publish({ id: 'n-c', title: 'C', report_id: 'r3', status: 'SUCCESS' });
+    const start = (await notifications()).unread;
+    const adminStart = (await notifications(admin.headers)).unread;
+    const read = await post(MESSAGE_PATHS.read('n-b'));
+    expect(read.json().data).toEqual({ unread: start - 1 });
+    const page = await notifications();
+    // unread first: n-b, now read, sorts after every unread one
+    const ids = page.items.map((m: { id: string }) => m.id);
+    expect(ids.indexOf('n-b')).toBeGreaterThan(ids.indexOf('n-a'));
+    expect(page.items.find((m: { id: string }) => m.id === 'n-b').readed).toBe(true);
+
+    expect((await post(MESSAGE_PATHS.hide('n-c'))).json().data).toEqual({ unread: start - 2 });
+    const afterHide = await notifications();
+    expect(afterHide.items.some((m: { id: string }) => m.id === 'n-c')).toBe(false);
+    expect(afterHide.total).toBe(page.total - 1);
+
+    expect((await post(MESSAGE_PATHS.readAll)).json().data).toEqual({ unread: 0 });
+    expect((await notifications()).items.every((m: { readed: boolean }) => m.readed)).toBe(true);
+    // another user's flags are untouched
+    expect((await notifications(admin.headers)).unread).toBe(adminStart);
+
+    await publish({ id: 'n-d', title: 'D', report_id: 'r3', status: 'ENVREPORT_FAIL' });
+    expect((await notifications()).unread).toBe(1);
+    expect((await post(MESSAGE_PATHS.read('no-such-id'))).statusCode).toBe(404);
+  });
+
+  it("keeps one user's own messages from everybody else", async () => {
+    await t.app.messages.publish({ id: 'just-carol', title: 'For Carol', message_type: 'NOTICE', userId: clientId });
+    expect((await notifications()).items[0].id).toBe('just-carol');
+    const adminPage = await notifications(admin.headers);
+    expect(adminPage.items.some((m: { id: string }) => m.id === 'just-carol')).toBe(false);
+    expect((await post(MESSAGE_PATHS.read('just-carol'), admin.headers)).statusCode).toBe(404);
+  });
+
+  it('paginates the history of a report, newest first', async () => {
+    for (let i = 0; i < 7; i++) await publish({ title: `step ${i}`, report_id: 'r4', status: 'CLONING' });
+    const page2 = await t.app.inject({
+      method: 'GET',
+      url: `${MESSAGE_PATHS.messages}?reportId=r4&page=2&perPage=3`,
+      headers: admin.headers,
+    });
+    const data = page2.json().data;
+    expect(data.total).toBe(7);
+    expect(data.items.map((m: { title: string }) => m.title)).toEqual(['step 3', 'step 2', 'step 1']);
+    const forbidden = await t.app.inject({
+      method: 'GET',
+      url: `${MESSAGE_PATHS.messages}?reportId=r4`,
+      headers: client.headers,
+    });
+    expect(forbidden.statusCode).toBe(403);
+  });
+});

@@ -10,7 +10,7 @@ import {
 } from '../model/coverage.ts';
 import { type XmlAttributes, XmlScanner } from '../xml/scanner.ts';
 import { totals } from './lcov.ts';
-import { branchCounter, counter, Interner, languageOf, lineCounter, newLine, type TextParser } from './shared.ts';
+import { type ByteParser, branchCounter, counter, Interner, languageOf, lineCounter, newLine } from './shared.ts';
 
 type FileState = {
   path: string;
@@ -35,7 +35,7 @@ type FileState = {
  * as a statement, a cond line's truecount/falsecount as covered/uncovered branch counts and no
  * method lines, while OpenClover counts true/false evaluations.
  */
-export function cloverParser(): TextParser {
+export function cloverParser(): ByteParser {
   const names = new Interner();
   const optionalName = (value: string | undefined) => (value === undefined || value === '' ? null : names.get(value));
   const files: FileState[] = [];
@@ -139,7 +139,7 @@ export function cloverParser(): TextParser {
   }
 
   return {
-    write: (text) => scanner.write(text),
+    write: (bytes) => scanner.write(bytes),
     end(): Coverage {
       scanner.end();
       if (!rootSeen) scanner.fail('format-mismatch', 'no <coverage> element', 0);

@@ -9,6 +9,7 @@ import {
 import { type XmlAttributes, XmlScanner } from '../xml/scanner.ts';
 import { totals } from './lcov.ts';
 import {
+  type ByteParser,
   branchCounter,
   count,
   counter,
@@ -16,7 +17,6 @@ import {
   languageOf,
   lineCounter,
   newLine,
-  type TextParser,
 } from './shared.ts';
 
 type FileState = { path: string; lines: Map<number, LineCoverage>; classes: ClassCoverage[] };
@@ -29,7 +29,7 @@ type FileState = { path: string; lines: Map<number, LineCoverage>; classes: Clas
  * null when the report lists none); instruction, complexity and class are null. The report
  * keeps the <sources> roots for path mapping.
  */
-export function coberturaParser(): TextParser {
+export function coberturaParser(): ByteParser {
   const names = new Interner();
   const optionalName = (value: string | undefined) => (value === undefined || value === '' ? null : names.get(value));
   const files = new Map<string, FileState>();
@@ -156,8 +156,8 @@ export function coberturaParser(): TextParser {
   }
 
   return {
-    write(text) {
-      scanner.write(text);
+    write(bytes) {
+      scanner.write(bytes);
     },
     end(): Coverage {
       scanner.end();

@@ -1,6 +1,5 @@
 import type {
   ClassCoverage,
-  Counter,
   CounterKind,
   Counters,
   Coverage,
@@ -9,26 +8,40 @@ import type {
   MethodCoverage,
 } from '../model/coverage.ts';
 import { type XmlAttributes, XmlScanner } from '../xml/scanner.ts';
-import { count, counter, fail, Interner, languageOf, type TextParser } from './shared.ts';
+import { type ByteParser, count, counter, fail, Interner, languageOf } from './shared.ts';
 
-const KINDS: Record<string, CounterKind> = {
-  INSTRUCTION: 'instruction',
-  BRANCH: 'branch',
-  LINE: 'line',
-  COMPLEXITY: 'complexity',
-  METHOD: 'method',
-  CLASS: 'class',
-};
+const KINDS: [string, CounterKind][] = [
+  ['INSTRUCTION', 'instruction'],
+  ['BRANCH', 'branch'],
+  ['LINE', 'line'],
+  ['COMPLEXITY', 'complexity'],
+  ['METHOD', 'method'],
+  ['CLASS', 'class'],
+];
 
-function counterKind(attributes: XmlAttributes): CounterKind | undefined {
-  for (const type in KINDS) if (attributes.is('type', type)) return KINDS[type];
+function counterKind(attributes: XmlAttributes, k: number): CounterKind | undefined {
+  for (const [type, kind] of KINDS) if (attributes.valueIs(k, type)) return kind;
   return undefined;
 }
 
+/** Counters being read: filled by <counter> elements, the rest made 0/0 by completeCounters. */
+function openCounters(): Counters {
+  return { instruction: null, branch: null, line: null, complexity: null, method: null, class: null };
+}
+
 /** JaCoCo writes a counter element only when its total is non-zero, so an absent one is 0/0, not null. */
+function completeCounters(counters: Counters): Counters {
+  counters.instruction ??= counter(0, 0);
+  counters.branch ??= counter(0, 0);
+  counters.line ??= counter(0, 0);
+  counters.complexity ??= counter(0, 0);
+  counters.method ??= counter(0, 0);
+  counters.class ??= counter(0, 0);
+  return counters;
+}
+
 function jacocoCounters(): Counters {
-  const zero = (): Counter => counter(0, 0);
-  return { instruction: zero(), branch: zero(), line: zero(), complexity: zero(), method: zero(), class: zero() };
+  return completeCounters(openCounters());
 }
 
 type PackageState = { name: string; classesBySource: Map<string, ClassCoverage[]>; files: FileCoverage[] };
@@ -37,10 +50,10 @@ type PackageState = { name: string; classesBySource: Map<string, ClassCoverage[]
  * JaCoCo XML: report > group* > package > (class > method > counter*, counter*) | (sourcefile > line*, counter*).
  * Counters are copied from the XML at every level, so they equal JaCoCo's own figures exactly.
  */
-export function jacocoParser(): TextParser {
+export function jacocoParser(): ByteParser {
   const names = new Interner();
   const files: FileCoverage[] = [];
-  const reportCounters = jacocoCounters();
+  const reportCounters = openCounters();
   let pkg: PackageState | null = null;
   let cls: ClassCoverage | null = null;
   let method: MethodCoverage | null = null;
@@ -62,25 +75,25 @@ export function jacocoParser(): TextParser {
         }
         switch (name) {
           case 'package':
-            pkg = { name: names.get(required(attributes, 'name', name)), classesBySource: new Map(), files: [] };
+            pkg = { name: required(attributes, 'name', name), classesBySource: new Map(), files: [] };
             return;
           case 'class': {
             if (!pkg || parent !== 'package') return unexpected(name);
-            cls = { name: names.get(required(attributes, 'name', name)), methods: [], counters: jacocoCounters() };
+            cls = { name: required(attributes, 'name', name), methods: [], counters: openCounters() };
             const source = attributes.get('sourcefilename') ?? '';
             const list = pkg.classesBySource.get(source);
             if (list) list.push(cls);
-            else pkg.classesBySource.set(names.get(source), [cls]);
+            else pkg.classesBySource.set(source, [cls]);
             return;
           }
           case 'method':
             if (!cls || parent !== 'class') return unexpected(name);
             method = {
-              name: names.get(required(attributes, 'name', name)),
-              signature: names.get(required(attributes, 'desc', name)),
-              startLine: attributes.get('line') === undefined ? null : int(attributes, 'line', 'method line') || null,
+              name: required(attributes, 'name', name),
+              signature: required(attributes, 'desc', name),
+              startLine: attributes.indexOf('line') === -1 ? null : int(attributes, 'line', 'method line') || null,
               endLine: null,
-              counters: jacocoCounters(),
+              counters: openCounters(),
             };
             cls.methods.push(method);
             return;
@@ -93,7 +106,7 @@ export function jacocoParser(): TextParser {
               language: languageOf(fileName),
               lines: [],
               classes: [],
-              counters: jacocoCounters(),
+              counters: openCounters(),
             };
             lines = [];
             lastLine = 0;
@@ -117,13 +130,16 @@ export function jacocoParser(): TextParser {
         stack.pop();
         switch (name) {
           case 'method':
+            if (method) completeCounters(method.counters);
             method = null;
             return;
           case 'class':
+            if (cls) completeCounters(cls.counters);
             cls = null;
             return;
           case 'sourcefile':
             if (pkg && sourceFile) {
+              completeCounters(sourceFile.counters);
               sourceFile.lines = lines;
               const source = sourceFile.path.slice(pkg.name === '' ? 0 : pkg.name.length + 1);
               sourceFile.classes = pkg.classesBySource.get(source) ?? [];
@@ -160,9 +176,9 @@ export function jacocoParser(): TextParser {
   }
 
   function required(attributes: XmlAttributes, attribute: string, element: string): string {
-    const value = attributes.get(attribute);
-    if (value === undefined) return scanner.fail('bad-attribute', `<${element}> lacks ${attribute}`, -1);
-    return value;
+    const k = attributes.indexOf(attribute);
+    if (k === -1) return scanner.fail('bad-attribute', `<${element}> lacks ${attribute}`, -1);
+    return attributes.valueAt(k);
   }
 
   function number(raw: string | undefined, what: string): number {
@@ -178,15 +194,21 @@ export function jacocoParser(): TextParser {
     return value >= 0 ? value : number(attributes.get(attribute), what);
   }
 
+  /** The k-th attribute when it has the expected name (JaCoCo's own order), else a lookup by name. */
+  function intAt(attributes: XmlAttributes, k: number, attribute: string, what: string): number {
+    const value = k < attributes.count && attributes.nameIs(k, attribute) ? attributes.integerAt(k) : -2;
+    return value >= 0 ? value : int(attributes, attribute, what);
+  }
+
   function addLine(attributes: XmlAttributes): void {
-    const nr = int(attributes, 'nr', 'line nr');
+    const nr = intAt(attributes, 0, 'nr', 'line nr');
     if (nr < 1) scanner.fail('bad-number', `line nr ${nr} is not a line number`, -1);
     if (nr <= lastLine) scanner.fail('bad-record', `line ${nr} repeated or out of order`, -1);
     lastLine = nr;
-    const mi = int(attributes, 'mi', 'mi');
-    const ci = int(attributes, 'ci', 'ci');
-    const mb = int(attributes, 'mb', 'mb');
-    const cb = int(attributes, 'cb', 'cb');
+    const mi = intAt(attributes, 1, 'mi', 'mi');
+    const ci = intAt(attributes, 2, 'ci', 'ci');
+    const mb = intAt(attributes, 3, 'mb', 'mb');
+    const cb = intAt(attributes, 4, 'cb', 'cb');
     lines.push({
       line: nr,
       hits: ci > 0 ? 1 : 0,
@@ -198,10 +220,11 @@ export function jacocoParser(): TextParser {
   }
 
   function addCounter(parent: string | undefined, attributes: XmlAttributes): void {
-    const kind = counterKind(attributes);
+    const typeAt = attributes.count > 0 && attributes.nameIs(0, 'type') ? 0 : attributes.indexOf('type');
+    const kind = typeAt === -1 ? undefined : counterKind(attributes, typeAt);
     if (!kind)
       scanner.fail('bad-attribute', `unknown counter type "${(attributes.get('type') ?? '').slice(0, 40)}"`, -1);
-    const value = counter(int(attributes, 'covered', 'covered'), int(attributes, 'missed', 'missed'));
+    const value = counter(intAt(attributes, 2, 'covered', 'covered'), intAt(attributes, 1, 'missed', 'missed'));
     const target =
       parent === 'method'
         ? method?.counters
@@ -218,12 +241,13 @@ export function jacocoParser(): TextParser {
   }
 
   return {
-    write(text) {
-      scanner.write(text);
+    write(bytes) {
+      scanner.write(bytes);
     },
     end(): Coverage {
       scanner.end();
       if (!seenReport) fail('jacoco', 'format-mismatch', 'no JaCoCo <report> element');
+      completeCounters(reportCounters);
       return { format: 'jacoco', files, counters: reportCounters };
     },
   };

@@ -9,7 +9,8 @@ import { goParser } from './go.ts';
 import { istanbulParser } from './istanbul.ts';
 import { jacocoParser } from './jacoco.ts';
 import { lcovParser } from './lcov.ts';
-import type { TextParser } from './shared.ts';
+import type { ByteParser, TextParser } from './shared.ts';
+import { Utf8Validator } from './utf8.ts';
 
 export type ParseOptions = {
   format?: FormatName | 'auto';
@@ -23,15 +24,48 @@ export type CoverageParser = { write(chunk: Uint8Array): void; end(): Coverage }
 
 export const DEFAULT_MAX_BYTES = 4 * 1024 ** 3;
 
-const PARSERS: Record<FormatName, () => TextParser> = {
-  jacoco: jacocoParser,
-  lcov: lcovParser,
-  cobertura: coberturaParser,
-  istanbul: istanbulParser,
-  go: goParser,
-  coveragepy: coveragePyParser,
-  clover: cloverParser,
+/** Formats scanned as bytes (the large machine-written ones) and formats parsed from decoded text. */
+const PARSERS: Record<FormatName, { bytes: () => ByteParser } | { text: () => TextParser }> = {
+  jacoco: { bytes: jacocoParser },
+  lcov: { text: lcovParser },
+  cobertura: { bytes: coberturaParser },
+  istanbul: { text: istanbulParser },
+  go: { text: goParser },
+  coveragepy: { text: coveragePyParser },
+  clover: { bytes: cloverParser },
 };
+
+/** Bytes in, validated as UTF-8 (a leading byte order mark dropped), to either kind of parser. */
+function byteFeeder(parser: ByteParser): FormatFeeder {
+  const validator = new Utf8Validator();
+  let first = true;
+  return {
+    write(chunk, final) {
+      validator.write(chunk);
+      if (final) validator.end();
+      let bytes = chunk;
+      if (first && bytes.length > 0) {
+        first = false;
+        if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+      }
+      if (bytes.length > 0) parser.write(bytes);
+    },
+    end: () => parser.end(),
+  };
+}
+
+function textFeeder(parser: TextParser): FormatFeeder {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+  return {
+    write(chunk, final) {
+      const text = decoder.decode(chunk, { stream: !final });
+      if (text.length > 0) parser.write(text);
+    },
+    end: () => parser.end(),
+  };
+}
+
+type FormatFeeder = { write(chunk: Uint8Array, final: boolean): void; end(): Coverage };
 
 /**
  * The streaming core: bytes in (any chunking), the normalised model out. With 'auto' it buffers
@@ -43,11 +77,10 @@ export function createCoverageParser(format: FormatName | 'auto' = 'auto', optio
     throw new CoverageError('unknown-format', `unknown format "${String(format)}"`, { file: options.fileName });
   }
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
   let head: Uint8Array[] = [];
   let headBytes = 0;
   let bytes = 0;
-  let parser: TextParser | null = null;
+  let parser: FormatFeeder | null = null;
   let finished = false;
 
   const wrap = (error: unknown): never => {
@@ -63,8 +96,7 @@ export function createCoverageParser(format: FormatName | 'auto' = 'auto', optio
   let chosen: FormatName | null = format === 'auto' ? null : format;
 
   function feed(chunk: Uint8Array, final: boolean): void {
-    const text = decoder.decode(chunk, { stream: !final });
-    if (text.length > 0) parser?.write(text);
+    parser?.write(chunk, final);
   }
 
   function start(final: boolean): void {
@@ -97,7 +129,8 @@ export function createCoverageParser(format: FormatName | 'auto' = 'auto', optio
       });
     }
     chosen ??= detected;
-    parser = PARSERS[chosen]();
+    const entry = PARSERS[chosen];
+    parser = 'bytes' in entry ? byteFeeder(entry.bytes()) : textFeeder(entry.text());
     feed(all, final);
   }
 
@@ -125,7 +158,7 @@ export function createCoverageParser(format: FormatName | 'auto' = 'auto', optio
       try {
         if (!parser) start(true);
         else feed(new Uint8Array(0), true);
-        const active = parser as TextParser | null;
+        const active = parser as FormatFeeder | null;
         if (!active) throw new CoverageError('empty-input', 'the report is empty');
         return active.end();
       } catch (error) {

@@ -112,6 +112,12 @@ export function languageOf(path: string): string | null {
   return languages[ext] ?? null;
 }
 
+/** A format parser that scans UTF-8 bytes itself (validated and BOM-stripped before it sees them). */
+export interface ByteParser {
+  write(bytes: Uint8Array): void;
+  end(): import('../model/coverage.ts').Coverage;
+}
+
 /** A format parser consumes decoded text in chunks and yields the model at the end. */
 export interface TextParser {
   write(text: string): void;

@@ -1,96 +1,19 @@
-import { CoverageError } from '../errors.ts';
+import { CoverageError, type CoverageErrorCode } from '../errors.ts';
 import type { FormatName } from '../model/coverage.ts';
+import { HAS_ENTITY, XmlAttributes } from './attributes.ts';
+import { ByteStrings, bytesEqual, decodeBytes, internalized } from './byte-strings.ts';
+import { decodeEntities } from './entities.ts';
+
+export { XmlAttributes } from './attributes.ts';
 
 /**
- * A strict, streaming XML tokenizer for machine-written coverage reports. It works on decoded
- * text chunks, never keeps more than one unfinished construct, and refuses what a coverage
- * report never needs: internal DTD subsets, entity declarations, and entity references other
- * than the five predefined ones and numeric character references. A DOCTYPE without an internal
- * subset (JaCoCo writes one) is skipped; its external identifier is never read.
+ * A strict, streaming XML tokenizer for machine-written coverage reports. It scans UTF-8 bytes
+ * (validated by the caller), never keeps more than one unfinished construct, and refuses what
+ * a coverage report never needs: internal DTD subsets, entity declarations, and entity
+ * references other than the five predefined ones and numeric character references. A DOCTYPE
+ * without an internal subset (JaCoCo writes one) is skipped; its external identifier is never
+ * read. Columns in errors count bytes from the start of the line.
  */
-/**
- * The attributes of the element being opened, as offsets into the scan buffer: no string is
- * made unless a handler asks for one, and numbers are read straight from the characters.
- * Valid only during the open() call.
- */
-export class XmlAttributes {
-  buffer = '';
-  count = 0;
-  /** Per attribute: name start, name end, value start, value end, 1 when the value holds "&". */
-  readonly offsets: number[] = [];
-  private decode: (raw: string) => string = (raw) => raw;
-
-  reset(buffer: string, decode: (raw: string) => string): void {
-    this.buffer = buffer;
-    this.count = 0;
-    this.decode = decode;
-  }
-
-  add(nameStart: number, nameEnd: number, valueStart: number, valueEnd: number, entity: boolean): boolean {
-    const length = nameEnd - nameStart;
-    for (let k = 0; k < this.count; k++) {
-      const at = k * 5;
-      const otherStart = this.offsets[at] as number;
-      if ((this.offsets[at + 1] as number) - otherStart === length && this.same(otherStart, nameStart, length))
-        return false;
-    }
-    const at = this.count * 5;
-    this.offsets[at] = nameStart;
-    this.offsets[at + 1] = nameEnd;
-    this.offsets[at + 2] = valueStart;
-    this.offsets[at + 3] = valueEnd;
-    this.offsets[at + 4] = entity ? 1 : 0;
-    this.count++;
-    return true;
-  }
-
-  private same(a: number, b: number, length: number): boolean {
-    for (let i = 0; i < length; i++) if (this.buffer.charCodeAt(a + i) !== this.buffer.charCodeAt(b + i)) return false;
-    return true;
-  }
-
-  private find(name: string): number {
-    const buffer = this.buffer;
-    for (let k = 0; k < this.count; k++) {
-      const at = k * 5;
-      const start = this.offsets[at] as number;
-      if ((this.offsets[at + 1] as number) - start === name.length && buffer.startsWith(name, start)) return at;
-    }
-    return -1;
-  }
-
-  get(name: string): string | undefined {
-    const at = this.find(name);
-    if (at === -1) return undefined;
-    const raw = this.buffer.slice(this.offsets[at + 2], this.offsets[at + 3]);
-    return this.offsets[at + 4] === 1 ? this.decode(raw) : raw;
-  }
-
-  /** Whether the attribute's raw value is exactly the given text (no string is made). */
-  is(name: string, value: string): boolean {
-    const at = this.find(name);
-    if (at === -1) return false;
-    const start = this.offsets[at + 2] as number;
-    return (this.offsets[at + 3] as number) - start === value.length && this.buffer.startsWith(value, start);
-  }
-
-  /** A non-negative integer value of up to 15 digits; -1 when absent, -2 when not such a number. */
-  integer(name: string): number {
-    const at = this.find(name);
-    if (at === -1) return -1;
-    const start = this.offsets[at + 2] as number;
-    const end = this.offsets[at + 3] as number;
-    if (end === start || end - start > 15) return -2;
-    let value = 0;
-    for (let i = start; i < end; i++) {
-      const digit = this.buffer.charCodeAt(i) - 48;
-      if (digit < 0 || digit > 9) return -2;
-      value = value * 10 + digit;
-    }
-    return value;
-  }
-}
-
 export interface XmlHandler {
   open(name: string, attributes: XmlAttributes, depth: number): void;
   close(name: string, depth: number): void;
@@ -98,97 +21,145 @@ export interface XmlHandler {
 }
 
 export const MAX_XML_DEPTH = 256;
-const MAX_PENDING_CHARS = 16 * 1024 * 1024;
+const MAX_PENDING_BYTES = 16 * 1024 * 1024;
+
+/** Per byte: 1 name start (ASCII letters _ :), 2 name character (also digits . -), 4 whitespace. */
+const CLASS = new Uint8Array(256);
+for (let c = 0; c < 128; c++) {
+  const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 58;
+  if (letter) CLASS[c] = 3;
+  else if ((c >= 48 && c <= 57) || c === 46 || c === 45) CLASS[c] = 2;
+}
+for (const c of [32, 9, 10, 13]) CLASS[c] = 4;
+/** Bytes an attribute value scan can pass without a second look: all but quotes, < & and non-ASCII. */
+const PLAIN_VALUE = new Uint8Array(256);
+for (let c = 0; c < 128; c++) PLAIN_VALUE[c] = c === 34 || c === 39 || c === 60 || c === 38 ? 0 : 1;
+
+const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+const COMMENT = ascii('<!--');
+const CDATA = ascii('<![CDATA[');
+const DOCTYPE = ascii('<!DOCTYPE');
+const ENTITY = ascii('<!ENTITY');
 
 export class XmlScanner {
-  private buffer = '';
+  private buffer: Uint8Array = new Uint8Array(0);
   private position = 0;
-  private consumedLines = 1;
-  private consumedColumnBase = 0;
+  /** Our copy of the unfinished construct, and room for the next chunk behind it. */
+  private work = new Uint8Array(1 << 16);
+  private carried = 0;
+  /** Absolute offset of buffer[0], line number reached at it, absolute offset where that line starts. */
+  private base = 0;
+  private line = 1;
+  private lineStart = 0;
   private readonly stack: string[] = [];
   private seenRoot = false;
   private rootClosed = false;
+  private tagOffset = 0;
+  private readonly names = new ByteStrings(internalized);
+  private readonly attributes: XmlAttributes;
+  /** Offset of the opening quote of the attribute value being expanded, for its error position. */
+  private valueOffset = 0;
+  private readonly expanded = new ByteStrings((raw) =>
+    decodeEntities(raw, (reason) => this.fail('bad-attribute', reason, this.valueOffset)),
+  );
 
   constructor(
     private readonly handler: XmlHandler,
     private readonly format: FormatName,
     private readonly wantsText = false,
-  ) {}
+    values: ByteStrings = new ByteStrings(),
+  ) {
+    this.attributes = new XmlAttributes(values, this.expanded);
+  }
 
-  write(text: string): void {
-    this.buffer = this.position === 0 ? this.buffer + text : this.discardConsumed() + text;
-    this.nextLessThan = -1;
-    this.nextAmpersand = -1;
-    this.scan();
-    if (this.buffer.length - this.position > MAX_PENDING_CHARS) {
-      this.fail('too-large', 'a single XML construct is larger than 16 MiB', this.position);
+  write(chunk: Uint8Array): void {
+    // A plain view whatever the caller passed (Node's Buffer is a subclass): one shape for the hot loops.
+    if (this.carried === 0) this.buffer = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length);
+    else {
+      const total = this.carried + chunk.length;
+      if (total > this.work.length) this.grow(total);
+      this.work.set(chunk, this.carried);
+      this.buffer = this.work.subarray(0, total);
     }
+    this.position = this.scan(0);
+    this.carry();
   }
 
   end(): void {
-    this.scan();
-    const rest = this.buffer.slice(this.position);
-    if (rest.trim() !== '' || this.stack.length > 0 || !this.seenRoot) {
+    const buffer = this.buffer;
+    let i = this.position;
+    while (i < buffer.length && (CLASS[buffer[i] as number] as number) === 4) i++;
+    if (i < buffer.length || this.stack.length > 0 || !this.seenRoot) {
       const open = this.stack.at(-1);
       this.fail(
         'unexpected-eof',
         open ? `the report ends inside <${open}>` : 'the report ends before its root element',
-        this.buffer.length,
+        buffer.length,
       );
     }
   }
 
-  private discardConsumed(): string {
-    const consumed = this.buffer.slice(0, this.position);
-    let newline = consumed.indexOf('\n');
-    let last = -1;
-    while (newline !== -1) {
-      this.consumedLines++;
-      last = newline;
-      newline = consumed.indexOf('\n', newline + 1);
+  /** Keeps the unconsumed tail (the caller may reuse its chunk) and moves the line count past the rest. */
+  private carry(): void {
+    const buffer = this.buffer;
+    const position = this.position;
+    for (let nl = buffer.indexOf(10); nl !== -1 && nl < position; nl = buffer.indexOf(10, nl + 1)) {
+      this.line++;
+      this.lineStart = this.base + nl + 1;
     }
-    this.consumedColumnBase = last === -1 ? this.consumedColumnBase + consumed.length : consumed.length - last - 1;
-    const rest = this.buffer.slice(this.position);
+    const rest = buffer.length - position;
+    if (rest > MAX_PENDING_BYTES) this.fail('too-large', 'a single XML construct is larger than 16 MiB', position);
+    if (rest > this.work.length) this.grow(rest);
+    if (buffer.buffer === this.work.buffer) this.work.copyWithin(0, position, buffer.length);
+    else this.work.set(buffer.subarray(position));
+    this.carried = rest;
+    this.base += position;
+    this.buffer = this.work.subarray(0, rest);
     this.position = 0;
-    return rest;
   }
 
-  /** Line and column (1-based) of an offset into the current buffer. */
-  private locate(offset: number): { line: number; column: number } {
-    let line = this.consumedLines;
-    let lineStart = -1;
-    for (let i = this.buffer.indexOf('\n'); i !== -1 && i < offset; i = this.buffer.indexOf('\n', i + 1)) {
-      line++;
-      lineStart = i;
-    }
-    const column = lineStart === -1 ? this.consumedColumnBase + offset + 1 : offset - lineStart;
-    return { line, column };
+  private grow(needed: number): void {
+    let size = this.work.length * 2;
+    while (size < needed) size *= 2;
+    const work = new Uint8Array(size);
+    work.set(this.work.subarray(0, this.carried));
+    this.work = work;
   }
 
   /** Fails at an offset into the current buffer; a negative offset means the tag being handled. */
-  fail(code: ConstructorParameters<typeof CoverageError>[0], reason: string, offset: number): never {
-    const at = offset < 0 ? this.tagOffset : offset;
-    const { line, column } = this.locate(Math.min(at, this.buffer.length));
-    throw new CoverageError(code, reason, { format: this.format, line, column });
+  fail(code: CoverageErrorCode, reason: string, offset: number): never {
+    const at = Math.min(offset < 0 ? this.tagOffset : offset, this.buffer.length);
+    let line = this.line;
+    let lineStart = this.lineStart;
+    for (let nl = this.buffer.indexOf(10); nl !== -1 && nl < at; nl = this.buffer.indexOf(10, nl + 1)) {
+      line++;
+      lineStart = this.base + nl + 1;
+    }
+    throw new CoverageError(code, reason, { format: this.format, line, column: this.base + at - lineStart + 1 });
   }
 
-  private scan(): void {
+  /** Handles every complete construct from start on; returns where the unfinished rest begins. */
+  private scan(start: number): number {
+    // Nothing after the loop but the return: the loop runs optimised on entry (OSR), and an
+    // exit path without type feedback would throw that code away once per chunk.
     const buffer = this.buffer;
-    let pos = this.position;
     const length = buffer.length;
+    let pos = start;
     while (pos < length) {
-      const lt = buffer.indexOf('<', pos);
-      if (lt === -1) {
-        this.textBetween(pos, length, false);
-        pos = length;
-        break;
+      let lt = pos;
+      if (buffer[pos] !== 60) {
+        lt = buffer.indexOf(60, pos);
+        if (!this.text(pos, lt === -1 ? length : lt, lt !== -1)) break;
+        if (lt === -1) {
+          pos = length;
+          break;
+        }
       }
-      if (lt > pos) this.textBetween(pos, lt, true);
       if (lt + 1 >= length) {
         pos = lt;
         break;
       }
-      const next = buffer.charCodeAt(lt + 1);
+      const next = buffer[lt + 1];
       let end: number;
       if (next === 47 /* / */) end = this.closeTag(lt);
       else if (next === 33 /* ! */) end = this.markup(lt);
@@ -200,199 +171,188 @@ export class XmlScanner {
       }
       pos = end;
     }
-    this.position = pos;
+    return pos;
   }
 
-  private pendingText = '';
-  private nextLessThan = -1;
-  private nextAmpersand = -1;
-  private attributeOffset = 0;
-  private readonly attributes = new XmlAttributes();
-  private readonly decodeAttribute = (raw: string): string =>
-    decodeEntities(raw, (reason) => this.fail('bad-attribute', reason, this.attributeOffset));
-  private tagOffset = 0;
-
-  private textBetween(start: number, end: number, complete: boolean): void {
-    if (this.stack.length > 0 && !this.wantsText) return;
-    const text = this.buffer.slice(start, end);
+  /** Text between markup; false when it must wait for the rest of the run. */
+  private text(start: number, end: number, complete: boolean): boolean {
+    const buffer = this.buffer;
     if (this.stack.length === 0) {
-      if (text.trim() !== '') this.fail('malformed-xml', 'text outside the root element', start);
-      return;
+      for (let i = start; i < end; i++) {
+        if ((CLASS[buffer[i] as number] as number) !== 4)
+          this.fail('malformed-xml', 'text outside the root element', i);
+      }
+      return true;
     }
-    this.pendingText += text;
-    if (complete) this.flushText(start);
-  }
-
-  private flushText(offset: number): void {
-    if (this.pendingText === '' || !this.handler.text) return;
-    const text = decodeEntities(this.pendingText, (reason) => this.fail('malformed-xml', reason, offset));
-    this.pendingText = '';
+    if (!this.wantsText || !this.handler.text) return true;
+    if (!complete) return false;
+    const raw = decodeBytes(buffer, start, end);
+    const text = decodeEntities(raw, (reason) => this.fail('malformed-xml', reason, start));
     this.handler.text(text, this.stack.length);
+    return true;
   }
 
   private instruction(lt: number): number {
-    const end = this.buffer.indexOf('?>', lt + 2);
+    const end = this.find(63, 62, lt + 2);
     return end === -1 ? -1 : end + 2;
   }
 
   private markup(lt: number): number {
     const buffer = this.buffer;
-    if (buffer.startsWith('<!--', lt)) {
-      const end = buffer.indexOf('-->', lt + 4);
-      return end === -1 ? -1 : end + 3;
+    if (startsWith(buffer, lt, COMMENT)) {
+      for (let dash = this.find(45, 45, lt + 4); dash !== -1; dash = this.find(45, 45, dash + 1)) {
+        if (dash + 2 >= buffer.length) return -1;
+        if (buffer[dash + 2] === 62) return dash + 3;
+      }
+      return -1;
     }
-    if (buffer.startsWith('<![CDATA[', lt)) {
+    if (startsWith(buffer, lt, CDATA)) {
       if (this.stack.length === 0) this.fail('malformed-xml', 'CDATA outside the root element', lt);
-      const end = buffer.indexOf(']]>', lt + 9);
-      if (end === -1) return -1;
-      if (this.wantsText && this.handler.text) this.handler.text(buffer.slice(lt + 9, end), this.stack.length);
-      return end + 3;
+      for (let close = this.find(93, 93, lt + 9); close !== -1; close = this.find(93, 93, close + 1)) {
+        if (close + 2 >= buffer.length) return -1;
+        if (buffer[close + 2] !== 62) continue;
+        if (this.wantsText && this.handler.text)
+          this.handler.text(decodeBytes(buffer, lt + 9, close), this.stack.length);
+        return close + 3;
+      }
+      return -1;
     }
     if (buffer.length - lt < 10) return -1;
-    if (buffer.startsWith('<!DOCTYPE', lt)) {
+    if (startsWith(buffer, lt, DOCTYPE)) {
       if (this.seenRoot) this.fail('malformed-xml', 'DOCTYPE after the root element', lt);
-      const close = buffer.indexOf('>', lt);
-      const subset = buffer.indexOf('[', lt);
+      const close = buffer.indexOf(62, lt);
+      const subset = buffer.indexOf(91 /* [ */, lt);
       if (subset !== -1 && (close === -1 || subset < close)) {
         this.fail('doctype-forbidden', 'DOCTYPE with an internal subset (entity declarations are refused)', lt);
       }
       return close === -1 ? -1 : close + 1;
     }
-    if (buffer.startsWith('<!ENTITY', lt)) this.fail('doctype-forbidden', 'entity declarations are refused', lt);
+    if (startsWith(buffer, lt, ENTITY)) this.fail('doctype-forbidden', 'entity declarations are refused', lt);
     return this.fail('malformed-xml', 'unknown markup declaration', lt);
+  }
+
+  /** Offset of the next pair of bytes a, b at or after from, or -1. */
+  private find(a: number, b: number, from: number): number {
+    const buffer = this.buffer;
+    for (let i = buffer.indexOf(a, from); i !== -1 && i + 1 < buffer.length; i = buffer.indexOf(a, i + 1)) {
+      if (buffer[i + 1] === b) return i;
+    }
+    return -1;
   }
 
   private closeTag(lt: number): number {
     const buffer = this.buffer;
-    const gt = buffer.indexOf('>', lt + 2);
-    if (gt === -1) return -1;
-    this.flushText(lt);
-    const name = buffer.slice(lt + 2, gt).trimEnd();
-    const open = this.stack.pop();
-    if (open === undefined) this.fail('malformed-xml', `closing </${name}> without an open element`, lt);
-    if (open !== name) this.fail('malformed-xml', `closing </${name}> does not match <${open}>`, lt);
+    const length = buffer.length;
+    let i = lt + 2;
+    while (i < length && ((CLASS[buffer[i] as number] as number) & 2) !== 0) i++;
+    const nameEnd = i;
+    while (i < length && (CLASS[buffer[i] as number] as number) === 4) i++;
+    if (i >= length) return -1;
     this.tagOffset = lt;
-    this.handler.close(name, this.stack.length);
+    const open = this.stack.at(-1);
+    if (buffer[i] !== 62 || open === undefined || !bytesEqual(buffer, lt + 2, nameEnd, open)) {
+      const gt = buffer.indexOf(62, lt);
+      if (gt === -1) return -1;
+      const name = decodeBytes(buffer, lt + 2, gt).trimEnd();
+      if (open === undefined) this.fail('malformed-xml', `closing </${name}> without an open element`, lt);
+      this.fail('malformed-xml', `closing </${name}> does not match <${open}>`, lt);
+    }
+    this.stack.pop();
+    this.handler.close(open, this.stack.length);
     if (this.stack.length === 0) this.rootClosed = true;
-    return gt + 1;
+    return i + 1;
   }
 
   private openTag(lt: number): number {
     const buffer = this.buffer;
     const length = buffer.length;
     let i = lt + 1;
-    while (i < length) {
-      const c = buffer.charCodeAt(i);
-      if (c === 32 || c === 62 || c === 47 || c === 10 || c === 9 || c === 13) break;
-      i++;
-    }
+    if (((CLASS[buffer[i] as number] as number) & 1) === 0) this.fail('malformed-xml', 'bad element name', lt);
+    while (i < length && ((CLASS[buffer[i] as number] as number) & 2) !== 0) i++;
     if (i >= length) return -1;
-    if (!isNameAt(buffer, lt + 1, i)) this.fail('malformed-xml', 'bad element name', lt);
-    const name = buffer.slice(lt + 1, i);
+    const after = buffer[i] as number;
+    if (after !== 62 && after !== 47 && CLASS[after] !== 4) this.fail('malformed-xml', 'bad element name', lt);
+    const name = this.names.get(buffer, lt + 1, i);
     const attributes = this.attributes;
-    attributes.reset(buffer, this.decodeAttribute);
+    attributes.reset(buffer);
     for (;;) {
-      while (i < length) {
-        const c = buffer.charCodeAt(i);
-        if (c !== 32 && c !== 10 && c !== 9 && c !== 13) break;
-        i++;
-      }
+      while (i < length && (CLASS[buffer[i] as number] as number) === 4) i++;
       if (i >= length) return -1;
-      const c = buffer.charCodeAt(i);
+      const c = buffer[i] as number;
       if (c === 62 /* > */) {
-        this.enter(name, attributes, lt);
+        this.enter(name, lt);
         return i + 1;
       }
       if (c === 47 /* / */) {
         if (i + 1 >= length) return -1;
-        if (buffer.charCodeAt(i + 1) !== 62) this.fail('malformed-xml', `bad "/" in <${name}>`, i);
-        this.enter(name, attributes, lt);
+        if (buffer[i + 1] !== 62) this.fail('malformed-xml', `bad "/" in <${name}>`, i);
+        this.enter(name, lt);
         this.stack.pop();
         this.handler.close(name, this.stack.length);
         if (this.stack.length === 0) this.rootClosed = true;
         return i + 2;
       }
-      const eq = buffer.indexOf('=', i);
-      if (eq === -1) return -1;
-      let nameEnd = eq;
-      while (nameEnd > i && buffer.charCodeAt(nameEnd - 1) <= 32) nameEnd--;
-      if (!isNameAt(buffer, i, nameEnd)) this.fail('bad-attribute', `bad attribute name in <${name}>`, i);
-      let q = eq + 1;
-      while (q < length && (buffer.charCodeAt(q) === 32 || buffer.charCodeAt(q) === 10)) q++;
-      if (q >= length) return -1;
-      const quote = buffer.charCodeAt(q);
-      if (quote !== 34 && quote !== 39) this.fail('bad-attribute', `an attribute of <${name}> is not quoted`, q);
-      const close = buffer.indexOf(quote === 34 ? '"' : "'", q + 1);
-      if (close === -1) return -1;
-      const lessThan = this.nextOf(60, q + 1);
-      if (lessThan < close) this.fail('bad-attribute', `"<" in an attribute of <${name}>`, lessThan);
-      const entity = this.nextOf(38, q + 1) < close;
-      if (entity) {
-        this.attributeOffset = q;
-        decodeEntities(buffer.slice(q + 1, close), (reason) => this.fail('bad-attribute', reason, q));
+      const nameStart = i;
+      if (((CLASS[c] as number) & 1) === 0) this.fail('bad-attribute', `bad attribute name in <${name}>`, i);
+      while (i < length && ((CLASS[buffer[i] as number] as number) & 2) !== 0) i++;
+      const nameEnd = i;
+      while (i < length && (CLASS[buffer[i] as number] as number) === 4) i++;
+      if (i >= length) return -1;
+      if (buffer[i] !== 61 /* = */) this.fail('bad-attribute', `bad attribute name in <${name}>`, nameStart);
+      i++;
+      while (i < length && (CLASS[buffer[i] as number] as number) === 4) i++;
+      if (i >= length) return -1;
+      const quote = buffer[i] as number;
+      if (quote !== 34 && quote !== 39) this.fail('bad-attribute', `an attribute of <${name}> is not quoted`, i);
+      const valueStart = i + 1;
+      let j = valueStart;
+      let flags = 0;
+      for (;;) {
+        if (j >= length) return -1;
+        const b = buffer[j] as number;
+        if (PLAIN_VALUE[b] === 1) j++;
+        else if (b === quote) break;
+        else {
+          if (b === 60) this.fail('bad-attribute', `"<" in an attribute of <${name}>`, j);
+          if (b === 38) flags |= HAS_ENTITY;
+          j++;
+        }
       }
-      if (!attributes.add(i, nameEnd, q + 1, close, entity)) {
-        this.fail('bad-attribute', `duplicate attribute ${buffer.slice(i, nameEnd)} in <${name}>`, i);
+      if (!attributes.add(nameStart, nameEnd, valueStart, j, flags)) {
+        this.fail(
+          'bad-attribute',
+          `duplicate attribute ${decodeBytes(buffer, nameStart, nameEnd)} in <${name}>`,
+          nameStart,
+        );
       }
-      i = close + 1;
-      const after = buffer.charCodeAt(i);
-      if (i < length && after !== 32 && after !== 62 && after !== 47 && after !== 10 && after !== 9 && after !== 13) {
-        this.fail('malformed-xml', `missing space after an attribute in <${name}>`, i);
+      if (flags & HAS_ENTITY) {
+        this.valueOffset = valueStart - 1;
+        this.expanded.get(buffer, valueStart, j);
+      }
+      i = j + 1;
+      if (i < length) {
+        const next = buffer[i] as number;
+        if (next !== 62 && next !== 47 && CLASS[next] !== 4) {
+          this.fail('malformed-xml', `missing space after an attribute in <${name}>`, i);
+        }
       }
     }
   }
 
-  /** The next offset of "<" (60) or "&" (38) at or after from; cached, since scanning only moves forward. */
-  private nextOf(code: 60 | 38, from: number): number {
-    const cached = code === 60 ? this.nextLessThan : this.nextAmpersand;
-    if (cached >= from) return cached;
-    const found = this.buffer.indexOf(code === 60 ? '<' : '&', from);
-    const next = found === -1 ? Number.POSITIVE_INFINITY : found;
-    if (code === 60) this.nextLessThan = next;
-    else this.nextAmpersand = next;
-    return next;
-  }
-
-  private enter(name: string, attributes: XmlAttributes, lt: number): void {
+  private enter(name: string, lt: number): void {
     if (this.stack.length === 0) {
       if (this.rootClosed) this.fail('malformed-xml', 'a second root element', lt);
       this.seenRoot = true;
     }
     if (this.stack.length >= MAX_XML_DEPTH) this.fail('too-deep', `elements nested deeper than ${MAX_XML_DEPTH}`, lt);
-    this.flushText(lt);
     this.tagOffset = lt;
     this.stack.push(name);
-    this.handler.open(name, attributes, this.stack.length - 1);
+    this.handler.open(name, this.attributes, this.stack.length - 1);
   }
 }
 
-function isNameStart(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 58;
-}
-
-/** XML names as coverage reports use them: ASCII letters, digits, _ : . - */
-function isNameAt(buffer: string, start: number, end: number): boolean {
-  if (end <= start || !isNameStart(buffer.charCodeAt(start))) return false;
-  for (let i = start + 1; i < end; i++) {
-    const c = buffer.charCodeAt(i);
-    if (!isNameStart(c) && !(c >= 48 && c <= 57) && c !== 46 && c !== 45) return false;
-  }
+function startsWith(buffer: Uint8Array, at: number, prefix: Uint8Array): boolean {
+  if (buffer.length - at < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (buffer[at + i] !== prefix[i]) return false;
   return true;
-}
-
-const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-
-export function decodeEntities(raw: string, fail: (reason: string) => never): string {
-  return raw.replace(/&([^;&\s]{0,12});?/g, (whole, ref: string) => {
-    if (!whole.endsWith(';')) fail(`unterminated entity reference "${whole}"`);
-    const predefined = PREDEFINED[ref];
-    if (predefined !== undefined) return predefined;
-    const numeric = /^#(?:x([0-9A-Fa-f]{1,6})|([0-9]{1,7}))$/.exec(ref);
-    if (numeric) {
-      const code = numeric[1] !== undefined ? Number.parseInt(numeric[1], 16) : Number(numeric[2]);
-      if (code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff)) return String.fromCodePoint(code);
-      fail(`character reference "${whole}" out of range`);
-    }
-    return fail(`entity reference "${whole}" is not one of the five predefined ones`);
-  });
 }

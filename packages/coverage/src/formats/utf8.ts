@@ -1,0 +1,89 @@
+/**
+ * Streaming UTF-8 validation for the parsers that scan bytes: the same verdict as a fatal
+ * TextDecoder (no overlong forms, no surrogates, nothing above U+10FFFF, no truncated
+ * sequence at the end), without making a string. ASCII runs, which is nearly every byte of a
+ * coverage report, are checked a word at a time.
+ */
+export class Utf8Validator {
+  /** Continuation bytes still expected by the sequence that began in an earlier chunk. */
+  private needed = 0;
+  /** Allowed range of the next continuation byte (narrower after E0, ED, F0, F4). */
+  private low = 0x80;
+  private high = 0xbf;
+
+  /** Throws a TypeError, like a fatal TextDecoder, at the first byte that breaks UTF-8. */
+  write(chunk: Uint8Array): void {
+    const length = chunk.length;
+    const words = new Uint32Array(chunk.buffer, 0, (chunk.byteOffset + length) >> 2);
+    let i = this.needed > 0 ? this.continueSequence(chunk, 0) : 0;
+    while (i < length) {
+      i = skipAscii(chunk, words, i);
+      if (i >= length) break;
+      i = this.sequence(chunk, i);
+    }
+  }
+
+  end(): void {
+    if (this.needed > 0) invalid();
+  }
+
+  private sequence(chunk: Uint8Array, i: number): number {
+    const lead = chunk[i] as number;
+    if (lead < 0x80) return i + 1;
+    this.low = 0x80;
+    this.high = 0xbf;
+    if (lead >= 0xc2 && lead <= 0xdf) this.needed = 1;
+    else if (lead >= 0xe0 && lead <= 0xef) {
+      this.needed = 2;
+      if (lead === 0xe0) this.low = 0xa0;
+      else if (lead === 0xed) this.high = 0x9f;
+    } else if (lead >= 0xf0 && lead <= 0xf4) {
+      this.needed = 3;
+      if (lead === 0xf0) this.low = 0x90;
+      else if (lead === 0xf4) this.high = 0x8f;
+    } else invalid();
+    return this.continueSequence(chunk, i + 1);
+  }
+
+  private continueSequence(chunk: Uint8Array, start: number): number {
+    let i = start;
+    while (this.needed > 0 && i < chunk.length) {
+      const byte = chunk[i] as number;
+      if (byte < this.low || byte > this.high) invalid();
+      this.low = 0x80;
+      this.high = 0xbf;
+      this.needed--;
+      i++;
+    }
+    return i;
+  }
+}
+
+function invalid(): never {
+  throw new TypeError('The encoded data was not valid for encoding utf-8');
+}
+
+/** The offset of the first byte at or after start that is not ASCII (or the length). */
+function skipAscii(chunk: Uint8Array, words: Uint32Array, start: number): number {
+  let i = start;
+  const length = chunk.length;
+  // Align to a word, then test four words (16 bytes) per step.
+  while (i < length && (chunk.byteOffset + i) & 3) {
+    if ((chunk[i] as number) >= 0x80) return i;
+    i++;
+  }
+  if (i >= length) return i;
+  let w = (chunk.byteOffset + i) >> 2;
+  const lastBlock = words.length - 4;
+  while (
+    w <= lastBlock &&
+    (((words[w] as number) | (words[w + 1] as number) | (words[w + 2] as number) | (words[w + 3] as number)) &
+      0x80808080) ===
+      0
+  )
+    w += 4;
+  while (w < words.length && ((words[w] as number) & 0x80808080) === 0) w++;
+  i = w * 4 - chunk.byteOffset;
+  while (i < length && (chunk[i] as number) < 0x80) i++;
+  return i;
+}

@@ -66,9 +66,10 @@ describe('sessions in the browser', () => {
       }
       await route.continue();
     });
+    const rolesReplayed = page.waitForResponse((r) => r.url().endsWith('/api/roles') && r.status() === 200);
     await page.goto('/system/userList');
     await page.getByText('admin@sextant.local').waitFor();
-    await page.getByText('5 roles').waitFor();
+    await rolesReplayed;
     expect(unauthorized.sort()).toEqual(['/api/me', '/api/roles', '/api/users']);
     expect(refreshCalls).toHaveLength(1);
     const stored = await page.evaluate(() => localStorage.getItem('accessToken'));

@@ -17,6 +17,7 @@ const IMPORTERS: Partial<Record<ScreenName, Importer>> = {
   'system-user-list': () => import('../features/users/UserListPage.tsx'),
   'system-setting': () => import('../features/settings/SystemSettingPage.tsx'),
   'system-person-setting': () => import('../features/person/PersonSettingPage.tsx'),
+  'system-role-list': () => import('../features/roles/RoleListPage.tsx'),
   'system-about-us': () => import('../features/about/AboutPage.tsx'),
 };
 

@@ -27,7 +27,7 @@ export function EntityForm({ form, fields, creating }: { form: FormInstance; fie
   return (
     <Form form={form} layout="vertical" requiredMark="optional">
       {fields
-        .filter((f) => creating || !f.createOnly)
+        .filter((f) => (creating ? !f.editOnly : !f.createOnly))
         .map((field) => (
           <Form.Item
             key={field.name}

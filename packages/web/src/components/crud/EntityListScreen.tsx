@@ -62,8 +62,8 @@ export function EntityListScreen<T extends { id: string }>({ title, spec }: { ti
   }
 
   async function submit() {
-    const values = await form.validateFields();
-    save.mutate(values);
+    const values = (await form.validateFields()) as Record<string, unknown>;
+    save.mutate(spec.fromFormValues ? spec.fromFormValues(values) : values);
   }
 
   const showActions = spec.can.update || spec.can.remove || spec.rowActions;

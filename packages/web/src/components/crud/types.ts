@@ -9,8 +9,10 @@ export type FieldSpec = {
   options?: { value: string; label: string }[];
   /** Shown under the field. */
   help?: string;
-  /** Only when creating (e.g. an initial password). */
+  /** Only when creating (e.g. an initial password, a username that never changes). */
   createOnly?: boolean;
+  /** Only when editing (e.g. an enabled switch that new items do not need). */
+  editOnly?: boolean;
 };
 
 export type ColumnSpec<T> = {
@@ -31,6 +33,8 @@ export type EntitySpec<T extends { id: string }> = {
   /** Which actions the screen offers; the server still decides. */
   can: { create: boolean; update: boolean; remove: boolean };
   toFormValues?: (row: T) => Record<string, unknown>;
+  /** Shapes form values into the API's body (e.g. strings back to numbers). */
+  fromFormValues?: (values: Record<string, unknown>) => Record<string, unknown>;
   rowActions?: (row: T) => ReactNode;
   filters?: ReactNode;
 };

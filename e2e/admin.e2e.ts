@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { launchChromium, newPage, signInByApi, signInThroughForm } from './support/browser.ts';
+
+const artifacts = new URL('./artifacts/', import.meta.url).pathname;
+
+describe('users and roles administration', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    mkdirSync(artifacts, { recursive: true });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('builds a read-only role in the matrix, gives it to a new user, who then sees only that', async () => {
+    const suffix = Date.now().toString(36);
+    const { context, page } = await newPage(browser);
+    await signInByApi(context, 'admin', inject('adminPassword'));
+
+    await page.goto('/system/roleList');
+    await page.getByRole('button', { name: 'New role' }).click();
+    await page.getByLabel('Role name').fill(`viewer-${suffix}`);
+    await page.getByLabel('read Team', { exact: true }).check();
+    await page.getByLabel('Team in resource map').click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Role saved.').waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: `viewer-${suffix}` })
+      .getByText('read Team')
+      .waitFor();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await page.screenshot({ path: `${artifacts}role-list.png`, fullPage: true });
+
+    await page.goto('/system/userList');
+    await page.getByRole('button', { name: 'New user' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Username').fill(`val${suffix}`);
+    await dialog.getByLabel('Email').fill(`val${suffix}@example.test`);
+    await dialog.getByLabel('Role').click();
+    await page.getByTitle(`viewer-${suffix}`).click();
+    await dialog.getByLabel('Initial password').fill('viewer-password');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('The user was created.').waitFor();
+    await page.getByLabel('Search Users').fill(`val${suffix}`);
+    await page
+      .getByRole('row')
+      .filter({ hasText: `val${suffix}@example.test` })
+      .waitFor();
+    await page.getByLabel('Search Users').fill('');
+    await page.getByRole('row').filter({ hasText: 'admin@sextant.local' }).waitFor();
+    await page.screenshot({ path: `${artifacts}user-list.png`, fullPage: true });
+    await context.close();
+
+    const viewer = await newPage(browser);
+    await viewer.page.goto('/system/teamList');
+    await signInThroughForm(viewer.page, `val${suffix}`, 'viewer-password');
+    await viewer.page.waitForURL('**/system/teamList');
+    const menu = viewer.page.getByRole('menu', { name: 'Main menu' });
+    await menu.getByText('Teams').waitFor();
+    await viewer.page.goto('/system/userList');
+    await viewer.page.waitForURL('**/pages/miscellaneous/not-authorized');
+    await viewer.context.close();
+  });
+});

@@ -8,6 +8,7 @@ import {
 import { EDITION_LABELS } from '@sextant/api';
 import { Avatar, Button, Dropdown, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { MessageCentre } from '../features/messages/MessageCentre.tsx';
 import { usePreferences } from '../lib/preferences.tsx';
 import { useSession } from '../lib/session.tsx';
 import { useCurrentScreen } from './useCurrentScreen.ts';
@@ -35,6 +36,7 @@ export function Navbar({ menu, onCustomize }: { menu?: ReactNode; onCustomize: (
       )}
       <Space className="navbar-actions">
         <Tag color="purple">{EDITION_LABELS[settings.licenseVersion]}</Tag>
+        <MessageCentre />
         {prefs.customizer && (
           <Button type="text" aria-label="Theme customizer" icon={<BgColorsOutlined />} onClick={onCustomize} />
         )}

@@ -1,0 +1,60 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiCall, launchChromium, newPage, signInByApi } from './support/browser.ts';
+
+describe('message centre in the browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows a notification pushed while the page is open; mark all read clears the count; reload keeps state', async () => {
+    const { context, page } = await newPage(browser);
+    const session = await signInByApi(context, 'admin', inject('adminPassword'));
+    await apiCall('POST', '/api/notifications/readAll', undefined, session.accessToken);
+    await page.goto('/dashboard/observingRiskyItems');
+    await page.locator('[aria-label="Message connection: open"]').waitFor();
+    const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 0 unread');
+
+    // Published by the server through the same route the report pipeline and agents use.
+    const reportId = `e2e-report-${Date.now().toString(36)}`;
+    const title = `Report ${reportId} is ready`;
+    await apiCall(
+      'POST',
+      '/api/messages',
+      { title, text: 'Coverage report generated.', report_id: reportId, agent_id: 'agent-1', status: 'SUCCESS' },
+      session.accessToken,
+    );
+    await page.locator('.ant-notification-notice').getByText(title).waitFor();
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 1 unread');
+    // A heart-beat updates the agent's last beat and creates no notification.
+    await apiCall(
+      'POST',
+      '/api/messages',
+      { title: 'beat', report_id: reportId, agent_id: 'agent-1', status: 'HEART_BEAT_DONE', ip: '10.9.8.7' },
+      session.accessToken,
+    );
+
+    await page.reload();
+    await page.locator('[aria-label="Message connection: open"]').waitFor();
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 1 unread');
+    await bell.click();
+    const link = page.getByRole('link', { name: title });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`/dashboard/coverage/${reportId}`);
+    await page.getByRole('button', { name: 'Mark all read' }).click();
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 0 unread');
+
+    await page.reload();
+    await page.locator('[aria-label="Message connection: open"]').waitFor();
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 0 unread');
+    await bell.click();
+    await page.getByRole('link', { name: title }).waitFor();
+    expect(await page.locator('.notification-item').filter({ hasText: 'beat' }).count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,24 @@
+import { MESSAGE_PATHS, UnreadCountSchema } from '@sextant/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/session.tsx';
+import { notificationsKey } from './get-notifications.ts';
+
+type Change = { kind: 'read'; id: string } | { kind: 'hide'; id: string } | { kind: 'readAll' };
+
+function pathOf(change: Change): string {
+  if (change.kind === 'readAll') return MESSAGE_PATHS.readAll;
+  return change.kind === 'read' ? MESSAGE_PATHS.read(change.id) : MESSAGE_PATHS.hide(change.id);
+}
+
+export async function updateNotifications(change: Change): Promise<{ unread: number }> {
+  return UnreadCountSchema.parse(await api.post<unknown>(pathOf(change)));
+}
+
+/** Mark one read, hide one, or mark all read; the list is fetched again afterwards. */
+export function useUpdateNotifications() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateNotifications,
+    onSettled: () => client.invalidateQueries({ queryKey: notificationsKey }),
+  });
+}

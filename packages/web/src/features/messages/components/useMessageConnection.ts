@@ -1,0 +1,51 @@
+import { API, CONNECTION_TEST_MESSAGE, createsNotification, isHeartbeat, type Message } from '@sextant/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useEffect, useState } from 'react';
+import { api, useSession } from '../../../lib/session.tsx';
+import { type ConnectionState, openMessageConnection } from '../../../lib/stomp.ts';
+import { sessionStore } from '../../../lib/storage.ts';
+import { notificationsKey } from '../api/get-notifications.ts';
+import { heartbeatsKey, reportMessagesKey } from '../api/message-keys.ts';
+
+export type MessageConnection = { state: ConnectionState; error: string | null };
+
+/**
+ * Keeps the message connection open while someone is signed in. Pushes refresh the query cache;
+ * a new notification also shows a toast (3000 ms, point 9).
+ */
+export function useMessageConnection(): MessageConnection {
+  const { userData } = useSession();
+  const client = useQueryClient();
+  const { notification } = App.useApp();
+  const [connection, setConnection] = useState<MessageConnection>({ state: 'closed', error: null });
+  const userId = userData?.userid;
+
+  useEffect(() => {
+    if (!userId) return;
+    const onMessage = (message: Message) => {
+      if (message.message_type === CONNECTION_TEST_MESSAGE.message_type) return;
+      if (message.report_id) {
+        const key = message.status && isHeartbeat(message.status) ? heartbeatsKey : reportMessagesKey;
+        void client.invalidateQueries({ queryKey: key(message.report_id) });
+      }
+      if (!createsNotification(message)) return;
+      void client.invalidateQueries({ queryKey: notificationsKey });
+      notification.info({ key: message.id, title: message.title || message.status, description: message.text });
+    };
+    const connection = openMessageConnection({
+      token: () => sessionStore.accessToken(),
+      onMessage,
+      onState: (state, error) => setConnection({ state, error: error ?? null }),
+      // Any API call refreshes an expired access token (point 4); the next CONNECT carries the new one.
+      onRefused: async () => {
+        await api.get(API.me).catch(() => {});
+      },
+    });
+    return () => {
+      void connection.stop();
+    };
+  }, [userId, client, notification]);
+
+  return connection;
+}

@@ -17,4 +17,7 @@ export const applications = pgTable('applications', {
     .notNull()
     .default('pending'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  decidedBy: uuid('decided_by'),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  decisionNote: text('decision_note').notNull().default(''),
 });

@@ -1,4 +1,5 @@
 export * from './abilities.ts';
+export * from './applications.ts';
 export * from './auth.ts';
 export * from './envelope.ts';
 export * from './messages.ts';

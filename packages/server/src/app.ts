@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { applicationsRoutes } from './modules/applications/routes.ts';
+import { ApplicationsService } from './modules/applications/service.ts';
 import { Principals } from './modules/auth/principals.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
@@ -50,6 +52,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   settingsRoutes(app, opts.db, principals);
   usersRoutes(app, new UsersService(opts.db), () => principals.invalidate());
   rolesRoutes(app, new RolesService(opts.db), principals);
+  applicationsRoutes(app, new ApplicationsService(opts.db));
   profileRoutes(app, new ProfileService(opts.db), principals);
   registerMessages(app, opts.db, principals);
   aboutRoutes(app, opts.about ?? { version: 'test', commit: null, database: 'embedded' }, principals);

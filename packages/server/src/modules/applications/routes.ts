@@ -1,0 +1,56 @@
+import {
+  API,
+  ApplicationQuerySchema,
+  ApplicationSchema,
+  ApprovalSchema,
+  ApproveRequestSchema,
+  envelopeSchema,
+  pageSchema,
+  RejectRequestSchema,
+} from '@sextant/api';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ApplicationsService } from './service.ts';
+
+const IdParams = z.object({ id: z.uuid() });
+
+export function applicationsRoutes(app: FastifyInstance, service: ApplicationsService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(API.applications, {
+    config: { access: { action: 'read', resource: 'Apply' } },
+    schema: {
+      tags: ['applications'],
+      querystring: ApplicationQuerySchema,
+      response: { 200: envelopeSchema(pageSchema(ApplicationSchema)) },
+    },
+    handler: async (req) => ({ code: 200, message: 'OK', data: await service.list(req.query) }),
+  });
+  r.post('/api/applications/:id/approve', {
+    config: { access: { action: 'update', resource: 'Apply' } },
+    schema: {
+      tags: ['applications'],
+      params: IdParams,
+      body: ApproveRequestSchema,
+      response: { 200: envelopeSchema(ApprovalSchema) },
+    },
+    handler: async (req) => ({
+      code: 200,
+      message: 'Approved; pass the reset link on to the applicant.',
+      data: await service.approve(req.params.id, req.body.role, req.principal?.userData.userid ?? ''),
+    }),
+  });
+  r.post('/api/applications/:id/reject', {
+    config: { access: { action: 'update', resource: 'Apply' } },
+    schema: {
+      tags: ['applications'],
+      params: IdParams,
+      body: RejectRequestSchema,
+      response: { 200: envelopeSchema(z.null()) },
+    },
+    handler: async (req) => {
+      await service.reject(req.params.id, req.body.reason, req.principal?.userData.userid ?? '');
+      return { code: 200, message: 'Rejected.', data: null };
+    },
+  });
+}

@@ -65,4 +65,38 @@ describe('users and roles administration', () => {
     await viewer.page.waitForURL('**/pages/miscellaneous/not-authorized');
     await viewer.context.close();
   });
+
+  it('approves an access request: the applicant sets a password through the link and gets the role', async () => {
+    const name = `appl${Date.now().toString(36)}`;
+    const visitor = await newPage(browser);
+    await visitor.page.goto('/apply');
+    await visitor.page.getByLabel('Username').fill(name);
+    await visitor.page.getByLabel('Email').fill(`${name}@example.test`);
+    await visitor.page.getByRole('button', { name: 'Send request' }).click();
+    await visitor.page.getByText('Request sent').waitFor();
+
+    const { context, page } = await newPage(browser);
+    await signInByApi(context, 'admin', inject('adminPassword'));
+    await page.goto('/system/applyList');
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('dialog').getByLabel('Role').click();
+    await page.getByTitle('tester', { exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    const link = await page.getByLabel('Reset link').inputValue();
+    await page.screenshot({ path: `${artifacts}apply-list.png`, fullPage: true });
+    await context.close();
+
+    await visitor.page.goto(link);
+    await visitor.page.getByLabel('New password').fill('applicant-password');
+    await visitor.page.getByLabel('Repeat the password').fill('applicant-password');
+    await visitor.page.getByRole('button', { name: 'Change password' }).click();
+    await visitor.page.getByText('Password changed').waitFor();
+    await visitor.page.goto('/login');
+    await signInThroughForm(visitor.page, name, 'applicant-password');
+    await visitor.page.waitForURL(`**/dashboard/observingRiskyItems`);
+    await visitor.page.goto('/system/userList');
+    await visitor.page.waitForURL('**/pages/miscellaneous/not-authorized');
+    await visitor.context.close();
+  });
 });

@@ -18,6 +18,7 @@ const IMPORTERS: Partial<Record<ScreenName, Importer>> = {
   'system-setting': () => import('../features/settings/SystemSettingPage.tsx'),
   'system-person-setting': () => import('../features/person/PersonSettingPage.tsx'),
   'system-role-list': () => import('../features/roles/RoleListPage.tsx'),
+  'system-apply-list': () => import('../features/applications/ApplyListPage.tsx'),
   'system-about-us': () => import('../features/about/AboutPage.tsx'),
 };
 

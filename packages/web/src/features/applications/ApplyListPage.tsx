@@ -1,0 +1,169 @@
+import { API, APPLICATION_STATUSES, type Application, type Role } from '@sextant/api';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Input, Modal, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
+import { usePermission } from '../../lib/permissions.ts';
+import { api } from '../../lib/session.tsx';
+
+type Decision =
+  | { kind: 'approve'; request: Application; role?: string }
+  | { kind: 'reject'; request: Application; reason: string };
+type Approval = { userId: string; resetLink: { url: string; expiresAt: string } };
+const STATUS_COLORS = { pending: 'gold', approved: 'green', rejected: 'red' } as const;
+
+/** Access requests: approve with a role (the applicant gets a reset link) or reject with a reason. */
+export default function ApplyListPage() {
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const mayDecide = usePermission('update', 'Apply');
+  const [status, setStatus] = useState<Application['status']>('pending');
+  const [page, setPage] = useState({ page: 1, perPage: 10 });
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const [approval, setApproval] = useState<(Approval & { username: string }) | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const list = useQuery({
+    queryKey: [API.applications, status, page],
+    queryFn: () => api.get<{ items: Application[]; total: number }>(API.applications, { query: { status, ...page } }),
+    placeholderData: keepPreviousData,
+  });
+  const roles = useQuery({ queryKey: [API.roles], queryFn: () => api.get<Role[]>(API.roles), enabled: mayDecide });
+
+  const decide = useMutation({
+    mutationFn: (d: Decision) =>
+      d.kind === 'approve'
+        ? api.post<Approval>(API.approveApplication(d.request.id), { role: d.role })
+        : api.post<null>(API.rejectApplication(d.request.id), { reason: d.reason }),
+    onSuccess: (answer, d) => {
+      setDecision(null);
+      if (d.kind === 'approve' && answer) setApproval({ ...(answer as Approval), username: d.request.username });
+      else message.success('Request rejected.');
+      void client.invalidateQueries({ queryKey: [API.applications] });
+    },
+    onError: (e) => setError(e instanceof ApiError ? e.message : 'Could not save the decision.'),
+  });
+
+  const open = (d: Decision) => {
+    setError(null);
+    setDecision(d);
+  };
+  const ready = decision && (decision.kind === 'approve' ? Boolean(decision.role) : decision.reason.trim().length > 0);
+  return (
+    <Card>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          Access requests
+        </Typography.Title>
+        <Segmented
+          value={status}
+          options={APPLICATION_STATUSES.map((s) => ({ value: s, label: s }))}
+          onChange={(value) => {
+            setStatus(value as Application['status']);
+            setPage((p) => ({ ...p, page: 1 }));
+          }}
+        />
+      </Space>
+      {list.error && <Alert type="error" showIcon message={list.error.message} />}
+      <Table<Application>
+        rowKey="id"
+        loading={list.isFetching}
+        dataSource={list.data?.items ?? []}
+        locale={{ emptyText: `No ${status} requests. New ones arrive from the access request form at /apply.` }}
+        pagination={{
+          current: page.page,
+          pageSize: page.perPage,
+          total: list.data?.total ?? 0,
+          onChange: (p, perPage) => setPage({ page: p, perPage }),
+        }}
+        columns={[
+          { title: 'Username', dataIndex: 'username' },
+          { title: 'Email', dataIndex: 'email' },
+          { title: 'Wanted role', dataIndex: 'wantedRole', render: (r: string | null) => r ?? '—' },
+          { title: 'Reason', dataIndex: 'reason', ellipsis: true },
+          { title: 'Asked', dataIndex: 'createdAt', render: (d: string) => new Date(d).toLocaleString() },
+          {
+            title: 'Status',
+            dataIndex: 'status',
+            render: (s: Application['status'], row) => (
+              <Space direction="vertical" size={0}>
+                <Tag color={STATUS_COLORS[s]}>{s}</Tag>
+                {row.decisionNote && <Typography.Text type="secondary">{row.decisionNote}</Typography.Text>}
+              </Space>
+            ),
+          },
+          ...(mayDecide && status === 'pending'
+            ? [
+                {
+                  title: 'Decide',
+                  key: 'decide',
+                  render: (_: unknown, row: Application) => (
+                    <Space>
+                      <Button
+                        size="small"
+                        type="primary"
+                        onClick={() => open({ kind: 'approve', request: row, role: row.wantedRole ?? undefined })}
+                      >
+                        Approve
+                      </Button>
+                      <Button size="small" danger onClick={() => open({ kind: 'reject', request: row, reason: '' })}>
+                        Reject
+                      </Button>
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <Modal
+        open={decision !== null}
+        title={decision ? `${decision.kind === 'approve' ? 'Approve' : 'Reject'} ${decision.request.username}` : ''}
+        okText={decision?.kind === 'approve' ? 'Approve' : 'Reject'}
+        okButtonProps={{ disabled: !ready, danger: decision?.kind === 'reject' }}
+        confirmLoading={decide.isPending}
+        onOk={() => decision && decide.mutate(decision)}
+        onCancel={() => setDecision(null)}
+        destroyOnHidden
+      >
+        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
+        {decision?.kind === 'approve' && (
+          <Select
+            aria-label="Role"
+            placeholder="Role for the new account"
+            style={{ width: '100%' }}
+            value={decision.role}
+            options={(roles.data ?? []).map((r) => ({ value: r.name, label: r.name }))}
+            onChange={(role) => setDecision({ ...decision, role })}
+          />
+        )}
+        {decision?.kind === 'reject' && (
+          <Input.TextArea
+            aria-label="Reason"
+            placeholder="Why the request is refused (the applicant's admin contact sees this)"
+            maxLength={2000}
+            rows={3}
+            value={decision.reason}
+            onChange={(e) => setDecision({ ...decision, reason: e.target.value })}
+          />
+        )}
+      </Modal>
+      <Modal
+        open={approval !== null}
+        title={`${approval?.username ?? ''} may now sign in`}
+        footer={null}
+        onCancel={() => setApproval(null)}
+      >
+        <Typography.Paragraph>
+          Send this single-use link to the applicant to choose a password. It expires{' '}
+          {approval ? new Date(approval.resetLink.expiresAt).toLocaleString() : ''}.
+        </Typography.Paragraph>
+        <Input.TextArea
+          readOnly
+          autoSize
+          aria-label="Reset link"
+          value={approval ? new URL(approval.resetLink.url, window.location.origin).toString() : ''}
+        />
+      </Modal>
+    </Card>
+  );
+}

@@ -1,5 +1,6 @@
 import type {
   ClassCoverage,
+  Counter,
   CounterKind,
   Counters,
   Coverage,
@@ -19,9 +20,37 @@ const KINDS: [string, CounterKind][] = [
   ['CLASS', 'class'],
 ];
 
+/** By the value's length and first letter, then checked in full: one comparison instead of six. */
 function counterKind(attributes: XmlAttributes, k: number): CounterKind | undefined {
-  for (const [type, kind] of KINDS) if (attributes.valueIs(k, type)) return kind;
-  return undefined;
+  const entry = KINDS[kindSlot(attributes.valueLength(k), attributes.valueByte(k, 0) ?? 0)];
+  return entry && attributes.valueIs(k, entry[0]) ? entry[1] : undefined;
+}
+
+function kindSlot(length: number, first: number): number {
+  if (length === 11) return 0;
+  if (length === 6) return first === 66 /* B */ ? 1 : 4;
+  if (length === 4) return 2;
+  if (length === 10) return 3;
+  return length === 5 ? 5 : 6;
+}
+
+const SHARED_LIMIT = 128;
+const shared: Counter[] = [];
+
+/**
+ * Most method and class counters are small: those share one frozen object per value (a large
+ * report holds millions of counters), larger ones get their own. Nothing mutates a Counter in
+ * place; the freeze makes an attempt fail loudly instead of changing every sharer.
+ */
+function smallCounter(covered: number, missed: number): Counter {
+  if (covered >= SHARED_LIMIT || missed >= SHARED_LIMIT) return counter(covered, missed);
+  const slot = covered * SHARED_LIMIT + missed;
+  let value = shared[slot];
+  if (value === undefined) {
+    value = Object.freeze(counter(covered, missed));
+    shared[slot] = value;
+  }
+  return value;
 }
 
 /** Counters being read: filled by <counter> elements, the rest made 0/0 by completeCounters. */
@@ -31,12 +60,12 @@ function openCounters(): Counters {
 
 /** JaCoCo writes a counter element only when its total is non-zero, so an absent one is 0/0, not null. */
 function completeCounters(counters: Counters): Counters {
-  counters.instruction ??= counter(0, 0);
-  counters.branch ??= counter(0, 0);
-  counters.line ??= counter(0, 0);
-  counters.complexity ??= counter(0, 0);
-  counters.method ??= counter(0, 0);
-  counters.class ??= counter(0, 0);
+  counters.instruction ??= smallCounter(0, 0);
+  counters.branch ??= smallCounter(0, 0);
+  counters.line ??= smallCounter(0, 0);
+  counters.complexity ??= smallCounter(0, 0);
+  counters.method ??= smallCounter(0, 0);
+  counters.class ??= smallCounter(0, 0);
   return counters;
 }
 
@@ -66,20 +95,27 @@ export function jacocoParser(): ByteParser {
   const scanner: XmlScanner = new XmlScanner(
     {
       open(name, attributes, depth) {
-        const parent = stack.at(-1);
-        stack.push(name);
+        const parent = depth > 0 ? stack[depth - 1] : undefined;
+        stack[depth] = name;
         if (depth === 0) {
           if (name !== 'report') scanner.fail('format-mismatch', `root element <${name}> is not JaCoCo's <report>`, -1);
           seenReport = true;
           return;
         }
         switch (name) {
+          case 'counter':
+            addCounter(parent, attributes);
+            return;
+          case 'line':
+            if (!sourceFile || parent !== 'sourcefile') return unexpected(name);
+            addLine(attributes);
+            return;
           case 'package':
-            pkg = { name: required(attributes, 'name', name), classesBySource: new Map(), files: [] };
+            pkg = { name: required(attributes, 'name', name, false), classesBySource: new Map(), files: [] };
             return;
           case 'class': {
             if (!pkg || parent !== 'package') return unexpected(name);
-            cls = { name: required(attributes, 'name', name), methods: [], counters: openCounters() };
+            cls = { name: required(attributes, 'name', name, false), methods: [], counters: openCounters() };
             const source = attributes.get('sourcefilename') ?? '';
             const list = pkg.classesBySource.get(source);
             if (list) list.push(cls);
@@ -99,7 +135,7 @@ export function jacocoParser(): ByteParser {
             return;
           case 'sourcefile': {
             if (!pkg || parent !== 'package') return unexpected(name);
-            const fileName = required(attributes, 'name', name);
+            const fileName = required(attributes, 'name', name, false);
             const path = pkg.name === '' ? fileName : `${pkg.name}/${fileName}`;
             sourceFile = {
               path: names.get(path),
@@ -112,13 +148,6 @@ export function jacocoParser(): ByteParser {
             lastLine = 0;
             return;
           }
-          case 'line':
-            if (!sourceFile || parent !== 'sourcefile') return unexpected(name);
-            addLine(attributes);
-            return;
-          case 'counter':
-            addCounter(parent, attributes);
-            return;
           case 'group':
           case 'sessioninfo':
             return;
@@ -127,7 +156,6 @@ export function jacocoParser(): ByteParser {
         }
       },
       close(name) {
-        stack.pop();
         switch (name) {
           case 'method':
             if (method) completeCounters(method.counters);
@@ -175,10 +203,11 @@ export function jacocoParser(): ByteParser {
     return scanner.fail('malformed-xml', `unexpected <${name}> in a JaCoCo report`, -1);
   }
 
-  function required(attributes: XmlAttributes, attribute: string, element: string): string {
+  /** Values that repeat (method names, descriptors) are shared; unique ones (class names) are not remembered. */
+  function required(attributes: XmlAttributes, attribute: string, element: string, repeats = true): string {
     const k = attributes.indexOf(attribute);
     if (k === -1) return scanner.fail('bad-attribute', `<${element}> lacks ${attribute}`, -1);
-    return attributes.valueAt(k);
+    return attributes.valueAt(k, repeats);
   }
 
   function number(raw: string | undefined, what: string): number {
@@ -224,7 +253,7 @@ export function jacocoParser(): ByteParser {
     const kind = typeAt === -1 ? undefined : counterKind(attributes, typeAt);
     if (!kind)
       scanner.fail('bad-attribute', `unknown counter type "${(attributes.get('type') ?? '').slice(0, 40)}"`, -1);
-    const value = counter(intAt(attributes, 2, 'covered', 'covered'), intAt(attributes, 1, 'missed', 'missed'));
+    const value = smallCounter(intAt(attributes, 2, 'covered', 'covered'), intAt(attributes, 1, 'missed', 'missed'));
     const target =
       parent === 'method'
         ? method?.counters

@@ -1,4 +1,4 @@
-import { type ByteStrings, bytesEqual } from './byte-strings.ts';
+import { type ByteStrings, bytesEqual, decodeBytes } from './byte-strings.ts';
 
 const EMPTY = new Uint8Array(0);
 /** Bit set in an attribute's flags when its value holds a "&" reference. */
@@ -55,6 +55,16 @@ export class XmlAttributes {
     return -1;
   }
 
+  valueLength(k: number): number {
+    return (this.offsets[k * 5 + 3] as number) - (this.offsets[k * 5 + 2] as number);
+  }
+
+  /** The i-th byte of the k-th attribute's value (undefined past its end). */
+  valueByte(k: number, i: number): number | undefined {
+    const start = (this.offsets[k * 5 + 2] as number) + i;
+    return start < (this.offsets[k * 5 + 3] as number) ? this.buffer[start] : undefined;
+  }
+
   /** Whether the k-th attribute is named so. */
   nameIs(k: number, name: string): boolean {
     const at = k * 5;
@@ -66,11 +76,14 @@ export class XmlAttributes {
     return k === -1 ? undefined : this.valueAt(k);
   }
 
-  /** The decoded value of the k-th attribute (interned: repeated values share one string). */
-  valueAt(k: number): string {
+  /** The decoded value of the k-th attribute; with remember, repeated values share one string. */
+  valueAt(k: number, remember = true): string {
     const at = k * 5;
-    const strings = ((this.offsets[at + 4] as number) & HAS_ENTITY) === 0 ? this.strings : this.expanded;
-    return strings.get(this.buffer, this.offsets[at + 2] as number, this.offsets[at + 3] as number);
+    const start = this.offsets[at + 2] as number;
+    const end = this.offsets[at + 3] as number;
+    const plain = ((this.offsets[at + 4] as number) & HAS_ENTITY) === 0;
+    if (plain && !remember) return decodeBytes(this.buffer, start, end);
+    return (plain ? this.strings : this.expanded).get(this.buffer, start, end);
   }
 
   /** Whether the attribute's raw value is exactly the given ASCII text (no string is made). */

@@ -44,6 +44,33 @@ export class ByteStrings {
   }
 }
 
+type Name = { bytes: Uint8Array; name: string };
+
+/**
+ * Element names: few and short, so they are found by first byte and length and one compare, no
+ * hash of the bytes; internalized, so a handler's `switch (name)` compares pointers.
+ */
+export class ElementNames {
+  private readonly slots: (Name[] | undefined)[] = new Array(256 * 64);
+
+  get(buffer: Uint8Array, start: number, end: number): string {
+    const length = end - start;
+    const key = (buffer[start] as number) * 64 + (length & 63);
+    let list = this.slots[key];
+    if (list) {
+      for (const entry of list) {
+        if (entry.bytes.length === length && sameBytes(entry.bytes, buffer, start)) return entry.name;
+      }
+    } else {
+      list = [];
+      this.slots[key] = list;
+    }
+    const name = internalized(decodeBytes(buffer, start, end));
+    if (list.length < 64) list.push({ bytes: buffer.slice(start, end), name });
+    return name;
+  }
+}
+
 /** The same text as an internalized string, so comparing it with a literal is a pointer check. */
 export function internalized(text: string): string {
   return Object.keys({ [text]: 0 })[0] ?? text;

@@ -1,7 +1,7 @@
 import { CoverageError, type CoverageErrorCode } from '../errors.ts';
 import type { FormatName } from '../model/coverage.ts';
 import { HAS_ENTITY, XmlAttributes } from './attributes.ts';
-import { ByteStrings, bytesEqual, decodeBytes, internalized } from './byte-strings.ts';
+import { ByteStrings, bytesEqual, decodeBytes, ElementNames } from './byte-strings.ts';
 import { decodeEntities } from './entities.ts';
 
 export { XmlAttributes } from './attributes.ts';
@@ -55,7 +55,7 @@ export class XmlScanner {
   private seenRoot = false;
   private rootClosed = false;
   private tagOffset = 0;
-  private readonly names = new ByteStrings(internalized);
+  private readonly names = new ElementNames();
   private readonly attributes: XmlAttributes;
   /** Offset of the opening quote of the attribute value being expanded, for its error position. */
   private valueOffset = 0;

@@ -1,6 +1,5 @@
 import { COUNTER_KINDS, type Counter, type CounterKind, type Counters } from '@sextant/coverage';
-import type { DiffCoverage } from './diff-coverage.ts';
-import type { LoadedReport } from './load-report.ts';
+import type { DiffCoverage, LoadedReport } from '@sextant/coverage/node';
 
 type JsonCounter = { covered: number; total: number } | null;
 type JsonCounters = Record<CounterKind, JsonCounter>;

@@ -1,6 +1,5 @@
 import { COUNTER_KINDS, type Counter, type Counters, counterRatio } from '@sextant/coverage';
-import type { DiffCoverage } from './diff-coverage.ts';
-import type { LoadedReport } from './load-report.ts';
+import type { DiffCoverage, LoadedReport } from '@sextant/coverage/node';
 
 export interface Grades {
   excellent: number;

@@ -1,9 +1,7 @@
 import { parseArgs } from 'node:util';
 import { FORMATS, type FormatName } from '@sextant/coverage';
-import { validateRef } from '@sextant/coverage/node';
-import { type DiffCoverage, diffCoverage, revisionChanges } from '../diff-coverage.ts';
+import { reportWithDiff, validateRef } from '@sextant/coverage/node';
 import { DEFAULT_GRADES } from '../grades.ts';
-import { loadReport } from '../load-report.ts';
 import { coverageJson } from '../report-json.ts';
 import { coverageTable } from '../table.ts';
 import { type CommandIo, UsageError } from '../usage.ts';
@@ -74,14 +72,13 @@ function parseCoverageArgs(argv: readonly string[]): CoverageArgs {
 export async function coverageCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   const args = parseCoverageArgs(argv);
   const wantsRepo = args.repo !== null || args.base !== null;
-  const repoDir = args.repo ?? io.cwd;
-  // The repository work (git, source parsing, blame) runs while the reports are parsed.
-  const changes = args.base !== null && args.head !== null ? revisionChanges(repoDir, args.base, args.head) : null;
-  // Awaited below; this only keeps a git failure during report parsing from going unhandled.
-  changes?.catch(() => undefined);
-  const repo = wantsRepo ? { dir: repoDir, revision: args.head ?? 'HEAD' } : null;
-  const report = await loadReport(args.files, args.format, repo);
-  const diff: DiffCoverage | null = changes ? diffCoverage(await changes, report.coverage) : null;
+  const { report, diff } = await reportWithDiff({
+    files: args.files,
+    format: args.format,
+    repo: wantsRepo ? (args.repo ?? io.cwd) : null,
+    base: args.base,
+    head: args.head,
+  });
 
   if (args.json) io.stdout(`${JSON.stringify(coverageJson(report, diff), null, 2)}\n`);
   else {

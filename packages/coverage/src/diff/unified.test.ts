@@ -45,6 +45,11 @@ describe('parseUnifiedDiff', () => {
   it('reads new-side lines of modified files, ignoring pure deletions', () => {
     expect(files[0]).toMatchObject({ path: 'src/A.java', status: 'modified', lines: [3, 4] });
   });
+  it('places pure deletions on the new side: base lines 10-11 removed after new line 11', () => {
+    expect(files[0]?.deletions).toEqual([{ after: 11, oldStart: 10, count: 2 }]);
+    // A replacement (`-3 +3,2`) changes lines; it is no deletion.
+    expect(files[3]?.deletions).toEqual([]);
+  });
   it('reads added, deleted, renamed and binary files', () => {
     expect(files[1]).toMatchObject({ path: 'new.py', status: 'added', lines: [1, 2] });
     expect(files[2]).toMatchObject({ path: 'old.go', status: 'deleted', lines: [] });

@@ -6,9 +6,22 @@ export interface ChangedFile {
   binary: boolean;
   /** New-side line numbers added or modified, ascending. */
   lines: number[];
+  /** Base lines removed with nothing added in their place, each placed on the new side. */
+  deletions: Deletion[];
 }
 
-const HUNK = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/;
+/**
+ * A run of base lines a hunk removed without replacing them: `oldStart`/`count` on the base side,
+ * `after` the new-side line they followed (0 = the top of the file). A method whose range holds
+ * both `after` and `after + 1` lost lines from its body.
+ */
+export interface Deletion {
+  after: number;
+  oldStart: number;
+  count: number;
+}
+
+const HUNK = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 
 function unquote(path: string): string {
   if (!path.startsWith('"')) return path;
@@ -28,7 +41,7 @@ export function parseUnifiedDiff(text: string): ChangedFile[] {
     if (line.startsWith('diff --git ')) {
       const split = line.lastIndexOf(' b/');
       const path = split > 0 ? line.slice(split + 3) : '';
-      current = { path, oldPath: null, status: 'modified', binary: false, lines: [] };
+      current = { path, oldPath: null, status: 'modified', binary: false, lines: [], deletions: [] };
       files.push(current);
       continue;
     }
@@ -50,9 +63,13 @@ export function parseUnifiedDiff(text: string): ChangedFile[] {
     } else {
       const m = HUNK.exec(line);
       if (m) {
-        const start = Number(m[1]);
-        const count = m[2] === undefined ? 1 : Number(m[2]);
+        const oldCount = m[2] === undefined ? 1 : Number(m[2]);
+        const start = Number(m[3]);
+        const count = m[4] === undefined ? 1 : Number(m[4]);
         for (let i = 0; i < count; i++) current.lines.push(start + i);
+        // With --unified=0 a pure deletion reads `+N,0`: N is the new-side line before the gap.
+        if (count === 0 && oldCount > 0)
+          current.deletions.push({ after: start, oldStart: Number(m[1]), count: oldCount });
       }
     }
   }

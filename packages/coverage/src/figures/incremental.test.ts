@@ -10,6 +10,7 @@ const changedFile = (path: string, lines: number[]): ChangedFile => ({
   status: 'modified',
   binary: false,
   lines,
+  deletions: [],
 });
 
 const source = (
@@ -258,5 +259,25 @@ describe('incrementalCoverage from lines (LCOV, Cobertura, Go, coverage.py …)'
     const [first] = incrementalCoverage(changed, report, methods).methods;
     expect(first?.measured).toBe(false);
     expect(first?.covered).toBe(false);
+  });
+});
+
+describe('changedMethods with deleted lines', () => {
+  const head = [source('pkg/A', 'first', '()V', 3, 8), source('pkg/A', 'second', '()V', 10, 14)];
+  const methods = new Map([['A.java', { head, base: head }]]);
+  const removed = (after: number): ChangedFile => ({
+    ...changedFile('A.java', []),
+    deletions: [{ after, oldStart: after + 1, count: 2 }],
+  });
+
+  it('counts a method whose only change is removed body lines as modified, with no changed lines', () => {
+    expect(changedMethods([removed(5)], methods).map((m) => [m.name, m.status, m.changedLines])).toEqual([
+      ['first', 'modified', []],
+    ]);
+  });
+  it('does not count lines removed between methods or at a method’s edge', () => {
+    expect(changedMethods([removed(8)], methods)).toEqual([]);
+    expect(changedMethods([removed(9)], methods)).toEqual([]);
+    expect(changedMethods([removed(14)], methods)).toEqual([]);
   });
 });

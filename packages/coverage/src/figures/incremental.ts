@@ -43,8 +43,26 @@ export interface IncrementalCoverage {
 const methodKey = (m: Pick<SourceMethod, 'class' | 'name' | 'signature'>) =>
   `${m.class ?? ''}\u0000${m.name}\u0000${m.signature ?? ''}`;
 
+/** Index of the first of the ascending `lines` that is >= `line`. */
+function firstAtLeast(lines: readonly number[], line: number): number {
+  let low = 0;
+  let high = lines.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((lines[mid] as number) < line) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** Whether base lines were removed from inside the method's body (between two of its lines). */
+function lostBodyLines(method: SourceMethod, deletions: ChangedFile['deletions']): boolean {
+  return deletions.some((d) => method.startLine <= d.after && d.after + 1 <= method.endLine);
+}
+
 /**
- * Methods of the head revision that contain a changed line. Pieces of one JVM method (an enum's or
+ * Methods of the head revision that contain a changed line, or lost lines from their body (those
+ * count as modified with no changed lines, so no author). Pieces of one JVM method (an enum's or
  * a class's <clinit> spread over several places) are joined into one entry.
  */
 export function changedMethods(
@@ -60,8 +78,8 @@ export function changedMethods(
     const lines = [...new Set(file.lines)].sort((a, b) => a - b);
     const joined = new Map<string, ChangedMethod>();
     for (const method of found.head) {
-      const inside = lines.filter((l) => method.startLine <= l && l <= method.endLine);
-      if (inside.length === 0) continue;
+      const inside = lines.slice(firstAtLeast(lines, method.startLine), firstAtLeast(lines, method.endLine + 1));
+      if (inside.length === 0 && !lostBodyLines(method, file.deletions)) continue;
       const key = method.signature === null ? null : methodKey(method);
       const earlier = key === null ? undefined : joined.get(key);
       if (earlier) {

@@ -1,4 +1,4 @@
-import { Language, Parser } from 'web-tree-sitter';
+import type { Language, Parser } from 'web-tree-sitter';
 import type { SourceLanguage } from './types.ts';
 
 // @vscode/tree-sitter-wasm is built with a current tree-sitter; it lacks C and Kotlin, which
@@ -15,8 +15,25 @@ const GRAMMAR_FILES: Record<SourceLanguage, string> = {
   cpp: '@vscode/tree-sitter-wasm/wasm/tree-sitter-cpp.wasm',
 };
 
-let runtime: Promise<void> | null = null;
+type TreeSitter = typeof import('web-tree-sitter');
+
+// Loaded on first use: a run whose diff touches no source file never pays for the runtime.
+let runtime: Promise<TreeSitter> | null = null;
 const languages = new Map<SourceLanguage, Promise<Language>>();
+
+function treeSitter(): Promise<TreeSitter> {
+  if (!runtime) {
+    const init = import('web-tree-sitter').then(async (module) => {
+      await module.Parser.init();
+      return module;
+    });
+    runtime = init;
+    init.catch(() => {
+      if (runtime === init) runtime = null;
+    });
+  }
+  return runtime;
+}
 
 /**
  * Where a grammar's wasm lives: a filesystem path under Node (web-tree-sitter reads strings with
@@ -34,14 +51,7 @@ function grammarLocation(language: SourceLanguage): string {
 export function loadLanguage(language: SourceLanguage): Promise<Language> {
   let loaded = languages.get(language);
   if (!loaded) {
-    if (!runtime) {
-      const init = Parser.init();
-      runtime = init;
-      init.catch(() => {
-        if (runtime === init) runtime = null;
-      });
-    }
-    loaded = runtime.then(() => Language.load(grammarLocation(language)));
+    loaded = treeSitter().then((module) => module.Language.load(grammarLocation(language)));
     // A failed load is not cached, so a later call can retry.
     loaded.catch(() => languages.delete(language));
     languages.set(language, loaded);
@@ -51,8 +61,8 @@ export function loadLanguage(language: SourceLanguage): Promise<Language> {
 
 /** A parser set to the language (parsers are cheap; the grammar is the cached part). */
 export async function createParser(language: SourceLanguage): Promise<Parser> {
-  const grammar = await loadLanguage(language);
-  const parser = new Parser();
+  const [module, grammar] = await Promise.all([treeSitter(), loadLanguage(language)]);
+  const parser = new module.Parser();
   parser.setLanguage(grammar);
   return parser;
 }

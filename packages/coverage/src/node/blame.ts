@@ -1,8 +1,4 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { GitError, validateRef } from './git.ts';
-
-const run = promisify(execFile);
+import { GitError, runGit, validateRef } from './git.ts';
 
 /** Who last changed one line of a file at a revision. */
 export interface BlamedLine {
@@ -53,29 +49,30 @@ export function parseLinePorcelain(text: string): BlamedLine[] {
   return lines;
 }
 
-/** Blames the given lines of `path` as of `revision` (argument array, validated ref, path after `--`). */
+/**
+ * Blames the given lines of `path` as of `revision` (argument array, validated refs, path after
+ * `--`). With `since`, history before that commit is not walked: lines older than it are given to
+ * it, which for lines changed in `since..revision` is the same answer, found much faster.
+ */
 export async function blameLines(
   repo: string,
   revision: string,
   path: string,
   lines: Iterable<number>,
+  since: string | null = null,
 ): Promise<BlamedLine[]> {
   validateRef(revision);
+  if (since !== null) validateRef(since);
   const ranges = lineRanges(lines);
   if (ranges.length === 0) return [];
-  const args = ['-C', repo, '--no-pager', 'blame', '--line-porcelain'];
+  const args = ['blame', '--line-porcelain'];
   for (const [from, to] of ranges) args.push('-L', `${from},${to}`);
-  args.push(revision, '--', path);
+  args.push(since === null ? revision : `${since}..${revision}`, '--', path);
   try {
-    const { stdout } = await run('git', args, {
-      timeout: 60_000,
-      maxBuffer: 256 * 1024 * 1024,
-      env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat' },
-    });
-    return parseLinePorcelain(stdout);
+    return parseLinePorcelain(await runGit(repo, args));
   } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr?.trim().split('\n')[0] ?? '';
-    throw new GitError(`git blame failed for ${path} at ${revision}: ${stderr || (error as Error).message}`);
+    const reason = (error as Error).message.replace(/^git blame failed in .*?: /, '');
+    throw new GitError(`git blame failed for ${path} at ${revision}: ${reason}`);
   }
 }
 

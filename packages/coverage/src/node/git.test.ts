@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { diff, listFiles, resolveCommit } from './git.ts';
+import { diff, isAncestor, listFiles, rangeAuthors, resolveCommit, resolveCommits } from './git.ts';
 
 function repo(): string {
   const dir = mkdtempSync(join(tmpdir(), 'sextant-git-'));
@@ -36,6 +36,15 @@ describe('git adapter', () => {
   it('resolves full shas and lists files', async () => {
     expect(await resolveCommit(dir, 'HEAD')).toMatch(/^[0-9a-f]{40}$/);
     expect((await listFiles(dir, 'HEAD')).sort()).toEqual(['a.txt', 'bin.dat', 'new.txt']);
+  });
+  it('resolves several refs with one git call, and knows ancestry and the range’s authors', async () => {
+    const [older, newer] = await resolveCommits(dir, ['HEAD~1', 'HEAD']);
+    expect(newer).toBe(await resolveCommit(dir, 'HEAD'));
+    expect(older).not.toBe(newer);
+    await expect(resolveCommits(dir, ['HEAD', 'nope'])).rejects.toThrow(/git rev-parse failed/);
+    expect(await isAncestor(dir, older as string, newer as string)).toBe(true);
+    expect(await isAncestor(dir, newer as string, older as string)).toBe(false);
+    expect([...(await rangeAuthors(dir, older as string, newer as string))]).toEqual(['T <t@x>']);
   });
   it('refuses an option passed as a revision before git runs', async () => {
     await expect(resolveCommit(dir, '--upload-pack=touch /tmp/pwned')).rejects.toThrow(/refused revision/);

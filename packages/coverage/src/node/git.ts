@@ -1,8 +1,5 @@
 import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { type ChangedFile, parseUnifiedDiff } from '../diff/unified.ts';
-
-const run = promisify(execFile);
 
 /** Thrown for a refused ref or a failed git command; the message names the ref or command. */
 export class GitError extends Error {
@@ -24,34 +21,72 @@ export function validateRef(ref: string): void {
   }
 }
 
-async function git(repo: string, args: string[]): Promise<string> {
-  try {
-    const { stdout } = await run('git', ['-C', repo, '--no-pager', ...args], {
-      timeout: 30_000,
-      maxBuffer: 256 * 1024 * 1024,
-      env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat' },
+export const GIT_ENV = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat' };
+
+/**
+ * Runs git with an argument array (never a shell) and returns its stdout. `core.quotePath=false`
+ * keeps non-ASCII paths as UTF-8 instead of octal escapes.
+ */
+export function runGit(repo: string, args: readonly string[], timeout = 60_000): Promise<string> {
+  const argv = ['-C', repo, '--no-pager', '-c', 'core.quotePath=false', ...args];
+  return new Promise((resolve, reject) => {
+    execFile('git', argv, { timeout, maxBuffer: 1024 * 1024 * 1024, env: GIT_ENV }, (error, stdout, stderr) => {
+      if (!error) return resolve(stdout);
+      const reason = stderr.trim().split('\n')[0] || error.message;
+      reject(new GitError(`git ${args[0]} failed in ${repo}: ${reason}`));
     });
-    return stdout;
-  } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr?.trim().split('\n')[0] ?? '';
-    throw new GitError(`git ${args[0]} failed in ${repo}: ${stderr || (error as Error).message}`);
-  }
+  });
+}
+
+/** Resolves revisions to full commit shas with one `git rev-parse`. */
+export async function resolveCommits(repo: string, refs: readonly string[]): Promise<string[]> {
+  for (const ref of refs) validateRef(ref);
+  const out = await runGit(repo, ['rev-parse', '--end-of-options', ...refs.map((r) => `${r}^{commit}`), '--']);
+  const shas = out.split('\n').filter((line) => /^[0-9a-f]{40,64}$/.test(line));
+  if (shas.length !== refs.length) throw new GitError(`git rev-parse gave ${shas.length} of ${refs.length} commits`);
+  return shas;
 }
 
 /** Resolves a revision to its full commit sha. */
 export async function resolveCommit(repo: string, ref: string): Promise<string> {
-  validateRef(ref);
-  return (await git(repo, ['rev-parse', '--verify', '--end-of-options', `${ref}^{commit}`])).trim();
+  return (await resolveCommits(repo, [ref]))[0] as string;
 }
 
-/** Changed files between two revisions (new-side lines; renames detected; binary flagged). */
+/**
+ * Changed files between two revisions (new-side lines; renames detected; binary flagged), from one
+ * `git diff`. Pass full shas when you have them: refs are validated and used as given.
+ */
 export async function diff(repo: string, base: string, head: string): Promise<ChangedFile[]> {
-  const [b, h] = [await resolveCommit(repo, base), await resolveCommit(repo, head)];
-  return parseUnifiedDiff(await git(repo, ['diff', '--no-color', '--no-ext-diff', '-M', '--unified=0', b, h]));
+  validateRef(base);
+  validateRef(head);
+  const args = ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '-M', '--unified=0'];
+  return parseUnifiedDiff(await runGit(repo, [...args, `${base}^{commit}`, `${head}^{commit}`, '--']));
 }
 
-/** Repo-relative paths of every file in a commit. */
+/** Repo-relative paths of every file in a commit, from one `git ls-tree`. */
 export async function listFiles(repo: string, commit: string): Promise<string[]> {
-  const sha = await resolveCommit(repo, commit);
-  return (await git(repo, ['ls-tree', '-r', '-z', '--name-only', sha])).split('\0').filter(Boolean);
+  validateRef(commit);
+  return (await runGit(repo, ['ls-tree', '-r', '-z', '--name-only', `${commit}^{commit}`])).split('\0').filter(Boolean);
+}
+
+/** Who wrote the commits of `base..head` (mailmap applied, as blame does): one `git log`, so a single-author range needs no blame. */
+export async function rangeAuthors(repo: string, base: string, head: string): Promise<Set<string>> {
+  validateRef(base);
+  validateRef(head);
+  const out = await runGit(repo, ['log', '--no-show-signature', '--format=%aN <%aE>', `${base}..${head}`, '--']);
+  return new Set(out.split('\n').filter(Boolean));
+}
+
+/** Whether `ancestor` is reachable from `commit` (`git merge-base --is-ancestor`: exit 0 yes, 1 no). */
+export function isAncestor(repo: string, ancestor: string, commit: string): Promise<boolean> {
+  validateRef(ancestor);
+  validateRef(commit);
+  const argv = ['-C', repo, 'merge-base', '--is-ancestor', ancestor, commit];
+  return new Promise((resolve, reject) => {
+    execFile('git', argv, { timeout: 60_000, env: GIT_ENV }, (error, _stdout, stderr) => {
+      if (!error) return resolve(true);
+      if (error.code === 1) return resolve(false);
+      reject(new GitError(`git merge-base failed in ${repo}: ${stderr.trim().split('\n')[0] || error.message}`));
+    });
+  });
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseCoverage } from '@sextant/coverage';
 import { afterAll, describe, expect, it } from 'vitest';
-import { diffCoverage, revisionChanges } from '../src/diff-coverage.ts';
+import { diffCoverage, revisionChanges } from './diff-coverage.ts';
 
 const repo = mkdtempSync(join(tmpdir(), 'sextant-rename-'));
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
@@ -44,5 +44,47 @@ describe('diffCoverage across a rename', () => {
     ]);
     expect(result.authors).toEqual(['Ann <ann@x.test>']);
     expect(result.lines).toMatchObject({ covered: 1, total: 1 });
+  });
+});
+
+describe('revisionChanges on deleted lines and several authors', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sextant-deleted-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const at = (name: string, ...args: string[]) =>
+    execFileSync('git', ['-C', dir, '-c', `user.name=${name}`, '-c', `user.email=${name}@x.test`, ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: `${name}@x.test` },
+    }).trim();
+  const save = (name: string, text: string, message: string) => {
+    writeFileSync(join(dir, 'calc.py'), text);
+    at(name, 'add', 'calc.py');
+    at(name, 'commit', '-qm', message);
+    return at(name, 'rev-parse', 'HEAD');
+  };
+  at('Ann', 'init', '-q');
+  const one = 'def shrink(x):\n    a = 1\n    b = 2\n    return x\n\n\ndef grow(x):\n    return x\n';
+  const base = save('Ann', one, 'one');
+  const mid = save('Bob', one.replace('    b = 2\n', ''), 'Bob removes a line');
+  const head = save('Cy', one.replace('    b = 2\n', '').replace('return x\n', 'return x + 1\n'), 'Cy edits');
+
+  it('counts a method that only lost lines as modified, with no author (no changed line to blame)', async () => {
+    const changes = await revisionChanges(dir, base, mid);
+    expect(changes.changed[0]?.deletions).toEqual([{ after: 2, oldStart: 3, count: 1 }]);
+    expect(changes.changedMethods.map((m) => [m.name, m.status, m.changedLines])).toEqual([['shrink', 'modified', []]]);
+    expect(changes.authors).toEqual([null]);
+  });
+
+  it('blames each changed method when several people wrote the range', async () => {
+    const changes = await revisionChanges(dir, base, head);
+    expect(changes.changedMethods.map((m) => [m.name, m.changedLines])).toEqual([['shrink', [3]]]);
+    expect(changes.authors).toEqual(['Cy <Cy@x.test>']);
+  });
+
+  it('blames the whole history when base is no ancestor of head', async () => {
+    const changes = await revisionChanges(dir, head, base);
+    expect(changes.changedMethods.map((m) => [m.name, m.status, m.changedLines])).toEqual([
+      ['shrink', 'modified', [3, 4]],
+    ]);
+    expect(changes.authors).toEqual(['Ann <Ann@x.test>']);
   });
 });

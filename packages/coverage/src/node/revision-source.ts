@@ -1,9 +1,5 @@
-import { execFile, spawn } from 'node:child_process';
-import { promisify } from 'node:util';
-import { GitError, validateRef } from '@sextant/coverage/node';
-
-const run = promisify(execFile);
-const GIT_ENV = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat' };
+import { spawn } from 'node:child_process';
+import { GIT_ENV, GitError, runGit, validateRef } from './git.ts';
 
 export interface RevisionFile {
   revision: string;
@@ -15,16 +11,11 @@ const specOf = (file: RevisionFile) => `${file.revision}:${file.path}`;
 /** One file through `git show rev:path` (argument array), null when the revision has no such file. */
 async function showFile(repo: string, file: RevisionFile): Promise<string | null> {
   try {
-    const { stdout } = await run('git', ['-C', repo, '--no-pager', 'show', '--no-textconv', specOf(file)], {
-      timeout: 30_000,
-      maxBuffer: 64 * 1024 * 1024,
-      env: GIT_ENV,
-    });
-    return stdout;
+    return await runGit(repo, ['show', '--no-textconv', specOf(file)], 30_000);
   } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr ?? '';
-    if (/does not exist|exists on disk, but not in/.test(stderr)) return null;
-    throw new GitError(`git show failed for ${file.path} at ${file.revision}: ${stderr.trim().split('\n')[0] ?? ''}`);
+    const reason = (error as Error).message;
+    if (/does not exist|exists on disk, but not in/.test(reason)) return null;
+    throw new GitError(`git show failed for ${file.path} at ${file.revision}: ${reason}`);
   }
 }
 

@@ -1,0 +1,184 @@
+import { availableParallelism } from 'node:os';
+import type { ChangedFile } from '../diff/unified.ts';
+import { type DiffLineCoverage, diffLineCoverage } from '../figures/diff-lines.ts';
+import {
+  type ChangedMethod,
+  changedMethods,
+  type FileMethods,
+  type IncrementalCoverage,
+  incrementalCoverage,
+} from '../figures/incremental.ts';
+import { extractMethodsOfPath } from '../methods/extract.ts';
+import { loadLanguage } from '../methods/grammars.ts';
+import { languageOfPath } from '../methods/language.ts';
+import type { SourceMethod } from '../methods/types.ts';
+import type { Coverage } from '../model/coverage.ts';
+import { blameLines, methodAuthor } from './blame.ts';
+import { diff, isAncestor, rangeAuthors, resolveCommits } from './git.ts';
+import { readFilesAtRevisions } from './revision-source.ts';
+
+export interface ChangedFileCoverage extends DiffLineCoverage {
+  path: string;
+  status: ChangedFile['status'];
+}
+
+export interface DiffCoverage {
+  base: string;
+  head: string;
+  lines: DiffLineCoverage;
+  files: ChangedFileCoverage[];
+  incremental: IncrementalCoverage;
+  /** `name <email>` per changed method, in the order of `incremental.methods`. */
+  authors: (string | null)[];
+}
+
+/** What the repository says about two revisions, before any report is involved. */
+export interface RevisionChanges {
+  base: string;
+  head: string;
+  changed: ChangedFile[];
+  methods: Map<string, FileMethods>;
+  changedMethods: ChangedMethod[];
+  /** `name <email>` per changed method, in the order of `changedMethods`; null without changed lines. */
+  authors: (string | null)[];
+}
+
+/** Runs `task` over `items` with at most `limit` at a time (git processes are the cost here). */
+export async function eachLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+const GIT_PROCESSES = Math.max(2, Math.min(8, availableParallelism()));
+
+/**
+ * Methods of the changed files: all head sources (and base sources, from their old paths) come
+ * from one `git cat-file --batch`; a base source is parsed only when its file has a changed method,
+ * since the base methods only tell added from modified.
+ */
+async function methodsOf(
+  repo: string,
+  base: string,
+  head: string,
+  files: readonly ChangedFile[],
+): Promise<Map<string, FileMethods>> {
+  const requests = files.flatMap((f) => [
+    { revision: head, path: f.path },
+    { revision: base, path: f.oldPath ?? f.path },
+  ]);
+  const sources = await readFilesAtRevisions(repo, requests);
+  const none: readonly SourceMethod[] = [];
+  const methods = new Map<string, FileMethods>();
+  for (const [index, file] of files.entries()) {
+    const source = sources[index * 2] ?? null;
+    methods.set(file.path, {
+      head: source === null ? none : await extractMethodsOfPath(file.path, source),
+      base: none,
+    });
+  }
+  const touched = new Set(changedMethods(files, methods).map((m) => m.file));
+  for (const [index, file] of files.entries()) {
+    const source = file.status === 'added' ? null : (sources[index * 2 + 1] ?? null);
+    if (!touched.has(file.path) || source === null) continue;
+    const found = methods.get(file.path) as FileMethods;
+    methods.set(file.path, { head: found.head, base: await extractMethodsOfPath(file.oldPath ?? file.path, source) });
+  }
+  return methods;
+}
+
+/**
+ * The author of each changed method (see `methodAuthor`). When `base` is an ancestor of `head`,
+ * every changed line was last written in `base..head`: one author there needs no blame at all, and
+ * blame walks no history before `base`.
+ */
+async function authorsOf(repo: string, base: string, head: string, methods: readonly ChangedMethod[]) {
+  const withLines = methods.filter((m) => m.changedLines.length > 0);
+  if (withLines.length === 0) return methods.map(() => null);
+  const [ancestor, writers] = await Promise.all([isAncestor(repo, base, head), rangeAuthors(repo, base, head)]);
+  if (ancestor && writers.size === 1) {
+    const [only] = writers;
+    return methods.map((m) => (m.changedLines.length > 0 ? (only as string) : null));
+  }
+  const linesByFile = new Map<string, number[]>();
+  for (const m of withLines) linesByFile.set(m.file, [...(linesByFile.get(m.file) ?? []), ...m.changedLines]);
+  const blamed = new Map(
+    await eachLimited([...linesByFile], GIT_PROCESSES, async ([path, lines]) => {
+      const found = await blameLines(repo, head, path, lines, ancestor ? base : null);
+      return [path, new Map(found.map((l) => [l.line, l]))] as const;
+    }),
+  );
+  return methods.map((m) => {
+    const byLine = blamed.get(m.file);
+    return methodAuthor(m.changedLines.flatMap((line) => byLine?.get(line) ?? []));
+  });
+}
+
+/** Changed files and lines, changed methods and their authors between two commits (full shas). */
+export async function changesBetweenCommits(repo: string, base: string, head: string): Promise<RevisionChanges> {
+  const changed = await diff(repo, base, head);
+  const withMethods = changed.filter(
+    (f) =>
+      f.status !== 'deleted' &&
+      !f.binary &&
+      (f.lines.length > 0 || f.deletions.length > 0) &&
+      languageOfPath(f.path) !== null,
+  );
+  // Grammars compile while git reads the sources; only the languages of changed files load.
+  for (const language of new Set(withMethods.map((f) => languageOfPath(f.path)))) {
+    if (language) loadLanguage(language).catch(() => undefined);
+  }
+  const methods = await methodsOf(repo, base, head, withMethods);
+  const changedList = changedMethods(changed, methods);
+  const authors = await authorsOf(repo, base, head, changedList);
+  return { base, head, changed, methods, changedMethods: changedList, authors };
+}
+
+/**
+ * Changed files and lines, changed methods and their authors between two revisions. Needs no
+ * report, so it can run while the report is parsed.
+ */
+export async function revisionChanges(repo: string, baseRef: string, headRef: string): Promise<RevisionChanges> {
+  const [base, head] = (await resolveCommits(repo, [baseRef, headRef])) as [string, string];
+  return changesBetweenCommits(repo, base, head);
+}
+
+/** Line -> hits of the report's files that the diff touches (a large report has many others). */
+function hitsOfChangedFiles(coverage: Coverage, changed: readonly ChangedFile[]): Map<string, Map<number, number>> {
+  const wanted = new Set(changed.map((f) => f.path));
+  const hits = new Map<string, Map<number, number>>();
+  for (const file of coverage.files) {
+    if (wanted.has(file.path)) hits.set(file.path, new Map(file.lines.map((l) => [l.line, l.hits])));
+  }
+  return hits;
+}
+
+/**
+ * Diff figures for a report already mapped to repository paths: line diff coverage (diff-cover's
+ * definition), per-file line figures, and the changed methods' incremental counters.
+ */
+export function diffCoverage(changes: RevisionChanges, coverage: Coverage): DiffCoverage {
+  const hits = hitsOfChangedFiles(coverage, changes.changed);
+  const files = changes.changed
+    .filter((f) => f.status !== 'deleted' && !f.binary)
+    .map((f) => ({ path: f.path, status: f.status, ...diffLineCoverage([f], hits) }));
+  return {
+    base: changes.base,
+    head: changes.head,
+    lines: diffLineCoverage(changes.changed, hits),
+    files,
+    incremental: incrementalCoverage(changes.changedMethods, coverage, changes.methods),
+    authors: changes.authors,
+  };
+}

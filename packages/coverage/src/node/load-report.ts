@@ -1,0 +1,65 @@
+import { mergeCoverage } from '../merge/merge.ts';
+import type { Coverage, FormatName } from '../model/coverage.ts';
+import { mapPaths } from '../paths/map.ts';
+import { changesBetweenCommits, type DiffCoverage, diffCoverage } from './diff-coverage.ts';
+import { listFiles, resolveCommits } from './git.ts';
+import { readCoverageFile } from './read-report.ts';
+
+export interface LoadedReport {
+  coverage: Coverage;
+  /** Report paths that name no file of the repository (empty when no repository was given). */
+  unmappedFiles: string[];
+}
+
+/**
+ * Reads every report (all the same format), merges them, and maps paths onto `repoFiles` (the
+ * repository's file list, usually still being read by git while the reports are parsed).
+ */
+export async function loadReport(
+  files: readonly string[],
+  format: FormatName | 'auto',
+  repoFiles: Promise<readonly string[]> | null,
+): Promise<LoadedReport> {
+  // Awaited (and its failure reported) after the reports are parsed.
+  repoFiles?.catch(() => undefined);
+  const reports: Coverage[] = [];
+  for (const file of files) reports.push(await readCoverageFile(file, { format }));
+  const merged = reports.length === 1 ? (reports[0] as Coverage) : mergeCoverage(reports);
+  if (!repoFiles) return { coverage: merged, unmappedFiles: [] };
+  const mapped = mapPaths(merged, [...(await repoFiles)]);
+  return { coverage: mapped.coverage, unmappedFiles: mapped.unmappedFiles };
+}
+
+export interface ReportRequest {
+  files: readonly string[];
+  format: FormatName | 'auto';
+  /** The repository whose files the report's paths are mapped onto; null maps nothing. */
+  repo: string | null;
+  /** Both or neither: with them the diff figures are computed too. */
+  base: string | null;
+  head: string | null;
+}
+
+/**
+ * A report's figures and, with base and head, its diff figures. The refs are resolved once; the
+ * report is parsed while git lists the files, diffs, reads sources and blames.
+ */
+export async function reportWithDiff(
+  request: ReportRequest,
+): Promise<{ report: LoadedReport; diff: DiffCoverage | null }> {
+  const { repo, base, head } = request;
+  if (repo === null) return { report: await loadReport(request.files, request.format, null), diff: null };
+  if (base === null || head === null) {
+    const report = await loadReport(request.files, request.format, listFiles(repo, head ?? 'HEAD'));
+    return { report, diff: null };
+  }
+  const commits = resolveCommits(repo, [base, head]) as Promise<[string, string]>;
+  const changes = commits.then(([b, h]) => changesBetweenCommits(repo, b, h));
+  changes.catch(() => undefined);
+  const report = await loadReport(
+    request.files,
+    request.format,
+    commits.then(([, h]) => listFiles(repo, h)),
+  );
+  return { report, diff: diffCoverage(await changes, report.coverage) };
+}

@@ -1,0 +1,86 @@
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { CoverageError } from '../errors.ts';
+import { createCoverageParser, DEFAULT_MAX_BYTES, type ParseOptions } from '../formats/parser.ts';
+import type { Coverage } from '../model/coverage.ts';
+
+export type ReadOptions = ParseOptions & {
+  /** Bound on the decompressed size of a gzipped report (default 4 GiB). */
+  maxDecompressedBytes?: number;
+};
+
+/** Reads a report file in chunks; gzip is recognised by its magic bytes, not the name. */
+export async function readCoverageFile(path: string, options: ReadOptions = {}): Promise<Coverage> {
+  const stream = createReadStream(path, { highWaterMark: 1 << 20 });
+  try {
+    return await readCoverageStream(stream, { fileName: path, ...options });
+  } catch (error) {
+    if (error instanceof CoverageError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') {
+      throw new CoverageError('empty-input', `cannot read the report (${code})`, { file: path });
+    }
+    throw error;
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** Parses a byte stream; the first bytes decide whether it is gunzipped first. */
+export async function readCoverageStream(readable: Readable, options: ReadOptions = {}): Promise<Coverage> {
+  const limit = options.maxDecompressedBytes ?? options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const parser = createCoverageParser(options.format ?? 'auto', { ...options, maxBytes: Number.POSITIVE_INFINITY });
+  let gunzip: ReturnType<typeof createGunzip> | null = null;
+  let bytes = 0;
+  const tooLarge = () =>
+    new CoverageError('too-large', `the report is larger than ${limit} bytes${gunzip ? ' when decompressed' : ''}`, {
+      file: options.fileName,
+    });
+
+  const consume = async (source: AsyncIterable<Buffer | Uint8Array>) => {
+    for await (const chunk of source) {
+      bytes += chunk.length;
+      if (bytes > limit) throw tooLarge();
+      parser.write(chunk);
+    }
+  };
+
+  const iterator = readable[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const first = await iterator.next();
+  if (first.done) return parser.end();
+  const head: Buffer = first.value;
+  if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) {
+    gunzip = createGunzip({ chunkSize: 1 << 20 });
+    const input = gunzip;
+    const pump = (async () => {
+      try {
+        input.write(head);
+        for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+          if (!input.write(next.value)) await new Promise((resolve) => input.once('drain', resolve));
+          if (input.destroyed) return;
+        }
+        input.end();
+      } catch (error) {
+        input.destroy(error as Error);
+      }
+    })();
+    try {
+      await consume(input);
+    } catch (error) {
+      input.destroy();
+      await pump.catch(() => undefined);
+      if (error instanceof CoverageError) throw error;
+      throw new CoverageError('unexpected-eof', `gzip data is corrupt or truncated (${(error as Error).message})`, {
+        file: options.fileName,
+      });
+    }
+    await pump;
+  } else {
+    bytes += head.length;
+    if (bytes > limit) throw tooLarge();
+    parser.write(head);
+    await consume({ [Symbol.asyncIterator]: () => iterator });
+  }
+  return parser.end();
+}

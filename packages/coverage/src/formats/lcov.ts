@@ -1,233 +1,203 @@
-import {
-  type ClassCoverage,
-  type Counters,
-  type Coverage,
-  emptyCounters,
-  type FileCoverage,
-  type LineCoverage,
-  type MethodCoverage,
-} from '../model/coverage.ts';
-import { LineSplitter } from './lines.ts';
-import {
-  count,
-  counter,
-  fail,
-  Interner,
-  languageOf,
-  lineCounter,
-  lineNumber,
-  MAX_LINE,
-  newLine,
-  sortedLines,
-  sumCounters,
-  type TextParser,
-} from './shared.ts';
+import { type Counters, type Coverage, emptyCounters, type FileCoverage } from '../model/coverage.ts';
+import { ByteStrings, decodeBytes } from '../xml/byte-strings.ts';
+import type { LcovFile } from './lcov-file.ts';
+import { addFunction, addFunctionHits, handleRecord, type LcovState } from './lcov-records.ts';
+import { type ByteParser, fail, Interner, MAX_LINE, sumCounters } from './shared.ts';
 
-type Record = {
-  path: string;
-  lines: Map<number, LineCoverage>;
-  functions: Map<string, { startLine: number | null; endLine: number | null; hits: number }>;
-  /** LCOV 2 FNL/FNA index → function name. */
-  functionIndex: Map<string, string>;
-  branches: Map<string, number>;
-};
+const MAX_LINE_BYTES = 1024 * 1024;
 
 /**
- * LCOV tracefiles. Counters: line (DA), branch (BRDA), method (FN/FNDA); the rest are null.
- * The summary records (LF/LH, BRF/BRH, FNF/FNH) are checked for sanity but the figures come
- * from the data records, as `lcov --summary` computes them. Records for the same SF merge.
+ * LCOV tracefiles, scanned as bytes. Counters: line (DA), branch (BRDA), method (FN/FNDA); the
+ * rest are null. The summary records (LF/LH, BRF/BRH, FNF/FNH) are checked for sanity but the
+ * figures come from the data records, as `lcov --summary` computes them. Records for the same SF
+ * merge. The common well-formed DA, BRDA, FN, FNDA and summary records are read straight from
+ * the bytes; every other line (and any of those that looks unusual) goes through the checked
+ * text path of lcov-records.ts, so errors and edge cases behave the same either way.
  */
-export function lcovParser(): TextParser {
-  const names = new Interner();
-  const records = new Map<string, Record>();
-  let current: Record | null = null;
-  let sawRecord = false;
+export function lcovParser(): ByteParser {
+  const state: LcovState = {
+    records: new Map(),
+    current: null,
+    sawRecord: false,
+    names: new Interner(),
+    branchIds: new Map(),
+  };
+  const functionNames = new ByteStrings();
+  let work: Uint8Array = new Uint8Array(1 << 16);
+  let carried = 0;
+  let lineNo = 0;
 
-  const at = (lineNo: number) => ({ line: lineNo });
-  const splitter = new LineSplitter('lcov', (text, lineNo) => {
-    if (current && fastLine(current, text)) return;
-    if (text === '' || text.trim() === '') return;
-    const colon = text.indexOf(':');
-    const tag = colon === -1 ? text.trim() : text.slice(0, colon);
-    const value = colon === -1 ? '' : text.slice(colon + 1);
-    if (tag === 'end_of_record') {
-      if (!current) fail('lcov', 'bad-record', 'end_of_record without SF', at(lineNo));
-      current = null;
-      return;
+  /** Handles the complete lines of buffer; returns where the unfinished last line begins. */
+  function lines(buffer: Uint8Array): number {
+    const length = buffer.length;
+    let start = 0;
+    for (;;) {
+      const newline = buffer.indexOf(10, start);
+      if (newline === -1) return start;
+      lineNo++;
+      const end = newline > start && buffer[newline - 1] === 13 ? newline - 1 : newline;
+      const file = state.current;
+      if (file === null || !fastRecord(file, buffer, start, end)) slowRecord(buffer, start, end);
+      start = newline + 1;
+      if (start >= length) return start;
     }
-    if (tag === 'TN' || tag === 'VER') return;
-    if (tag === 'SF') {
-      if (current) fail('lcov', 'bad-record', 'SF inside a record (missing end_of_record)', at(lineNo));
-      if (value === '') fail('lcov', 'bad-record', 'SF without a path', at(lineNo));
-      sawRecord = true;
-      const path = names.get(value);
-      current = records.get(path) ?? {
-        path,
-        lines: new Map(),
-        functions: new Map(),
-        functionIndex: new Map(),
-        branches: new Map(),
-      };
-      records.set(path, current);
-      return;
-    }
-    if (!current) fail('lcov', 'bad-record', `${tag} outside a record`, at(lineNo));
-    const fields = value.split(',');
-    const record = current;
-    switch (tag) {
-      case 'DA': {
-        if (fields.length < 2) fail('lcov', 'bad-record', 'DA needs line,count', at(lineNo));
-        const line = lineNumber('lcov', fields[0], 'DA line', at(lineNo));
-        const hits = hitCount(fields[1], lineNo);
-        const existing = record.lines.get(line);
-        if (existing) existing.hits = Math.min(Number.MAX_SAFE_INTEGER, existing.hits + hits);
-        else record.lines.set(line, newLine(line, hits));
-        return;
-      }
-      case 'FN': {
-        // FN:<line>,<name> or (lcov 2) FN:<line>,<end line>,<name>
-        if (fields.length < 2) fail('lcov', 'bad-record', 'FN needs line,name', at(lineNo));
-        const start = lineNumber('lcov', fields[0], 'FN line', at(lineNo));
-        const withEnd = fields.length >= 3 && /^\d+$/.test(fields[1] ?? '');
-        const end = withEnd ? lineNumber('lcov', fields[1], 'FN end line', at(lineNo)) : null;
-        const name = names.get(fields.slice(withEnd ? 2 : 1).join(','));
-        const fn = record.functions.get(name);
-        if (fn) {
-          fn.startLine ??= start;
-          fn.endLine ??= end;
-        } else record.functions.set(name, { startLine: start, endLine: end, hits: 0 });
-        return;
-      }
-      case 'FNDA': {
-        if (fields.length < 2) fail('lcov', 'bad-record', 'FNDA needs count,name', at(lineNo));
-        const hits = hitCount(fields[0], lineNo);
-        const name = names.get(fields.slice(1).join(','));
-        const fn = record.functions.get(name);
-        if (fn) fn.hits = Math.min(Number.MAX_SAFE_INTEGER, fn.hits + hits);
-        else record.functions.set(name, { startLine: null, endLine: null, hits });
-        return;
-      }
-      case 'FNL': {
-        // lcov 2: FNL:<index>,<line>[,<end line>]
-        const start = lineNumber('lcov', fields[1], 'FNL line', at(lineNo));
-        const end = fields[2] === undefined ? null : lineNumber('lcov', fields[2], 'FNL end line', at(lineNo));
-        record.functionIndex.set(`${fields[0]}`, `${start},${end ?? ''}`);
-        return;
-      }
-      case 'FNA': {
-        // lcov 2: FNA:<index>,<count>,<name>
-        const range = record.functionIndex.get(`${fields[0]}`);
-        if (range === undefined) fail('lcov', 'bad-record', 'FNA without its FNL', at(lineNo));
-        const hits = hitCount(fields[1], lineNo);
-        const [start, end] = range.split(',');
-        const name = names.get(fields.slice(2).join(','));
-        const fn = record.functions.get(name);
-        if (fn) fn.hits = Math.min(Number.MAX_SAFE_INTEGER, fn.hits + hits);
-        else record.functions.set(name, { startLine: Number(start), endLine: end ? Number(end) : null, hits });
-        return;
-      }
-      case 'BRDA': {
-        if (fields.length < 4) fail('lcov', 'bad-record', 'BRDA needs line,block,branch,taken', at(lineNo));
-        // lcov itself accepts BRDA line 0: coverage.py 6.5 writes it for arcs leaving a function.
-        const line = fields[0] === '0' ? 0 : lineNumber('lcov', fields[0], 'BRDA line', at(lineNo));
-        const taken = fields[3] === '-' ? 0 : hitCount(fields[3], lineNo);
-        const key = `${line},${fields[1]},${fields.slice(2, -1).join(',')}`;
-        record.branches.set(key, Math.min(Number.MAX_SAFE_INTEGER, (record.branches.get(key) ?? 0) + taken));
-        return;
-      }
-      case 'LF':
-      case 'LH':
-      case 'BRF':
-      case 'BRH':
-      case 'FNF':
-      case 'FNH':
-        count('lcov', value.trim(), tag, at(lineNo));
-        return;
-      default:
-        fail('lcov', 'bad-record', `unknown LCOV record "${tag.slice(0, 20)}"`, at(lineNo));
-    }
-  });
+  }
 
-  function hitCount(raw: string | undefined, lineNo: number): number {
-    if (raw?.startsWith('-')) fail('lcov', 'bad-number', `negative count "${raw?.slice(0, 40)}"`, at(lineNo));
-    return count('lcov', raw?.trim(), 'count', at(lineNo));
+  function slowRecord(buffer: Uint8Array, start: number, end: number): void {
+    handleRecord(state, decodeBytes(buffer, start, end), lineNo);
+  }
+
+  /** The common records, when exactly in their usual shape; false sends the line to the checked path. */
+  function fastRecord(file: LcovFile, b: Uint8Array, start: number, end: number): boolean {
+    const c0 = b[start];
+    if (c0 === 68 /* D */ && b[start + 1] === 65 && b[start + 2] === 58) {
+      // DA:<line>,<count>[,<checksum>]
+      const comma = digitsEnd(b, start + 3, end);
+      if (b[comma] !== 44) return false;
+      const countEnd = digitsEnd(b, comma + 1, end);
+      if (countEnd !== end && b[countEnd] !== 44) return false;
+      const line = digitsValue(b, start + 3, comma);
+      const hits = digitsValue(b, comma + 1, countEnd);
+      if (line < 1 || line > MAX_LINE || hits < 0) return false;
+      file.addLine(line, hits);
+      return true;
+    }
+    if (c0 === 66 /* B */ && b[start + 1] === 82 && b[start + 2] === 68 && b[start + 3] === 65 && b[start + 4] === 58) {
+      // BRDA:<line>,<block>,<branch>,<taken> (line 0, which coverage.py writes, takes the text path)
+      const c1 = digitsEnd(b, start + 5, end);
+      if (b[c1] !== 44) return false;
+      const c2 = digitsEnd(b, c1 + 1, end);
+      if (b[c2] !== 44) return false;
+      const c3 = digitsEnd(b, c2 + 1, end);
+      if (b[c3] !== 44) return false;
+      const line = digitsValue(b, start + 5, c1);
+      const block = canonicalValue(b, c1 + 1, c2);
+      const branch = canonicalValue(b, c2 + 1, c3);
+      const taken =
+        end === c3 + 2 && b[c3 + 1] === 45 /* - */
+          ? 0
+          : digitsEnd(b, c3 + 1, end) === end
+            ? digitsValue(b, c3 + 1, end)
+            : -1;
+      if (line < 1 || line > MAX_LINE || block < 0 || branch < 0 || taken < 0) return false;
+      file.addBranch(line, block, branch, taken);
+      return true;
+    }
+    if (c0 === 70 /* F */ && b[start + 1] === 78 /* N */) {
+      const c2 = b[start + 2];
+      if (c2 === 58 /* FN: */) return fastFunction(file, b, start + 3, end);
+      if (c2 === 68 && b[start + 3] === 65 && b[start + 4] === 58) {
+        // FNDA:<count>,<name>
+        const comma = digitsEnd(b, start + 5, end);
+        const hits = digitsValue(b, start + 5, comma);
+        if (b[comma] !== 44 || hits < 0) return false;
+        addFunctionHits(file, functionNames.get(b, comma + 1, end), hits);
+        return true;
+      }
+      if ((c2 === 70 || c2 === 72) && b[start + 3] === 58) return summary(b, start + 4, end); // FNF FNH
+      return false;
+    }
+    if (c0 === 76 /* L */ && (b[start + 1] === 70 || b[start + 1] === 72) && b[start + 2] === 58) {
+      return summary(b, start + 3, end); // LF LH
+    }
+    if (c0 === 66 && b[start + 1] === 82 && (b[start + 2] === 70 || b[start + 2] === 72) && b[start + 3] === 58) {
+      return summary(b, start + 4, end); // BRF BRH
+    }
+    return false;
+  }
+
+  /** FN:<line>,<name> or (lcov 2) FN:<line>,<end line>,<name>. */
+  function fastFunction(file: LcovFile, b: Uint8Array, from: number, end: number): boolean {
+    const comma = digitsEnd(b, from, end);
+    const line = digitsValue(b, from, comma);
+    if (b[comma] !== 44 || line < 1 || line > MAX_LINE) return false;
+    let nameStart = comma + 1;
+    let endLine: number | null = null;
+    const second = digitsEnd(b, nameStart, end);
+    if (second > nameStart && b[second] === 44) {
+      endLine = digitsValue(b, nameStart, second);
+      if (endLine < 1 || endLine > MAX_LINE) return false;
+      nameStart = second + 1;
+    }
+    if (nameStart >= end) return false;
+    addFunction(file, functionNames.get(b, nameStart, end), line, endLine);
+    return true;
+  }
+
+  function summary(b: Uint8Array, from: number, end: number): boolean {
+    return digitsEnd(b, from, end) === end && digitsValue(b, from, end) >= 0;
   }
 
   return {
-    write(text) {
-      splitter.write(text);
+    write(chunk) {
+      let buffer: Uint8Array;
+      if (carried === 0) buffer = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length);
+      else {
+        const total = carried + chunk.length;
+        if (total > work.length) work = grow(work, carried, total);
+        work.set(chunk, carried);
+        buffer = work.subarray(0, total);
+      }
+      const rest = lines(buffer);
+      const left = buffer.length - rest;
+      if (left > MAX_LINE_BYTES) fail('lcov', 'too-large', 'a line longer than 1 MiB', { line: lineNo + 1 });
+      if (left > work.length) work = grow(work, 0, left);
+      if (buffer.buffer === work.buffer) work.copyWithin(0, rest, buffer.length);
+      else work.set(buffer.subarray(rest));
+      carried = left;
     },
     end(): Coverage {
-      splitter.end();
-      if (current)
-        fail('lcov', 'unexpected-eof', `record for ${(current as Record).path} lacks end_of_record`, {
-          line: splitter.lineNumber,
-        });
-      if (!sawRecord) fail('lcov', 'empty-input', 'no SF records');
-      const files = [...records.values()].map(toFile);
+      if (carried > 0) {
+        lineNo++;
+        const end = work[carried - 1] === 13 ? carried - 1 : carried;
+        handleRecord(state, decodeBytes(work, 0, end), lineNo);
+        carried = 0;
+      }
+      if (state.current)
+        fail('lcov', 'unexpected-eof', `record for ${state.current.path} lacks end_of_record`, { line: lineNo });
+      if (!state.sawRecord) fail('lcov', 'empty-input', 'no SF records');
+      const files: FileCoverage[] = [];
+      for (const [path, record] of state.records) {
+        files.push(record.toFile());
+        state.records.delete(path);
+      }
       return { format: 'lcov', files, counters: totals(files) };
     },
   };
 }
 
-/** Digits of text[start, end) as a number; -1 when empty, not all digits, or above 2^53. */
-function digits(text: string, start: number, end: number): number {
-  if (end <= start || end - start > 16) return -1;
-  let value = 0;
-  for (let i = start; i < end; i++) {
-    const digit = text.charCodeAt(i) - 48;
-    if (digit < 0 || digit > 9) return -1;
-    value = value * 10 + digit;
+/** Offset of the first non-digit at or after from (at most end). */
+function digitsEnd(b: Uint8Array, from: number, end: number): number {
+  let i = from;
+  while (i < end) {
+    const c = b[i] as number;
+    if (c < 48 || c > 57) break;
+    i++;
   }
+  return i;
+}
+
+/** The digits of b[from, to) as a number; -1 when empty or above 2^53. */
+function digitsValue(b: Uint8Array, from: number, to: number): number {
+  if (to <= from || to - from > 16) return -1;
+  let value = 0;
+  for (let i = from; i < to; i++) value = value * 10 + ((b[i] as number) - 48);
   return Number.isSafeInteger(value) ? value : -1;
 }
 
-/**
- * The common well-formed `DA:<line>,<count>[,<checksum>]` record without splitting or
- * allocating; anything unusual returns false and takes the checked path with its errors.
- */
-function fastLine(record: Record, text: string): boolean {
-  if (text.charCodeAt(0) !== 68 || text.charCodeAt(1) !== 65 || text.charCodeAt(2) !== 58) return false;
-  const comma = text.indexOf(',', 3);
-  if (comma === -1) return false;
-  let end = text.indexOf(',', comma + 1);
-  if (end === -1) end = text.length;
-  const line = digits(text, 3, comma);
-  const hits = digits(text, comma + 1, end);
-  if (line < 1 || line > MAX_LINE || hits < 0) return false;
-  const existing = record.lines.get(line);
-  if (existing) existing.hits = Math.min(Number.MAX_SAFE_INTEGER, existing.hits + hits);
-  else record.lines.set(line, newLine(line, hits));
-  return true;
+/** Digits without a leading zero (the text path keys "01" apart from "1"); -1 otherwise. */
+function canonicalValue(b: Uint8Array, from: number, to: number): number {
+  if (to - from > 1 && b[from] === 48) return -1;
+  const value = digitsValue(b, from, to);
+  return value <= 999_999_999_999_999 ? value : -1;
 }
 
-function toFile(record: Record): FileCoverage {
-  // As `lcov --summary`: every BRDA counts in the file's branches, but only DA lines are coverable
-  // lines, so a branch on a line without DA (line 0 above) is in no line's data.
-  let branchesCovered = 0;
-  for (const [key, taken] of record.branches) {
-    if (taken > 0) branchesCovered++;
-    const entry = record.lines.get(Number(key.slice(0, key.indexOf(','))));
-    if (!entry) continue;
-    entry.branchesTotal++;
-    if (taken > 0) entry.branchesCovered++;
-  }
-  const lines = sortedLines(record.lines);
-  const methods: MethodCoverage[] = [...record.functions].map(([name, fn]) => ({
-    name,
-    signature: null,
-    startLine: fn.startLine,
-    endLine: fn.endLine,
-    counters: { ...emptyCounters(), method: counter(fn.hits > 0 ? 1 : 0, fn.hits > 0 ? 0 : 1) },
-  }));
-  const classes: ClassCoverage[] =
-    methods.length > 0 ? [{ name: record.path, methods, counters: emptyCounters() }] : [];
-  const counters: Counters = emptyCounters();
-  counters.line = lineCounter(lines);
-  counters.branch = counter(branchesCovered, record.branches.size - branchesCovered);
-  counters.method = sumCounters(methods.map((m) => m.counters.method)) ?? counter(0, 0);
-  if (classes[0]) classes[0].counters = { ...counters };
-  return { path: record.path, language: languageOf(record.path), lines, classes, counters };
+function grow(work: Uint8Array, keep: number, needed: number): Uint8Array {
+  let size = work.length * 2;
+  while (size < needed) size *= 2;
+  const next = new Uint8Array(size);
+  next.set(work.subarray(0, keep));
+  return next;
 }
 
 export function totals(files: readonly FileCoverage[]): Counters {

@@ -27,7 +27,7 @@ export const DEFAULT_MAX_BYTES = 4 * 1024 ** 3;
 /** Formats scanned as bytes (the large machine-written ones) and formats parsed from decoded text. */
 const PARSERS: Record<FormatName, { bytes: () => ByteParser } | { text: () => TextParser }> = {
   jacoco: { bytes: jacocoParser },
-  lcov: { text: lcovParser },
+  lcov: { bytes: lcovParser },
   cobertura: { bytes: coberturaParser },
   istanbul: { text: istanbulParser },
   go: { text: goParser },

@@ -1,0 +1,210 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Coverage } from '../model/coverage.ts';
+import { createCoverageParser, parseCoverage } from './parser.ts';
+import { Utf8Validator } from './utf8.ts';
+
+// The byte scanners (JaCoCo, Cobertura, Clover, LCOV) against themselves: any split of the input
+// into chunks, including inside tags, attribute values, numbers and multi-byte UTF-8 characters,
+// must give exactly what the whole buffer gives — or the same error.
+
+type Outcome = Coverage | { error: string };
+
+function inChunks(bytes: Uint8Array, cuts: number[]): Outcome {
+  const at = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+  try {
+    const parser = createCoverageParser('auto');
+    let start = 0;
+    for (const cut of [...at, bytes.length]) {
+      // A fresh copy each time: the parser must not depend on the caller keeping its chunk.
+      parser.write(bytes.slice(start, cut));
+      start = cut;
+    }
+    return parser.end();
+  } catch (error) {
+    return { error: (error as { code?: string }).code ?? String(error) };
+  }
+}
+
+function whole(bytes: Uint8Array): Outcome {
+  try {
+    return parseCoverage(bytes);
+  } catch (error) {
+    return { error: (error as { code?: string }).code ?? String(error) };
+  }
+}
+
+const cuts = fc.array(fc.nat(), { maxLength: 40 });
+const encode = (text: string) => new TextEncoder().encode(text);
+const xmlEscape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+/** Names with multi-byte characters and XML specials, as a Kotlin or Scala class might have. */
+const name = fc.string({
+  unit: fc.constantFrom('a', 'Z', '$', '<', '&', '"', 'é', 'ß', '日', '本', '😀', ' '),
+  minLength: 1,
+});
+const small = fc.nat({ max: 40 });
+
+const jacocoReport = fc
+  .array(
+    fc.record({ cls: name, method: name, lines: fc.array(fc.tuple(small, small, small, small), { maxLength: 6 }) }),
+    {
+      minLength: 1,
+      maxLength: 5,
+    },
+  )
+  .map((classes) => {
+    const body = classes
+      .map(({ cls, method, lines }, i) => {
+        const lineXml = lines
+          .map(([mi, ci, mb, cb], n) => `<line nr="${n + 1}" mi="${mi}" ci="${ci}" mb="${mb}" cb="${cb}"/>`)
+          .join('');
+        return (
+          `<package name="p${i}/${xmlEscape(cls)}"><class name="p${i}/${xmlEscape(cls)}/C" sourcefilename="C.java">` +
+          `<method name="${xmlEscape(method)}" desc="()V" line="1"><counter type="INSTRUCTION" missed="3" covered="4"/>` +
+          `<counter type="METHOD" missed="0" covered="1"/></method><counter type="CLASS" missed="0" covered="1"/></class>` +
+          `<sourcefile name="C.java">${lineXml}<counter type="LINE" missed="1" covered="2"/></sourcefile></package>`
+        );
+      })
+      .join('\n  ');
+    return encode(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><!DOCTYPE report PUBLIC "-//JACOCO//DTD Report 1.1//EN" "report.dtd">` +
+        `<report name="r"><!-- ü -->${body}<counter type="INSTRUCTION" missed="3" covered="4"/></report>\n`,
+    );
+  });
+
+const lcovReport = fc
+  .array(
+    fc.record({
+      path: name.map((n) => n.replace(/\s/g, '_')),
+      fn: name.map((n) => n.replace(/[\s,]/g, '_')),
+      crlf: fc.boolean(),
+      lines: fc.array(fc.tuple(fc.integer({ min: 1, max: 30 }), fc.nat({ max: 1000 })), { maxLength: 8 }),
+      branches: fc.array(fc.tuple(fc.integer({ min: 1, max: 30 }), fc.nat({ max: 3 }), fc.option(small)), {
+        maxLength: 6,
+      }),
+    }),
+    { minLength: 1, maxLength: 4 },
+  )
+  .map((records) =>
+    encode(
+      records
+        .map(({ path, fn, crlf, lines, branches }) =>
+          [
+            'TN:',
+            `SF:/src/${path}.c`,
+            `FN:1,${fn}`,
+            `FNDA:${lines.length},${fn}`,
+            ...branches.map(([line, block, taken], n) => `BRDA:${line},${block},${n},${taken ?? '-'}`),
+            ...lines.map(([line, hits]) => `DA:${line},${hits}`),
+            `LF:${lines.length}`,
+            'end_of_record',
+          ].join(crlf ? '\r\n' : '\n'),
+        )
+        .join('\n')
+        .concat('\n'),
+    ),
+  );
+
+const fixture = (path: string) => new Uint8Array(readFileSync(new URL(`../../test/fixtures/${path}`, import.meta.url)));
+
+describe('chunk splitting (property)', () => {
+  it('JaCoCo XML with multi-byte names and entities: chunks give the whole-buffer model', () => {
+    fc.assert(
+      fc.property(jacocoReport, cuts, (bytes, at) => {
+        const expected = whole(bytes);
+        expect('error' in expected).toBe(false);
+        expect(inChunks(bytes, at)).toEqual(expected);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('LCOV with multi-byte paths and names, CRLF and LF: chunks give the whole-buffer model', () => {
+    fc.assert(
+      fc.property(lcovReport, cuts, (bytes, at) => {
+        const expected = whole(bytes);
+        expect('error' in expected).toBe(false);
+        expect(inChunks(bytes, at)).toEqual(expected);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it.each(['jacoco/small.xml', 'cobertura/coveragepy.xml', 'clover/small.xml'])(
+    '%s: any split gives the same model',
+    (path) => {
+      const bytes = fixture(path);
+      const expected = whole(bytes);
+      fc.assert(
+        fc.property(cuts, (at) => {
+          expect(inChunks(bytes, at)).toEqual(expected);
+        }),
+      );
+    },
+  );
+
+  it('a JaCoCo report cut anywhere fails (never a partial model), whatever the chunking', () => {
+    fc.assert(
+      fc.property(jacocoReport, fc.nat(), cuts, (bytes, cut, at) => {
+        const truncated = bytes.subarray(0, cut % (bytes.length - 1));
+        const outcome = inChunks(truncated, at);
+        expect(outcome).toHaveProperty('error');
+        expect(outcome).toEqual(whole(truncated));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('a byte that breaks UTF-8 anywhere is not-utf8, in chunks or whole', () => {
+    const badByte = fc.constantFrom(0xff, 0xc0, 0x80, 0xed);
+    fc.assert(
+      fc.property(fc.oneof(jacocoReport, lcovReport), fc.nat(), badByte, cuts, (bytes, pos, bad, cutsAt) => {
+        const broken = bytes.slice();
+        const at = pos % broken.length;
+        const replaced = broken[at] ?? 0;
+        broken[at] = bad;
+        const outcome = inChunks(broken, cutsAt);
+        expect(outcome).toEqual(whole(broken));
+        // In place of an ASCII byte each of these breaks UTF-8 (a continuation byte for another keeps it
+        // valid); a byte broken inside the head can also make the format unrecognisable.
+        if (replaced < 0x80) expect(['not-utf8', 'unknown-format']).toContain((outcome as { error?: string }).error);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('Utf8Validator', () => {
+  it('agrees with a fatal TextDecoder on any bytes, split anywhere', () => {
+    const nearUtf8 = fc.array(fc.oneof(fc.integer({ min: 0, max: 0x7f }), fc.integer({ min: 0x80, max: 0xff })), {
+      maxLength: 24,
+    });
+    fc.assert(
+      fc.property(nearUtf8, fc.nat(), fc.nat({ max: 3 }), (values, cut, offset) => {
+        // An offset into a larger buffer exercises the word-at-a-time path at every alignment.
+        const bytes = new Uint8Array(values.length + offset).subarray(offset);
+        bytes.set(values);
+        let decoder = true;
+        try {
+          new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+        } catch {
+          decoder = false;
+        }
+        let validator = true;
+        try {
+          const v = new Utf8Validator();
+          const at = cut % (bytes.length + 1);
+          v.write(bytes.subarray(0, at));
+          v.write(bytes.subarray(at));
+          v.end();
+        } catch {
+          validator = false;
+        }
+        expect(validator).toBe(decoder);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

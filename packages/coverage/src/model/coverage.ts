@@ -11,6 +11,18 @@ export type Counters = Record<CounterKind, Counter | null>;
 export const FORMATS = ['jacoco', 'lcov', 'cobertura', 'istanbul', 'go', 'coveragepy', 'clover'] as const;
 export type FormatName = (typeof FORMATS)[number];
 
+/**
+ * Set only by mergeCoverage, on a counter it could not merge exactly because the reports lack
+ * the data (JaCoCo XML has per-line sums, not probes): the counter's `covered` is then a lower
+ * bound and `coveredAtMost` an upper bound of what the tool would compute from the raw runs.
+ * A counter without an entry is exact.
+ */
+export type CoveredBound = { coveredAtMost: number };
+export type CounterBounds = Partial<Record<CounterKind, CoveredBound>>;
+
+/** One branch outcome with its identity in the format (LCOV BRDA `block,branch`), so merges add per branch. */
+export type BranchCoverage = { line: number; id: string; hits: number };
+
 /** One source line. `hits` is an execution count where the format has one, else 0/1. */
 export type LineCoverage = {
   line: number;
@@ -20,6 +32,8 @@ export type LineCoverage = {
   /** JaCoCo only (mi/ci); null elsewhere. */
   instructionsCovered: number | null;
   instructionsMissed: number | null;
+  /** After a merge: `instruction` and `branch` bounds of this line where not exact. */
+  bounds?: CounterBounds;
 };
 
 export type MethodCoverage = {
@@ -30,6 +44,7 @@ export type MethodCoverage = {
   startLine: number | null;
   endLine: number | null;
   counters: Counters;
+  bounds?: CounterBounds;
 };
 
 export type ClassCoverage = {
@@ -37,6 +52,7 @@ export type ClassCoverage = {
   name: string;
   methods: MethodCoverage[];
   counters: Counters;
+  bounds?: CounterBounds;
 };
 
 export type FileCoverage = {
@@ -47,6 +63,12 @@ export type FileCoverage = {
   lines: LineCoverage[];
   classes: ClassCoverage[];
   counters: Counters;
+  /**
+   * Every branch with its identity, where the format names branches (LCOV BRDA), including
+   * branches on lines that are not coverable lines (lcov counts those in the file's total).
+   */
+  branches?: BranchCoverage[];
+  bounds?: CounterBounds;
 };
 
 export type Coverage = {
@@ -56,6 +78,7 @@ export type Coverage = {
   counters: Counters;
   /** Source roots the report names (Cobertura <sources>), as written; path mapping tries them. */
   sourceRoots?: string[];
+  bounds?: CounterBounds;
 };
 
 export function emptyCounters(): Counters {

@@ -56,6 +56,29 @@ describe('parseUnifiedDiff', () => {
     expect(files[3]).toMatchObject({ path: 'q.c', oldPath: 'p.c', status: 'renamed', lines: [5] });
     expect(files[4]).toMatchObject({ path: 'img.png', binary: true, lines: [] });
   });
+  it('reads body lines that look like file headers as body lines', () => {
+    // git diff --unified=0 of g.sql: `-- sql` replaced by `++ added`.
+    const sql = ['diff --git a/g.sql b/g.sql', '--- a/g.sql', '+++ b/g.sql', '@@ -1 +1 @@', '--- sql', '+++ added'];
+    expect(parseUnifiedDiff(sql.join('\n'))).toMatchObject([{ path: 'g.sql', oldPath: null, lines: [1] }]);
+  });
+  it('notes where diff-cover misplaces lines added after a base without a final newline', () => {
+    // git diff --unified=0 of f.txt: 'a\nb\nc' -> 'a\nB\nC\nD', neither ending in a newline.
+    const noNewline = [
+      'diff --git a/f.txt b/f.txt',
+      '--- a/f.txt',
+      '+++ b/f.txt',
+      '@@ -2,2 +2,3 @@ a',
+      '-b',
+      '-c',
+      '\\ No newline at end of file',
+      '+B',
+      '+C',
+      '+D',
+      '\\ No newline at end of file',
+    ];
+    expect(parseUnifiedDiff(noNewline.join('\n'))).toMatchObject([{ lines: [2, 3, 4], diffCoverShiftFrom: 2 }]);
+    expect(files[0]?.diffCoverShiftFrom).toBeNull();
+  });
   it('gives no files for an empty diff', () => {
     expect(parseUnifiedDiff('')).toEqual([]);
   });

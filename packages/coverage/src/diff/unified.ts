@@ -8,6 +8,12 @@ export interface ChangedFile {
   lines: number[];
   /** Base lines removed with nothing added in their place, each placed on the new side. */
   deletions: Deletion[];
+  /**
+   * Where diff-cover 7.4 misreads this file's diff: when the base's last line had no newline and
+   * was replaced, it counts the `\ No newline at end of file` marker as a line, so it places the
+   * hunk's added lines from this new-side line on one line too low. Null when it reads it right.
+   */
+  diffCoverShiftFrom: number | null;
 }
 
 /**
@@ -37,11 +43,39 @@ function stripPrefix(path: string): string {
 export function parseUnifiedDiff(text: string): ChangedFile[] {
   const files: ChangedFile[] = [];
   let current: ChangedFile | null = null;
+  // Body lines still expected in the current hunk: a body line may itself read `--- x` or `+++ x`.
+  let oldLeft = 0;
+  let newLeft = 0;
+  let previous = '';
+  let hunkNewStart = 0;
+  let hunkNewCount = 0;
   for (const line of text.split('\n')) {
+    if (current && (oldLeft > 0 || newLeft > 0 || line.startsWith('\\'))) {
+      const kind = line[0];
+      if (kind === '-') oldLeft--;
+      else if (kind === '+') newLeft--;
+      else if (kind === ' ') {
+        oldLeft--;
+        newLeft--;
+      } else if (kind === '\\' && previous.startsWith('-') && hunkNewCount > 0) {
+        current.diffCoverShiftFrom = hunkNewStart;
+      }
+      previous = line;
+      if (kind === '-' || kind === '+' || kind === ' ' || kind === '\\') continue;
+    }
+    previous = line;
     if (line.startsWith('diff --git ')) {
       const split = line.lastIndexOf(' b/');
       const path = split > 0 ? line.slice(split + 3) : '';
-      current = { path, oldPath: null, status: 'modified', binary: false, lines: [], deletions: [] };
+      current = {
+        path,
+        oldPath: null,
+        status: 'modified',
+        binary: false,
+        lines: [],
+        deletions: [],
+        diffCoverShiftFrom: null,
+      };
       files.push(current);
       continue;
     }
@@ -63,13 +97,15 @@ export function parseUnifiedDiff(text: string): ChangedFile[] {
     } else {
       const m = HUNK.exec(line);
       if (m) {
-        const oldCount = m[2] === undefined ? 1 : Number(m[2]);
+        oldLeft = m[2] === undefined ? 1 : Number(m[2]);
         const start = Number(m[3]);
-        const count = m[4] === undefined ? 1 : Number(m[4]);
-        for (let i = 0; i < count; i++) current.lines.push(start + i);
+        newLeft = m[4] === undefined ? 1 : Number(m[4]);
+        hunkNewStart = start;
+        hunkNewCount = newLeft;
+        for (let i = 0; i < newLeft; i++) current.lines.push(start + i);
         // With --unified=0 a pure deletion reads `+N,0`: N is the new-side line before the gap.
-        if (count === 0 && oldCount > 0)
-          current.deletions.push({ after: start, oldStart: Number(m[1]), count: oldCount });
+        if (newLeft === 0 && oldLeft > 0)
+          current.deletions.push({ after: start, oldStart: Number(m[1]), count: oldLeft });
       }
     }
   }

@@ -9,6 +9,7 @@ const file = (path: string, lines: number[], status: ChangedFile['status'] = 'mo
   binary: false,
   lines,
   deletions: [],
+  diffCoverShiftFrom: null,
 });
 
 describe('diffLineCoverage', () => {
@@ -31,6 +32,11 @@ describe('diffLineCoverage', () => {
       total: 0,
       ratio: null,
     });
+  });
+  it('reads lines from diffCoverShiftFrom on one lower, as diff-cover does', () => {
+    const shifted = { ...file('a.py', [1, 2, 3]), diffCoverShiftFrom: 2 };
+    // diff-cover looks at lines 1, 3 and 4: two measured, neither covered.
+    expect(diffLineCoverage([shifted], hits)).toEqual({ covered: 0, total: 2, ratio: 0 });
   });
   it('gives no ratio, not NaN, for an empty diff', () => {
     expect(diffLineCoverage([], hits).ratio).toBeNull();

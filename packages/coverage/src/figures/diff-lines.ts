@@ -10,7 +10,9 @@ export interface DiffLineCoverage {
 /**
  * Line diff coverage as Debian's diff-cover defines it: a changed new-side line counts when the
  * report measures it (any report lists it); it is covered when any report gives it hits > 0.
- * Deleted and binary files, and files the report does not list, contribute nothing.
+ * Deleted and binary files, and files the report does not list, contribute nothing. Where
+ * diff-cover misplaces lines after a `\ No newline at end of file` marker (`diffCoverShiftFrom`),
+ * this does too, so the two print the same figure.
  * `hitsByFile` maps repo-relative paths to line -> hits (hits already summed across reports).
  */
 export function diffLineCoverage(
@@ -23,8 +25,9 @@ export function diffLineCoverage(
     if (file.status === 'deleted' || file.binary) continue;
     const hits = hitsByFile.get(file.path);
     if (!hits) continue;
-    for (const line of new Set(file.lines)) {
-      const h = hits.get(line);
+    const shift = file.diffCoverShiftFrom ?? Number.POSITIVE_INFINITY;
+    for (const changed of new Set(file.lines)) {
+      const h = hits.get(changed >= shift ? changed + 1 : changed);
       if (h === undefined) continue;
       total++;
       if (h > 0) covered++;

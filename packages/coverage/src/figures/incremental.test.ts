@@ -11,6 +11,7 @@ const changedFile = (path: string, lines: number[]): ChangedFile => ({
   binary: false,
   lines,
   deletions: [],
+  diffCoverShiftFrom: null,
 });
 
 const source = (

@@ -1,23 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { launchChromium, newPage, signInByApi, signInThroughForm } from './support/browser.ts';
-
-const artifacts = new URL('./artifacts/', import.meta.url).pathname;
+import { describe, inject, it } from 'vitest';
+import { artifactsDir, newPage, signInByApi, signInThroughForm, useBrowser } from './support/browser.ts';
 
 describe('users and roles administration', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(artifacts, { recursive: true });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chromium = useBrowser();
 
   it('builds a read-only role in the matrix, gives it to a new user, who then sees only that', async () => {
     const suffix = Date.now().toString(36);
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     await signInByApi(context, 'admin', inject('adminPassword'));
 
     await page.goto('/system/roleList');
@@ -33,7 +22,7 @@ describe('users and roles administration', () => {
       .getByText('read Team')
       .waitFor();
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
-    await page.screenshot({ path: `${artifacts}role-list.png`, fullPage: true });
+    await page.screenshot({ path: `${artifactsDir}role-list.png`, fullPage: true });
 
     await page.goto('/system/userList');
     await page.getByRole('button', { name: 'New user' }).click();
@@ -52,10 +41,10 @@ describe('users and roles administration', () => {
       .waitFor();
     await page.getByLabel('Search Users').fill('');
     await page.getByRole('row').filter({ hasText: 'admin@sextant.local' }).waitFor();
-    await page.screenshot({ path: `${artifacts}user-list.png`, fullPage: true });
+    await page.screenshot({ path: `${artifactsDir}user-list.png`, fullPage: true });
     await context.close();
 
-    const viewer = await newPage(browser);
+    const viewer = await newPage(chromium.browser);
     await viewer.page.goto('/system/teamList');
     await signInThroughForm(viewer.page, `val${suffix}`, 'viewer-password');
     await viewer.page.waitForURL('**/system/teamList');
@@ -68,14 +57,14 @@ describe('users and roles administration', () => {
 
   it('approves an access request: the applicant sets a password through the link and gets the role', async () => {
     const name = `appl${Date.now().toString(36)}`;
-    const visitor = await newPage(browser);
+    const visitor = await newPage(chromium.browser);
     await visitor.page.goto('/apply');
     await visitor.page.getByLabel('Username').fill(name);
     await visitor.page.getByLabel('Email').fill(`${name}@example.test`);
     await visitor.page.getByRole('button', { name: 'Send request' }).click();
     await visitor.page.getByText('Request sent').waitFor();
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     await signInByApi(context, 'admin', inject('adminPassword'));
     await page.goto('/system/applyList');
     const row = page.getByRole('row').filter({ hasText: name });
@@ -84,7 +73,7 @@ describe('users and roles administration', () => {
     await page.getByTitle('tester', { exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
     const link = await page.getByLabel('Reset link').inputValue();
-    await page.screenshot({ path: `${artifacts}apply-list.png`, fullPage: true });
+    await page.screenshot({ path: `${artifactsDir}apply-list.png`, fullPage: true });
     await context.close();
 
     await visitor.page.goto(link);

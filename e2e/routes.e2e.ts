@@ -1,7 +1,7 @@
 import { HOME_PATH, SCREENS, type Screen } from '@sextant/api';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createUser, launchChromium, newPage, signInByApi, signInThroughForm } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { createUser, newPage, signInByApi, signInThroughForm, useBrowser } from './support/browser.ts';
 
 const concrete = (screen: Screen) => screen.path.replace(':id', 'sample-1');
 const titleOf = (screen: Screen) => `${screen.title} · Sextant`;
@@ -22,16 +22,10 @@ async function visit(page: Page, path: string, expected: Screen): Promise<string
 }
 
 describe('every route of specification point 2', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chromium = useBrowser();
 
   it('reaches every screen as admin; login and apply send admin home', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     await signInByApi(context, 'admin', inject('adminPassword'));
     for (const screen of SCREENS) {
       if (screen.redirectIfLoggedIn) {
@@ -47,7 +41,7 @@ describe('every route of specification point 2', () => {
 
   it('shows a client only access control, own settings and the open screens; the rest is not-authorized', async () => {
     const client = await createUser('client');
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     await signInByApi(context, client.username, client.password);
     for (const screen of SCREENS) {
       const path = concrete(screen);
@@ -68,7 +62,7 @@ describe('every route of specification point 2', () => {
   });
 
   it('sends a signed-out visitor to login from every protected screen, remembering the wanted path', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     for (const screen of SCREENS.filter((s) => s.resource !== null)) {
       expect(await visit(page, concrete(screen), LOGIN), screen.path).toBe('/login');
       expect(await page.evaluate(() => localStorage.getItem('lastRouterPath'))).toBe(concrete(screen));
@@ -77,7 +71,7 @@ describe('every route of specification point 2', () => {
   });
 
   it('returns to the wanted page after signing in, and uses the stored path only once', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     await visit(page, '/system/teamList', LOGIN);
     await signInThroughForm(page, 'admin', inject('adminPassword'));
     await page.waitForURL('**/system/teamList');
@@ -92,7 +86,7 @@ describe('every route of specification point 2', () => {
 
   it('lands a client on the access-control screen after signing in', async () => {
     const client = await createUser('client');
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     await visit(page, '/login', LOGIN);
     await signInThroughForm(page, client.username, client.password);
     await page.waitForURL('**/access-control');

@@ -1,28 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, newPage, signInByApi } from './support/browser.ts';
-
-const artifacts = new URL('./artifacts/', import.meta.url).pathname;
+import { describe, expect, inject, it } from 'vitest';
+import { artifactsDir, newPage, signInByApi, useBrowser } from './support/browser.ts';
 
 describe('app shell', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(artifacts, { recursive: true });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chromium = useBrowser();
 
   it('switches between vertical and horizontal layouts, keeps the choice, and screenshots each', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     await signInByApi(context, 'admin', inject('adminPassword'));
     await page.goto('/dashboard/team');
     const layout = page.locator('[data-layout]');
     expect(await layout.getAttribute('data-layout')).toBe('vertical');
     await page.locator('.side-menu').waitFor();
-    await page.screenshot({ path: `${artifacts}layout-vertical.png`, fullPage: true });
+    await page.screenshot({ path: `${artifactsDir}layout-vertical.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Theme customizer' }).click();
     await page.getByRole('radiogroup', { name: 'Layout' }).getByText('Horizontal').click();
@@ -31,7 +20,7 @@ describe('app shell', () => {
     expect(await layout.getAttribute('data-layout')).toBe('horizontal');
     expect(await page.locator('.side-menu').count()).toBe(0);
     await page.getByRole('menu', { name: 'Main menu' }).waitFor();
-    await page.screenshot({ path: `${artifacts}layout-horizontal.png`, fullPage: true });
+    await page.screenshot({ path: `${artifactsDir}layout-horizontal.png`, fullPage: true });
 
     await page.reload();
     await page.locator('[data-layout="horizontal"]').waitFor();
@@ -41,7 +30,7 @@ describe('app shell', () => {
   });
 
   it('highlights the list screen in the menu on a detail screen', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     await signInByApi(context, 'admin', inject('adminPassword'));
     await page.goto('/dashboard/coverage/report-7');
     const selected = page.locator('.ant-menu-item-selected');
@@ -51,7 +40,7 @@ describe('app shell', () => {
   });
 
   it('shows the scroll-to-top button only past 250 px', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     await signInByApi(context, 'admin', inject('adminPassword'));
     await page.goto('/dashboard/team');
     await page.locator('.side-menu').waitFor();
@@ -66,7 +55,7 @@ describe('app shell', () => {
   });
 
   it('shows an error with a retry when a screen chunk fails to load, and recovers', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     await signInByApi(context, 'admin', inject('adminPassword'));
     let blocked = true;
     await page.route('**/assets/PendingScreen-*.js', (route) => (blocked ? route.abort() : route.continue()));

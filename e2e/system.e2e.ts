@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiCall, createUser, launchChromium, newPage, signInByApi, signInThroughForm } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { apiCall, createUser, newPage, signInByApi, signInThroughForm, useBrowser } from './support/browser.ts';
 
 async function adminToken(): Promise<string> {
   const answer = await apiCall<{ accessToken: string }>('POST', '/api/login', {
@@ -11,16 +10,10 @@ async function adminToken(): Promise<string> {
 }
 
 describe('system screens', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chromium = useBrowser();
 
   it('saves settings, refuses contradicting grades, and the edition hides tracing at once', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     await signInByApi(context, 'admin', inject('adminPassword'));
     try {
       await page.goto('/system/systemSetting');
@@ -47,7 +40,7 @@ describe('system screens', () => {
   });
 
   it('shows what is running on the about screen', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     await signInByApi(context, 'admin', inject('adminPassword'));
     await page.goto('/system/aboutUs');
     await page.getByText('Embedded PostgreSQL (PGlite)').waitFor();
@@ -57,7 +50,7 @@ describe('system screens', () => {
 
   it('lets any user change their own password and preferred layout', async () => {
     const user = await createUser('client');
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     await signInByApi(context, user.username, user.password);
     await page.goto('/system/personSetting');
     await page.getByText(`Profile · ${user.username}`).waitFor();
@@ -76,7 +69,7 @@ describe('system screens', () => {
     await page.getByText('Password changed.').waitFor();
     await context.close();
 
-    const fresh = await newPage(browser);
+    const fresh = await newPage(chromium.browser);
     await fresh.page.goto('/login');
     await signInThroughForm(fresh.page, user.username, 'a-new-password');
     await fresh.page.waitForURL('**/access-control');

@@ -1,5 +1,6 @@
+import { mkdirSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 /** Debian's Chromium with the flags this closed network needs (no background connections). */
 export function launchChromium(): Promise<Browser> {
@@ -82,4 +83,20 @@ export async function createUser(role: string): Promise<{ username: string; pass
     admin.accessToken,
   );
   return { username, password };
+}
+
+/** Where browser tests leave screenshots (kept by CI as artefacts). */
+export const artifactsDir = new URL('../artifacts/', import.meta.url).pathname;
+
+/** Launches Chromium before the suite and closes it after; read `.browser` inside tests. */
+export function useBrowser(): { browser: Browser } {
+  const state = {} as { browser: Browser };
+  beforeAll(async () => {
+    mkdirSync(artifactsDir, { recursive: true });
+    state.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+  });
+  return state;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { seed } from '../../src/db/seed.ts';
@@ -66,4 +67,18 @@ export async function signIn(app: FastifyInstance, username: string, password: s
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
   const data = res.json().data as { accessToken: string; refreshToken: string };
   return { ...data, headers: { authorization: `Bearer ${data.accessToken}` } };
+}
+
+/**
+ * Registers hooks that build the app before a suite and close it after, signed in as admin.
+ * Read the fields inside tests (they are filled in by `beforeAll`).
+ */
+export function useAdminApp(opts: Parameters<typeof buildTestApp>[0] = {}) {
+  const state = {} as Awaited<ReturnType<typeof buildTestApp>> & { admin: Awaited<ReturnType<typeof signIn>> };
+  beforeAll(async () => {
+    Object.assign(state, await buildTestApp(opts));
+    state.admin = await signIn(state.app, 'admin', ADMIN_PASSWORD);
+  }, 60_000);
+  afterAll(async () => state.close?.());
+  return state;
 }

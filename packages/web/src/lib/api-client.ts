@@ -118,3 +118,14 @@ export function createApiClient(options: {
     delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
   };
 }
+
+/** The sentence to show for a failed call: the server's own message, or that it could not be reached. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : 'Sextant could not be reached. Try again in a moment.';
+}
+
+/** The server's per-field validation messages (`data.fields` of the error envelope). */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  return (error.data as { fields?: Record<string, string> } | null)?.fields ?? {};
+}

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, buildTestApp, signIn } from '../../../test/support/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { signIn, useAdminApp } from '../../../test/support/build-test-app.ts';
 
 describe('access requests', () => {
-  let t: Awaited<ReturnType<typeof buildTestApp>>;
-  let admin: Awaited<ReturnType<typeof signIn>>;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await signIn(t.app, 'admin', ADMIN_PASSWORD);
-  }, 60_000);
-  afterAll(async () => t?.close());
+  const t = useAdminApp();
 
   const apply = (username: string) =>
     t.app.inject({
@@ -17,7 +11,7 @@ describe('access requests', () => {
       payload: { username, email: `${username}@example.test`, reason: 'I test the payments app' },
     });
   const pending = async () =>
-    (await t.app.inject({ url: '/api/applications?status=pending', headers: admin.headers })).json().data;
+    (await t.app.inject({ url: '/api/applications?status=pending', headers: t.admin.headers })).json().data;
 
   it('approves a request: the account exists with the role and signs in through the reset link', async () => {
     expect((await apply('fiona')).statusCode).toBe(200);
@@ -26,7 +20,7 @@ describe('access requests', () => {
     const approved = await t.app.inject({
       method: 'POST',
       url: `/api/applications/${request.id}/approve`,
-      headers: admin.headers,
+      headers: t.admin.headers,
       payload: { role: 'tester' },
     });
     expect(approved.statusCode).toBe(200);
@@ -43,7 +37,7 @@ describe('access requests', () => {
     const again = await t.app.inject({
       method: 'POST',
       url: `/api/applications/${request.id}/approve`,
-      headers: admin.headers,
+      headers: t.admin.headers,
       payload: { role: 'tester' },
     });
     expect(again.statusCode).toBe(409);
@@ -56,20 +50,21 @@ describe('access requests', () => {
     const noReason = await t.app.inject({
       method: 'POST',
       url: `/api/applications/${request.id}/reject`,
-      headers: admin.headers,
+      headers: t.admin.headers,
       payload: { reason: '  ' },
     });
     expect(noReason.statusCode).toBe(400);
     const rejected = await t.app.inject({
       method: 'POST',
       url: `/api/applications/${request.id}/reject`,
-      headers: admin.headers,
+      headers: t.admin.headers,
       payload: { reason: 'Not on the project' },
     });
     expect(rejected.statusCode).toBe(200);
-    const all = (await t.app.inject({ url: '/api/applications?status=rejected', headers: admin.headers })).json().data;
+    const all = (await t.app.inject({ url: '/api/applications?status=rejected', headers: t.admin.headers })).json()
+      .data;
     expect(all.items[0]).toMatchObject({ username: 'gus', status: 'rejected', decisionNote: 'Not on the project' });
-    const users = (await t.app.inject({ url: '/api/users?q=gus', headers: admin.headers })).json().data;
+    const users = (await t.app.inject({ url: '/api/users?q=gus', headers: t.admin.headers })).json().data;
     expect(users.total).toBe(0);
   });
 
@@ -79,7 +74,7 @@ describe('access requests', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/applications/${request.id}/approve`,
-      headers: admin.headers,
+      headers: t.admin.headers,
       payload: { role: 'emperor' },
     });
     expect(res.statusCode).toBe(400);

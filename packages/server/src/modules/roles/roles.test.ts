@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, buildTestApp, signIn } from '../../../test/support/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { signIn, useAdminApp } from '../../../test/support/build-test-app.ts';
 
 describe('roles and user administration', () => {
-  let t: Awaited<ReturnType<typeof buildTestApp>>;
-  let admin: Awaited<ReturnType<typeof signIn>>;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await signIn(t.app, 'admin', ADMIN_PASSWORD);
-  }, 60_000);
-  afterAll(async () => t?.close());
+  const t = useAdminApp();
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers = admin.headers) =>
-    t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+  const call = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+    headers = t.admin.headers,
+  ) => t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
   const roleNamed = async (name: string) =>
     (await call('GET', '/api/roles')).json().data.find((r: { name: string }) => r.name === name);
 

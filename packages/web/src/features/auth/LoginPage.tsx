@@ -2,7 +2,7 @@ import { API, type LoginResponse } from '@sextant/api';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { api, useSession } from '../../lib/session.tsx';
 
 type Credentials = { username: string; password: string };
@@ -20,7 +20,7 @@ export default function LoginPage() {
       // The screen guard now sends the signed-in user on (navigation rules 3 and 4).
       signIn(answer);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Sextant could not be reached. Try again in a moment.');
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { API } from '@sextant/api';
 import { Alert, Button, Card, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { api } from '../../lib/session.tsx';
 
 type Fields = { password: string; confirm: string };
@@ -42,7 +42,7 @@ export default function ResetPasswordPage() {
       await api.post(API.resetPassword, { token, password: values.password });
       setDone(true);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Sextant could not be reached. Try again in a moment.');
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }

@@ -2,16 +2,15 @@ import { API, type MeResponse, type Profile } from '@sextant/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Input, Radio, Row, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../lib/api-client.ts';
+import { errorMessage, fieldErrors } from '../../lib/api-client.ts';
 import { LAYOUTS, SKINS, usePreferences } from '../../lib/preferences.tsx';
 import { api } from '../../lib/session.tsx';
 
 type ProfileFields = { displayName: string; email: string; layout?: string; skin?: string };
 type PasswordFields = { currentPassword: string; newPassword: string; confirm: string };
 
-function fieldErrors(e: unknown): { message: string; fields: Record<string, string> } {
-  if (!(e instanceof ApiError)) return { message: 'Sextant could not be reached. Try again in a moment.', fields: {} };
-  return { message: e.message, fields: (e.data as { fields?: Record<string, string> } | null)?.fields ?? {} };
+function failure(e: unknown): { message: string; fields: Record<string, string> } {
+  return { message: errorMessage(e), fields: fieldErrors(e) };
 }
 
 /** The signed-in user's own name, email, password and preferred layout and skin. */
@@ -54,7 +53,7 @@ export default function PersonSettingPage() {
       message.success('Profile saved.');
     },
     onError: (e) => {
-      const { message: text, fields } = fieldErrors(e);
+      const { message: text, fields } = failure(e);
       profileForm.setFields(
         Object.entries(fields).map(([name, err]) => ({ name: name as keyof ProfileFields, errors: [err] })),
       );
@@ -71,7 +70,7 @@ export default function PersonSettingPage() {
       message.success('Password changed.');
     },
     onError: (e) => {
-      const { message: text, fields } = fieldErrors(e);
+      const { message: text, fields } = failure(e);
       passwordForm.setFields(
         Object.entries(fields).map(([name, err]) => ({ name: name as keyof PasswordFields, errors: [err] })),
       );

@@ -1,5 +1,5 @@
 import { HOME_PATH, SCREENS, type Screen } from '@sextant/api';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { createUser, newPage, signInByApi, signInThroughForm, useBrowser } from './support/browser.ts';
 

@@ -2,7 +2,7 @@ import { API, type LoginResponse } from '@sextant/api';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { api, useSession } from '../../lib/session.tsx';
 
 type Credentials = { username: string; password: string };

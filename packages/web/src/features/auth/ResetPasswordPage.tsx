@@ -2,7 +2,7 @@ import { API } from '@sextant/api';
 import { Alert, Button, Card, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { api } from '../../lib/session.tsx';
 
 type Fields = { password: string; confirm: string };

@@ -1,0 +1,22 @@
+/** Paths of the administration API (issue 4); plain REST under /api. */
+export const ADMIN_API = {
+  teams: '/api/teams',
+  team: (id: string) => `/api/teams/${encodeURIComponent(id)}`,
+  apps: '/api/apps',
+  app: (id: string) => `/api/apps/${encodeURIComponent(id)}`,
+  appTestConnection: (id: string) => `/api/apps/${encodeURIComponent(id)}/testConnection`,
+  appRotateToken: (id: string) => `/api/apps/${encodeURIComponent(id)}/rotateToken`,
+  appRefreshBranches: (id: string) => `/api/apps/${encodeURIComponent(id)}/refreshBranches`,
+  branches: '/api/branches',
+  branch: (id: string) => `/api/branches/${encodeURIComponent(id)}`,
+  projects: '/api/projects',
+  project: (id: string) => `/api/projects/${encodeURIComponent(id)}`,
+  versions: '/api/versions',
+  version: (id: string) => `/api/versions/${encodeURIComponent(id)}`,
+  requirements: '/api/requirements',
+  requirement: (id: string) => `/api/requirements/${encodeURIComponent(id)}`,
+  cases: '/api/cases',
+  case: (id: string) => `/api/cases/${encodeURIComponent(id)}`,
+  casesImport: '/api/cases/import',
+  auditLogs: '/api/auditLogs',
+} as const;

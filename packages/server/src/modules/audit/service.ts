@@ -1,0 +1,66 @@
+import type { AuditAction, AuditedEntity } from '@sextant/api';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { auditLogs, users } from '../../db/schema/index.ts';
+
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Changes = Record<string, { from: unknown; to: unknown }>;
+export type Actor = { id: string };
+
+/** Fields whose value differs between two snapshots (secrets are passed in already redacted). */
+export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
+  const changes: Changes = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const from = before[key] ?? null;
+    const to = after[key] ?? null;
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
+  }
+  return changes;
+}
+
+export class AuditService {
+  constructor(private readonly db: Db) {}
+
+  /** Written in the same transaction as the change it describes, so neither exists without the other. */
+  async record(
+    tx: Executor,
+    actor: Actor,
+    entry: { entity: AuditedEntity; entityId: string; action: AuditAction; changes: Changes },
+  ): Promise<void> {
+    await tx.insert(auditLogs).values({
+      actorId: actor.id,
+      actorName: sql`coalesce((select ${users.username} from ${users} where ${users.id} = ${actor.id}), '')`,
+      entity: entry.entity,
+      entityId: entry.entityId,
+      action: entry.action,
+      changes: entry.changes,
+    });
+  }
+
+  async list(query: {
+    page: number;
+    perPage: number;
+    entity?: string;
+    entityId?: string;
+    userId?: string;
+    sortDesc: boolean;
+  }) {
+    const where = and(
+      query.entity ? eq(auditLogs.entity, query.entity) : undefined,
+      query.entityId ? eq(auditLogs.entityId, query.entityId) : undefined,
+      query.userId ? eq(auditLogs.actorId, query.userId) : undefined,
+    );
+    const rows = await this.db
+      .select()
+      .from(auditLogs)
+      .where(where)
+      .orderBy(query.sortDesc ? desc(auditLogs.id) : asc(auditLogs.id))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage);
+    const [total] = await this.db.select({ n: count() }).from(auditLogs).where(where);
+    return {
+      items: rows.map((r) => ({ ...r, at: r.at.toISOString() })),
+      total: total?.n ?? 0,
+    };
+  }
+}

@@ -266,7 +266,14 @@ export function jacocoParser(): ByteParser {
               : parent === 'package' || parent === 'group'
                 ? null
                 : unexpected('counter');
-    if (target) target[kind] = value;
+    if (!target) return;
+    // One store per kind rather than target[kind]: a keyed store whose key keeps changing is slow.
+    if (kind === 'instruction') target.instruction = value;
+    else if (kind === 'branch') target.branch = value;
+    else if (kind === 'line') target.line = value;
+    else if (kind === 'complexity') target.complexity = value;
+    else if (kind === 'method') target.method = value;
+    else target.class = value;
   }
 
   return {

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, launchChromium, newPage, signInByApi } from './support/browser.ts';
 
@@ -55,6 +55,46 @@ describe('message centre in the browser', () => {
     await bell.click();
     await page.getByRole('link', { name: title }).waitFor();
     expect(await page.locator('.notification-item').filter({ hasText: 'beat' }).count()).toBe(0);
+    await context.close();
+  });
+  it('re-subscribes and sends the connection test on every open, and reconnects after the socket drops', async () => {
+    const { context, page } = await newPage(browser);
+    const session = await signInByApi(context, 'admin', inject('adminPassword'));
+    // Every socket the page opens passes through here, so its frames can be read and the socket dropped.
+    const sockets: { route: WebSocketRoute; frames: string[] }[] = [];
+    await page.routeWebSocket(/\/ws$/, (route) => {
+      const frames: string[] = [];
+      sockets.push({ route, frames });
+      const server = route.connectToServer();
+      route.onMessage((frame) => {
+        frames.push(String(frame));
+        server.send(frame);
+      });
+    });
+    await page.goto('/dashboard/observingRiskyItems');
+    const open = page.locator('[aria-label="Message connection: open"]');
+    await open.waitFor();
+    const opening = (frames: string[]) => {
+      const text = frames.join('');
+      return {
+        bearer: text.includes(`Authorization:Bearer ${session.accessToken}`),
+        broadcast: /SUBSCRIBE\n[^\0]*destination:\/all\/messages/.test(text),
+        own: /SUBSCRIBE\n[^\0]*destination:\/user\/queue\/messages/.test(text),
+        connectionTest: /SEND\n[^\0]*destination:\/all\/messages[^\0]*"message_type":"CONNECTION_TEST"/.test(text),
+      };
+    };
+    const everything = { bearer: true, broadcast: true, own: true, connectionTest: true };
+    await expect.poll(() => opening(sockets[0]?.frames ?? [])).toEqual(everything);
+
+    await sockets[0]?.route.close({ code: 4000, reason: 'e2e drop' });
+    await page.locator('[aria-label="Message connection: closed"]').waitFor();
+    await open.waitFor({ timeout: 15_000 });
+    expect(sockets).toHaveLength(2);
+    await expect.poll(() => opening(sockets[1]?.frames ?? [])).toEqual(everything);
+
+    const title = `After reconnect ${Date.now().toString(36)}`;
+    await apiCall('POST', '/api/messages', { title, message_type: 'NOTICE' }, session.accessToken);
+    await page.locator('.ant-notification-notice').getByText(title).waitFor();
     await context.close();
   });
 });

@@ -1,0 +1,42 @@
+import {
+  type AgentHeartbeat,
+  AgentHeartbeatSchema,
+  MESSAGE_PATHS,
+  type Message,
+  MessageSchema,
+  pageSchema,
+} from '@sextant/api';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/session.tsx';
+import { heartbeatsKey, reportMessagesKey } from './message-keys.ts';
+
+const HistorySchema = pageSchema(MessageSchema);
+const HeartbeatsSchema = AgentHeartbeatSchema.array();
+
+export async function getReportMessages(
+  reportId: string,
+  page: number,
+  perPage: number,
+): Promise<{ items: Message[]; total: number }> {
+  const data = await api.get<unknown>(MESSAGE_PATHS.messages, { query: { reportId, page, perPage } });
+  return HistorySchema.parse(data);
+}
+
+export async function getHeartbeats(reportId: string): Promise<AgentHeartbeat[]> {
+  return HeartbeatsSchema.parse(await api.get<unknown>(MESSAGE_PATHS.heartbeats, { query: { reportId } }));
+}
+
+/** A report's progress history, newest first; real-time pushes for the report refresh it. */
+export function useReportMessages(reportId: string, page = 1, perPage = 20) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...reportMessagesKey(reportId), page, perPage],
+      queryFn: () => getReportMessages(reportId, page, perPage),
+    }),
+  );
+}
+
+/** The last heart-beat of each agent of a report (point 4). */
+export function useHeartbeats(reportId: string) {
+  return useQuery(queryOptions({ queryKey: heartbeatsKey(reportId), queryFn: () => getHeartbeats(reportId) }));
+}

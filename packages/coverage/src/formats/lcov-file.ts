@@ -1,4 +1,5 @@
 import {
+  type BranchCoverage,
   type ClassCoverage,
   type Counters,
   emptyCounters,
@@ -58,8 +59,9 @@ export class LcovFile {
   private branchesCovered = 0;
 
   /** The model's file; the typed arrays are released. */
-  toFile(): FileCoverage {
-    const lines = this.mergedLines();
+  toFile(branchId: (block: number, branch: number) => string): FileCoverage {
+    const branches: BranchCoverage[] = [];
+    const lines = this.mergedLines(branches, branchId);
     const methods: MethodCoverage[] = [...this.functions].map(([name, fn]) => ({
       name,
       signature: null,
@@ -75,14 +77,18 @@ export class LcovFile {
     counters.branch = counter(this.branchesCovered, this.branchesTotal - this.branchesCovered);
     counters.method = sumCounters(methods.map((m) => m.counters.method)) ?? counter(0, 0);
     if (classes[0]) classes[0].counters = { ...counters };
-    return { path: this.path, language: languageOf(this.path), lines, classes, counters };
+    // Each branch keeps its BRDA identity, so merging tracefiles adds per branch as `lcov -a` does.
+    return { path: this.path, language: languageOf(this.path), lines, classes, counters, branches };
   }
 
   /**
    * DA lines (hits of a repeated line added) with the BRDA branches on them (a repeated branch
    * counted once); a branch on a line without DA (coverage.py's line 0) makes no line.
    */
-  private mergedLines(): LineCoverage[] {
+  private mergedLines(
+    identified: BranchCoverage[],
+    branchId: (block: number, branch: number) => string,
+  ): LineCoverage[] {
     const daOrder = this.linesAscending
       ? null
       : sortedIndexes(this.lineCount, (a, b) => this.lineAt(a) - this.lineAt(b));
@@ -114,6 +120,7 @@ export class LcovFile {
         }
         total++;
         if (taken > 0) covered++;
+        identified.push({ line, id: branchId(branches[at + 1] as number, branches[at + 2] as number), hits: taken });
       }
       this.branchesTotal += total;
       this.branchesCovered += covered;

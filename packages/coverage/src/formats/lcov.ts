@@ -157,12 +157,35 @@ export function lcovParser(): ByteParser {
         fail('lcov', 'unexpected-eof', `record for ${state.current.path} lacks end_of_record`, { line: lineNo });
       if (!state.sawRecord) fail('lcov', 'empty-input', 'no SF records');
       const files: FileCoverage[] = [];
+      const idText = branchIdText(state.branchIds);
       for (const [path, record] of state.records) {
-        files.push(record.toFile());
+        files.push(record.toFile(idText));
         state.records.delete(path);
       }
       return { format: 'lcov', files, counters: totals(files) };
     },
+  };
+}
+
+/**
+ * A BRDA's `block,branch` identity as written (numbers, or the text of a non-numeric id), one
+ * shared string per distinct pair: the same few pairs repeat on every branching line.
+ */
+function branchIdText(ids: ReadonlyMap<string, number>): (block: number, branch: number) => string {
+  const texts = new Map([...ids].map(([text, id]) => [id, text]));
+  const interned = new Map<number, Map<number, string>>();
+  return (block, branch) => {
+    let byBranch = interned.get(block);
+    if (!byBranch) {
+      byBranch = new Map();
+      interned.set(block, byBranch);
+    }
+    let id = byBranch.get(branch);
+    if (id === undefined) {
+      id = `${texts.get(block) ?? block},${texts.get(branch) ?? branch}`;
+      byBranch.set(branch, id);
+    }
+    return id;
   };
 }
 

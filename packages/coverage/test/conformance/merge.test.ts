@@ -152,9 +152,21 @@ describe('LCOV: merging two tracefiles against `lcov -a`', () => {
     });
   });
 
-  // lcov -a adds each BRDA (line, block, branch) separately; the library keeps per-line maxima.
-  it.fails('has the branch total `lcov --summary` prints for the merged tracefile (known gap)', () => {
+  // lcov -a adds each BRDA (line, block, branch) separately; so does the merge of identified branches.
+  it('has the branch total `lcov --summary` prints for the merged tracefile', () => {
     const counter = merged.counters.branch!;
     expect({ covered: counter.covered, total: counter.covered + counter.missed }).toEqual(summary.branches);
+    expect(merged.bounds).toBeUndefined();
+  });
+
+  it('has the taken counts and per-line branches of the tracefile `lcov -a` wrote', async () => {
+    const lcov = await readCoverageFile(fixturePath('c/lcov-merged.info'));
+    const branches = (coverage: Coverage) =>
+      coverage.files.map((f) => [
+        f.path,
+        [...(f.branches ?? [])].sort((a, b) => a.line - b.line || a.id.localeCompare(b.id)),
+        f.lines.map((l) => [l.line, l.branchesCovered, l.branchesTotal]),
+      ]);
+    expect(branches(merged)).toEqual(branches(lcov));
   });
 });

@@ -1,4 +1,4 @@
-import { describe, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { artifactsDir, newPage, signInByApi, signInThroughForm, useBrowser } from './support/browser.ts';
 
 describe('users and roles administration', () => {
@@ -87,5 +87,29 @@ describe('users and roles administration', () => {
     await visitor.page.goto('/system/userList');
     await visitor.page.waitForURL('**/pages/miscellaneous/not-authorized');
     await visitor.context.close();
+  });
+
+  it('creates a team with a leader and members, shows it, and the audit log records who did it', async () => {
+    const name = `Payments <b>${Date.now().toString(36)}</b>`;
+    const { context, page } = await newPage(chromium.browser);
+    await signInByApi(context, 'admin', inject('adminPassword'));
+    await page.goto('/system/teamList');
+    await page.getByRole('button', { name: 'New team' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Leader').click();
+    await page.getByTitle('Administrator (admin)').click();
+    await dialog.getByLabel('Description').fill('<script>window.pwned = true</script>');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('The team was created.').waitFor();
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.getByText('Administrator').waitFor();
+    expect(await page.evaluate(() => (window as { pwned?: boolean }).pwned)).toBeUndefined();
+    await page.screenshot({ path: `${artifactsDir}team-list.png`, fullPage: true });
+
+    await page.goto('/system/auditLog');
+    await page.getByRole('row').filter({ hasText: 'create team' }).first().waitFor();
+    await page.screenshot({ path: `${artifactsDir}audit-log.png`, fullPage: true });
+    await context.close();
   });
 });

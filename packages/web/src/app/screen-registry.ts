@@ -19,6 +19,8 @@ const IMPORTERS: Partial<Record<ScreenName, Importer>> = {
   'system-person-setting': () => import('../features/person/PersonSettingPage.tsx'),
   'system-role-list': () => import('../features/roles/RoleListPage.tsx'),
   'system-apply-list': () => import('../features/applications/ApplyListPage.tsx'),
+  'system-team-list': () => import('../features/teams/TeamListPage.tsx'),
+  'system-audit-log': () => import('../features/audit/AuditLogPage.tsx'),
   'system-about-us': () => import('../features/about/AboutPage.tsx'),
 };
 

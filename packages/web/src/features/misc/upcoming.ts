@@ -33,6 +33,7 @@ export const UPCOMING: Record<string, string> = {
   'system-person-setting': 'Your profile, password and preferences.',
   'system-about-us': 'About Sextant: version, licence edition and components.',
   'system-apply-list': 'Access requests waiting for approval.',
+  'system-audit-log': 'Who changed what and when.',
   'system-trace-manage': 'Tracing sources and retention.',
   'otel-trace': 'Traces received over OTLP, searchable by service, interface and duration.',
   'otel-regression': 'Regression runs comparing interface behaviour between versions.',

@@ -1,0 +1,80 @@
+import { ADMIN_API, AUDITED_ENTITIES, type AuditLog } from '@sextant/api';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Card, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { api } from '../../lib/session.tsx';
+import { useUserOptions } from '../../lib/user-options.ts';
+
+function describeChanges(changes: AuditLog['changes']): string {
+  return Object.entries(changes)
+    .map(([field, { from, to }]) => `${field}: ${JSON.stringify(from) ?? '—'} → ${JSON.stringify(to) ?? '—'}`)
+    .join('; ');
+}
+
+/** Who changed what and when, newest first, filterable by entity and user. */
+export default function AuditLogPage() {
+  const [filter, setFilter] = useState<{ entity?: string; userId?: string }>({});
+  const [page, setPage] = useState({ page: 1, perPage: 20 });
+  const users = useUserOptions();
+  const logs = useQuery({
+    queryKey: [ADMIN_API.auditLogs, filter, page],
+    queryFn: () =>
+      api.get<{ items: AuditLog[]; total: number }>(ADMIN_API.auditLogs, { query: { ...filter, ...page } }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Card>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          Audit log
+        </Typography.Title>
+        <Space wrap>
+          <Select
+            allowClear
+            aria-label="Entity"
+            placeholder="Any entity"
+            style={{ width: 160 }}
+            options={AUDITED_ENTITIES.map((e) => ({ value: e, label: e }))}
+            onChange={(entity?: string) => setFilter((f) => ({ ...f, entity }))}
+          />
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            aria-label="User"
+            placeholder="Anyone"
+            style={{ width: 220 }}
+            options={users}
+            onChange={(userId?: string) => setFilter((f) => ({ ...f, userId }))}
+          />
+        </Space>
+      </Space>
+      {logs.error && <Alert type="error" showIcon message={logs.error.message} />}
+      <Table<AuditLog>
+        rowKey="id"
+        tableLayout="fixed"
+        size="small"
+        loading={logs.isFetching}
+        dataSource={logs.data?.items ?? []}
+        locale={{ emptyText: 'Nothing recorded yet: changes to teams, apps, projects and the rest appear here.' }}
+        pagination={{
+          current: page.page,
+          pageSize: page.perPage,
+          total: logs.data?.total ?? 0,
+          onChange: (p, perPage) => setPage({ page: p, perPage }),
+        }}
+        columns={[
+          { title: 'When', dataIndex: 'at', width: 190, render: (at: string) => new Date(at).toLocaleString() },
+          { title: 'Who', dataIndex: 'actorName', width: 140 },
+          { title: 'What', key: 'what', width: 200, render: (_, l) => <Tag>{`${l.action} ${l.entity}`}</Tag> },
+          {
+            title: 'Changes',
+            key: 'changes',
+            ellipsis: true,
+            render: (_, l) => describeChanges(l.changes),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

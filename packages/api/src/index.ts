@@ -1,4 +1,5 @@
 export * from './abilities.ts';
+export * from './admin/apps.ts';
 export * from './admin/audit.ts';
 export * from './admin/common.ts';
 export * from './admin/paths.ts';

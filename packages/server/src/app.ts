@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { applicationsRoutes } from './modules/applications/routes.ts';
 import { ApplicationsService } from './modules/applications/service.ts';
+import { registerApps } from './modules/apps/index.ts';
 import { registerAuditLog } from './modules/audit/index.ts';
 import { Principals } from './modules/auth/principals.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -60,6 +61,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   aboutRoutes(app, opts.about ?? { version: 'test', commit: null, database: 'embedded' }, principals);
   registerAuditLog(app, opts.db);
   registerTeams(app, opts.db);
+  registerApps(app, opts.db);
   for (const register of opts.modules ?? []) register(app);
   await app.ready();
   return app;

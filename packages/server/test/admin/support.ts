@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { Db } from '../../src/db/client.ts';
 import { ADMIN_PASSWORD, buildTestApp, signIn } from '../support/build-test-app.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -9,6 +10,7 @@ type Headers = Record<string, string>;
 export function useAdminApi() {
   const t = {} as {
     app: FastifyInstance;
+    db: Db;
     close: () => Promise<void>;
     admin: Headers;
     client: Headers;
@@ -21,6 +23,7 @@ export function useAdminApi() {
     const built = await buildTestApp();
     t.app = built.app;
     t.close = built.close;
+    t.db = built.database.db;
     t.admin = (await signIn(t.app, 'admin', ADMIN_PASSWORD)).headers;
     t.call = (method, url, payload, headers = t.admin) =>
       t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });

@@ -29,7 +29,8 @@ export function asApiError(
   if (failure.code === '23505' && meaning) {
     return new ApiError(409, 'conflict', meaning.message, meaning.field ? { [meaning.field]: meaning.message } : {});
   }
-  if (failure.code === '23503') {
+  // 23503: foreign_key_violation; 23001: restrict_violation (ON DELETE RESTRICT).
+  if (failure.code === '23503' || failure.code === '23001') {
     if (meaning) {
       return new ApiError(
         400,

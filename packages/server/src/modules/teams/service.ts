@@ -74,6 +74,16 @@ export class TeamsService {
     return row !== undefined;
   }
 
+  /** Team names by id, for lists of things that belong to a team. */
+  async names(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: teams.id, name: teams.name })
+      .from(teams)
+      .where(inArray(teams.id, [...new Set(ids)]));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
   async create(input: TeamInput, actor: Actor) {
     const id = await this.db
       .transaction(async (tx) => {

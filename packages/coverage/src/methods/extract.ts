@@ -3,10 +3,15 @@ import { javaMethods } from './java.ts';
 import { kotlinMethods } from './kotlin.ts';
 import { languageOfPath } from './language.ts';
 import { otherLanguageMethods } from './other-languages.ts';
-import type { SourceLanguage, SourceMethod } from './types.ts';
+import { HASH_ALL, type HashFilter, type SourceLanguage, type SourceMethod } from './types.ts';
 
 /** Methods of one source file, sorted by start line. */
-export async function extractMethods(language: SourceLanguage, source: string, path = ''): Promise<SourceMethod[]> {
+export async function extractMethods(
+  language: SourceLanguage,
+  source: string,
+  path = '',
+  hashed: HashFilter = HASH_ALL,
+): Promise<SourceMethod[]> {
   const parser = await createParser(language);
   const tree = parser.parse(source);
   parser.delete();
@@ -14,14 +19,18 @@ export async function extractMethods(language: SourceLanguage, source: string, p
   try {
     if (language === 'java') return javaMethods(tree, source);
     if (language === 'kotlin') return kotlinMethods(tree, source, path);
-    return otherLanguageMethods(language, tree, source);
+    return otherLanguageMethods(language, tree, source, hashed);
   } finally {
     tree.delete();
   }
 }
 
 /** Methods of a file chosen by its extension; an unsupported language has none. */
-export async function extractMethodsOfPath(path: string, source: string): Promise<SourceMethod[]> {
+export async function extractMethodsOfPath(
+  path: string,
+  source: string,
+  hashed: HashFilter = HASH_ALL,
+): Promise<SourceMethod[]> {
   const language = languageOfPath(path);
-  return language ? extractMethods(language, source, path) : [];
+  return language ? extractMethods(language, source, path, hashed) : [];
 }

@@ -1,4 +1,4 @@
 export { extractMethods, extractMethodsOfPath } from './extract.ts';
 export { loadLanguage } from './grammars.ts';
 export { languageOfPath } from './language.ts';
-export { SOURCE_LANGUAGES, type SourceLanguage, type SourceMethod } from './types.ts';
+export { HASH_ALL, type HashFilter, SOURCE_LANGUAGES, type SourceLanguage, type SourceMethod } from './types.ts';

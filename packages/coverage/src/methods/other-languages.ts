@@ -1,11 +1,13 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import { normalisedText } from './body-hash.ts';
 import { sha1Hex } from './sha1.ts';
-import type { SourceLanguage, SourceMethod } from './types.ts';
+import { HASH_ALL, type HashFilter, type SourceLanguage, type SourceMethod } from './types.ts';
 
 /** How one language marks functions and classes. `anonymous` functions belong to their enclosing one. */
 interface LanguageShape {
   classes: Set<string>;
+  /** Node types `functionName` may name: only these (and classes) are looked at closely. */
+  functions: Set<string>;
   className(node: Node): string | null;
   /** The function's name, `null` when the node is not a function, `anonymous` when it has none. */
   functionName(node: Node): string | null | { anonymous: true };
@@ -16,6 +18,13 @@ interface LanguageShape {
 }
 
 const ANONYMOUS = { anonymous: true } as const;
+
+interface FoundFunction {
+  node: Node;
+  range: Node;
+  name: string;
+  class: string | null;
+}
 const fieldText = (node: Node, field: string) => node.childForFieldName(field)?.text ?? null;
 
 function boundName(fn: Node): string | null {
@@ -40,6 +49,15 @@ function boundName(fn: Node): string | null {
 
 const SCRIPT: LanguageShape = {
   classes: new Set(['class_declaration', 'class', 'abstract_class_declaration']),
+  functions: new Set([
+    'function_declaration',
+    'generator_function_declaration',
+    'method_definition',
+    'function_expression',
+    'function',
+    'generator_function',
+    'arrow_function',
+  ]),
   className: (node) => fieldText(node, 'name'),
   functionName(node) {
     switch (node.type) {
@@ -60,6 +78,7 @@ const SCRIPT: LanguageShape = {
 
 const PYTHON: LanguageShape = {
   classes: new Set(['class_definition']),
+  functions: new Set(['function_definition']),
   className: (node) => fieldText(node, 'name'),
   functionName: (node) => (node.type === 'function_definition' ? (fieldText(node, 'name') ?? ANONYMOUS) : null),
   rangeNode: (node) => (node.parent?.type === 'decorated_definition' ? node.parent : node),
@@ -67,6 +86,7 @@ const PYTHON: LanguageShape = {
 
 const GO: LanguageShape = {
   classes: new Set(),
+  functions: new Set(['function_declaration', 'method_declaration']),
   className: () => null,
   functionName: (node) =>
     node.type === 'function_declaration' || node.type === 'method_declaration' ? (fieldText(node, 'name') ?? '') : null,
@@ -88,6 +108,7 @@ function functionDeclarator(node: Node): Node | null {
 
 const C_FAMILY: LanguageShape = {
   classes: new Set(['class_specifier', 'struct_specifier']),
+  functions: new Set(['function_definition']),
   className: (node) => fieldText(node, 'name'),
   functionName(node) {
     if (node.type !== 'function_definition') return null;
@@ -117,48 +138,64 @@ const SHAPES: Partial<Record<SourceLanguage, LanguageShape>> = {
  * nameless functions are part of the function around them; at top level they are `(anonymous)`.
  * Class names are dotted for nested classes.
  */
-export function otherLanguageMethods(language: SourceLanguage, tree: Tree, source: string): SourceMethod[] {
+export function otherLanguageMethods(
+  language: SourceLanguage,
+  tree: Tree,
+  source: string,
+  hashed: HashFilter = HASH_ALL,
+): SourceMethod[] {
   const shape = SHAPES[language];
   if (!shape) return [];
-  const found: { node: Node; range: Node; name: string; class: string | null }[] = [];
-  // An explicit stack: generated code nests expressions deeper than the call stack allows.
-  const pending: { node: Node; classes: string[]; insideFunction: boolean }[] = [
-    { node: tree.rootNode, classes: [], insideFunction: false },
-  ];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const { node, classes, insideFunction } = next;
-    let nextClasses = classes;
-    let nextInside = insideFunction;
-    if (shape.classes.has(node.type) && node.childForFieldName('body')) {
-      nextClasses = [...classes, shape.className(node) ?? '(anonymous)'];
+  const found: FoundFunction[] = [];
+  // A cursor walk: only function and class nodes become Node objects, the rest are passed by type.
+  // `frames[d]` holds the class path and whether a named function encloses depth d's children.
+  const frames: { classes: string[]; insideFunction: boolean }[] = [{ classes: [], insideFunction: false }];
+  const cursor = tree.walk();
+  try {
+    for (;;) {
+      const frame = frames[frames.length - 1] as { classes: string[]; insideFunction: boolean };
+      let { classes, insideFunction } = frame;
+      const type = cursor.nodeType;
+      const isClass = shape.classes.has(type);
+      if (cursor.nodeIsNamed && (isClass || shape.functions.has(type))) {
+        const node = cursor.currentNode;
+        if (isClass && node.childForFieldName('body')) {
+          classes = [...frame.classes, shape.className(node) ?? '(anonymous)'];
+        }
+        const name = shape.functionName(node);
+        if (name !== null && (typeof name === 'string' || !frame.insideFunction)) {
+          const cls = shape.ownClass?.(node) ?? (frame.classes.length > 0 ? frame.classes.join('.') : null);
+          found.push({
+            node,
+            range: shape.rangeNode?.(node) ?? node,
+            name: typeof name === 'string' ? name : '(anonymous)',
+            class: cls,
+          });
+          insideFunction = true;
+        }
+      }
+      if (cursor.gotoFirstChild()) {
+        frames.push({ classes, insideFunction });
+        continue;
+      }
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent()) return toSourceMethods(found, source, hashed);
+        frames.pop();
+      }
     }
-    const name = shape.functionName(node);
-    if (name !== null && (typeof name === 'string' || !insideFunction)) {
-      const cls = shape.ownClass?.(node) ?? (classes.length > 0 ? classes.join('.') : null);
-      found.push({
-        node,
-        range: shape.rangeNode?.(node) ?? node,
-        name: typeof name === 'string' ? name : '(anonymous)',
-        class: cls,
-      });
-      nextInside = true;
-    }
-    const children = node.namedChildren;
-    for (let i = children.length - 1; i >= 0; i--) {
-      const child = children[i];
-      if (child) pending.push({ node: child, classes: nextClasses, insideFunction: nextInside });
-    }
+  } finally {
+    cursor.delete();
   }
+}
+
+/** Source methods of the functions found, sorted by start line. */
+function toSourceMethods(found: readonly FoundFunction[], source: string, hashed: HashFilter): SourceMethod[] {
   const methods: SourceMethod[] = [];
   for (const f of found) {
-    methods.push({
-      class: f.class,
-      name: f.name,
-      signature: null,
-      startLine: f.range.startPosition.row + 1,
-      endLine: f.node.endPosition.row + 1,
-      bodyHash: sha1Hex(normalisedText(source, f.node)),
-    });
+    const startLine = f.range.startPosition.row + 1;
+    const endLine = f.node.endPosition.row + 1;
+    const bodyHash = hashed(startLine, endLine) ? sha1Hex(normalisedText(source, f.node)) : '';
+    methods.push({ class: f.class, name: f.name, signature: null, startLine, endLine, bodyHash });
   }
   return methods.sort((a, b) => a.startLine - b.startLine || a.endLine - b.endLine);
 }

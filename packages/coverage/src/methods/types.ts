@@ -27,6 +27,14 @@ export interface SourceMethod {
   /** 1-based, inclusive. */
   startLine: number;
   endLine: number;
-  /** sha1 (hex) of the method's text with comments removed and whitespace collapsed. */
+  /**
+   * sha1 (hex) of the method's text with comments removed and whitespace collapsed; '' when the
+   * caller's `HashFilter` skipped it (hashing every method of a large file is costly).
+   */
   bodyHash: string;
 }
+
+/** Which methods, by their line range, get a body hash (Java and Kotlin methods always do). */
+export type HashFilter = (startLine: number, endLine: number) => boolean;
+
+export const HASH_ALL: HashFilter = () => true;

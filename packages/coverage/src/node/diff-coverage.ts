@@ -11,7 +11,7 @@ import {
 import { extractMethodsOfPath } from '../methods/extract.ts';
 import { loadLanguage } from '../methods/grammars.ts';
 import { languageOfPath } from '../methods/language.ts';
-import type { SourceMethod } from '../methods/types.ts';
+import type { HashFilter, SourceMethod } from '../methods/types.ts';
 import type { Coverage } from '../model/coverage.ts';
 import { blameLines, methodAuthor } from './blame.ts';
 import { diff, isAncestor, rangeAuthors, resolveCommits } from './git.ts';
@@ -63,6 +63,23 @@ export async function eachLimited<T, R>(
 
 const GIT_PROCESSES = Math.max(2, Math.min(8, availableParallelism()));
 
+const HASH_NONE: HashFilter = () => false;
+
+/** Hashes only the methods a change can reach: the others' hashes would never be read. */
+function touchedBy(file: ChangedFile): HashFilter {
+  const lines = [...file.lines, ...file.deletions.flatMap((d) => [d.after, d.after + 1])].sort((a, b) => a - b);
+  return (startLine, endLine) => {
+    let low = 0;
+    let high = lines.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((lines[mid] as number) < startLine) low = mid + 1;
+      else high = mid;
+    }
+    return low < lines.length && (lines[low] as number) <= endLine;
+  };
+}
+
 /**
  * Methods of the changed files: all head sources (and base sources, from their old paths) come
  * from one `git cat-file --batch`; a base source is parsed only when its file has a changed method,
@@ -83,17 +100,16 @@ async function methodsOf(
   const methods = new Map<string, FileMethods>();
   for (const [index, file] of files.entries()) {
     const source = sources[index * 2] ?? null;
-    methods.set(file.path, {
-      head: source === null ? none : await extractMethodsOfPath(file.path, source),
-      base: none,
-    });
+    const head = source === null ? none : await extractMethodsOfPath(file.path, source, touchedBy(file));
+    methods.set(file.path, { head, base: none });
   }
   const touched = new Set(changedMethods(files, methods).map((m) => m.file));
   for (const [index, file] of files.entries()) {
     const source = file.status === 'added' ? null : (sources[index * 2 + 1] ?? null);
     if (!touched.has(file.path) || source === null) continue;
     const found = methods.get(file.path) as FileMethods;
-    methods.set(file.path, { head: found.head, base: await extractMethodsOfPath(file.oldPath ?? file.path, source) });
+    const base = await extractMethodsOfPath(file.oldPath ?? file.path, source, HASH_NONE);
+    methods.set(file.path, { head: found.head, base });
   }
   return methods;
 }

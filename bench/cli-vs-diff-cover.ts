@@ -1,0 +1,121 @@
+// `sextant coverage --base --head --json` against Debian's diff-cover on the same c8 Cobertura
+// report and the same git diff (ECharts 6.0.0 -> 6.1.0, see bench/gen/cobertura-echarts.sh), whole
+// processes, runs interleaved so both see the same machine load. Medians of RUNS (default 5) runs.
+// Also checks both print the same line diff coverage (covered/total) and says so loudly if not.
+// Run: npx tsx bench/cli-vs-diff-cover.ts
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const out = join(root, 'bench/out/cobertura');
+const cli = join(root, 'packages/cli/dist/sextant.mjs');
+const RUNS = Number(process.env.RUNS ?? 5);
+const COPIES = Number(process.env.COPIES ?? 7);
+
+type LineFigure = { covered: number; total: number };
+type Timed<T> = { seconds: number; result: T };
+
+function timed<T>(run: () => T): Timed<T> {
+  const start = process.hrtime.bigint();
+  const result = run();
+  return { seconds: Number(process.hrtime.bigint() - start) / 1e9, result };
+}
+
+function checked(command: string, args: string[], cwd: string): string {
+  const done = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+  if (done.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${done.stderr || done.error}`);
+  return done.stdout;
+}
+
+function diffCover(repo: string, report: string, jsonOut: string): LineFigure {
+  checked('diff-cover', [report, '--compare-branch=base', '--json-report', jsonOut], repo);
+  const json = JSON.parse(readFileSync(jsonOut, 'utf8')) as { total_num_lines: number; total_num_violations: number };
+  return { covered: json.total_num_lines - json.total_num_violations, total: json.total_num_lines };
+}
+
+function sextant(repo: string, report: string, withDiff: boolean): LineFigure | null {
+  const diffArgs = withDiff ? ['--base', 'base', '--head', 'head'] : [];
+  const stdout = checked('node', [cli, 'coverage', report, '--repo', repo, ...diffArgs, '--json'], repo);
+  const json = JSON.parse(stdout) as { diff?: { lines: LineFigure; methods: unknown[] } };
+  return json.diff ? { covered: json.diff.lines.covered, total: json.diff.lines.total } : null;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+function ensureInputs(): void {
+  const wanted = [join(out, 'report-1.xml'), join(out, `report-${COPIES}.xml`)];
+  if (wanted.every(existsSync)) return;
+  console.log('Generating the reports and repositories (bench/gen/cobertura-echarts.sh)…');
+  execFileSync('bash', [join(root, 'bench/gen/cobertura-echarts.sh')], {
+    stdio: 'inherit',
+    env: { ...process.env, COPIES: String(COPIES) },
+  });
+}
+
+ensureInputs();
+if (!existsSync(cli)) execFileSync('node', [join(root, 'scripts/build.mjs'), '--cli'], { stdio: 'inherit' });
+const scratch = mkdtempSync(join(tmpdir(), 'sextant-bench-'));
+let mismatches = 0;
+const rows: string[][] = [];
+try {
+  for (const copies of [1, COPIES]) {
+    const repo = join(out, `repo-${copies}`);
+    const report = join(out, `report-${copies}.xml`);
+    const megabytes = statSync(report).size / 1e6;
+    const times = { diffCover: [] as number[], sextant: [] as number[], sextantNoDiff: [] as number[] };
+    let theirs: LineFigure | null = null;
+    let ours: LineFigure | null = null;
+    for (let run = 0; run < RUNS; run++) {
+      const a = timed(() => diffCover(repo, report, join(scratch, 'diff-cover.json')));
+      const b = timed(() => sextant(repo, report, true));
+      const c = timed(() => sextant(repo, report, false));
+      times.diffCover.push(a.seconds);
+      times.sextant.push(b.seconds);
+      times.sextantNoDiff.push(c.seconds);
+      theirs = a.result;
+      ours = b.result;
+    }
+    const same = theirs !== null && ours !== null && theirs.covered === ours.covered && theirs.total === ours.total;
+    if (!same) {
+      mismatches++;
+      console.error(
+        `\n!!!!!!!! MISMATCH on ${megabytes.toFixed(1)} MB: diff-cover ${JSON.stringify(theirs)}, sextant ${JSON.stringify(ours)} !!!!!!!!\n`,
+      );
+    }
+    const [dc, sx, nd] = [median(times.diffCover), median(times.sextant), median(times.sextantNoDiff)];
+    rows.push([
+      `${megabytes.toFixed(1)} MB`,
+      `${ours?.covered}/${ours?.total}${same ? ' (same)' : ' (DIFFERENT)'}`,
+      `${dc.toFixed(3)} s`,
+      `${sx.toFixed(3)} s`,
+      `${(dc / sx).toFixed(2)}x`,
+      `${nd.toFixed(3)} s`,
+    ]);
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+const header = [
+  'report',
+  'changed lines covered',
+  'diff-cover',
+  'sextant --base/--head',
+  'speed-up',
+  'sextant, no diff',
+];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
+const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] as number)).join('  ');
+console.log(`\nmedian wall time of ${RUNS} runs each, interleaved (ECharts 6.0.0 -> 6.1.0, c8 Cobertura)`);
+console.log(line(header));
+for (const row of rows) console.log(line(row));
+if (mismatches > 0) {
+  console.error(`\n${mismatches} MISMATCH(ES) between diff-cover and sextant line figures`);
+  process.exitCode = 1;
+}

@@ -1,6 +1,7 @@
 export * from './abilities.ts';
 export * from './admin/apps.ts';
 export * from './admin/audit.ts';
+export * from './admin/branches.ts';
 export * from './admin/common.ts';
 export * from './admin/paths.ts';
 export * from './admin/teams.ts';

@@ -10,6 +10,7 @@ import { Principals } from './modules/auth/principals.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
+import { registerBranches } from './modules/branches/index.ts';
 import { registerMessages } from './modules/messages/index.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { RolesService } from './modules/roles/service.ts';
@@ -62,6 +63,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerAuditLog(app, opts.db);
   registerTeams(app, opts.db);
   registerApps(app, opts.db);
+  registerBranches(app, opts.db);
   for (const register of opts.modules ?? []) register(app);
   await app.ready();
   return app;

@@ -85,10 +85,11 @@ function mergeFiles(files: readonly FileCoverage[]): FileCoverage {
   }
   const classes = classDrafts(files.flatMap((f) => f.classes));
   for (const c of classes) mergeClassCounters(c, files, ranges);
-  if (ranges.method && classes.length > 0 && classes.every((c) => c.ranges.method)) {
+  const methods = classes.flatMap((c) => c.methods);
+  if (ranges.method && methods.length > 0 && methods.every((m) => m.ranges.method)) {
     narrowPartition(
       ranges.method,
-      classes.map((c) => c.ranges.method as Range),
+      methods.map((m) => m.ranges.method as Range),
     );
   }
   const { counters, bounds } = toCounters(ranges);

@@ -4,6 +4,7 @@ export * from './admin/audit.ts';
 export * from './admin/branches.ts';
 export * from './admin/common.ts';
 export * from './admin/paths.ts';
+export * from './admin/projects.ts';
 export * from './admin/teams.ts';
 export * from './applications.ts';
 export * from './auth.ts';

@@ -12,6 +12,7 @@ import { AuthService } from './modules/auth/service.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
 import { registerBranches } from './modules/branches/index.ts';
 import { registerMessages } from './modules/messages/index.ts';
+import { registerProjects } from './modules/projects/index.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { RolesService } from './modules/roles/service.ts';
 import { type AboutFacts, aboutRoutes } from './modules/settings/about.ts';
@@ -64,6 +65,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerTeams(app, opts.db);
   registerApps(app, opts.db);
   registerBranches(app, opts.db);
+  registerProjects(app, opts.db);
   for (const register of opts.modules ?? []) register(app);
   await app.ready();
   return app;

@@ -1,5 +1,5 @@
 import type { AppInput, AppUpdate, ConnectionCheck } from '@sextant/api';
-import { type AnyColumn, and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { apps } from '../../db/schema/index.ts';
 import { ApiError } from '../../plugins/errors.ts';
@@ -81,6 +81,16 @@ export class AppsService {
       .from(apps)
       .where(eq(apps.ingestionTokenHash, ingestionTokenHash(token)));
     return row?.id ?? null;
+  }
+
+  /** App names by id, for lists of things that concern apps. */
+  async names(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: apps.id, name: apps.name })
+      .from(apps)
+      .where(inArray(apps.id, [...new Set(ids)]));
+    return new Map(rows.map((r) => [r.id, r.name]));
   }
 
   async repoUrlOf(id: string): Promise<string> {

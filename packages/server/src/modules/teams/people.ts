@@ -1,0 +1,15 @@
+import type { UserRef } from '@sextant/api';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+
+/** Username and display name of the given users (leaders, owners), for showing who is meant. */
+export async function userRefs(db: Db, ids: (string | null)[]): Promise<Map<string, UserRef>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, username: users.username, displayName: users.displayName })
+    .from(users)
+    .where(inArray(users.id, wanted));
+  return new Map(rows.map((r) => [r.id, r]));
+}

@@ -1,5 +1,6 @@
-import type { Node, Tree } from 'web-tree-sitter';
+import type { Language, Node, Query, Tree } from 'web-tree-sitter';
 import { normalisedText } from './body-hash.ts';
+import { compileQuery } from './grammars.ts';
 import { sha1Hex } from './sha1.ts';
 import { HASH_ALL, type HashFilter, type SourceLanguage, type SourceMethod } from './types.ts';
 
@@ -147,45 +148,56 @@ export function otherLanguageMethods(
   const shape = SHAPES[language];
   if (!shape) return [];
   const found: FoundFunction[] = [];
-  // A cursor walk: only function and class nodes become Node objects, the rest are passed by type.
-  // `frames[d]` holds the class path and whether a named function encloses depth d's children.
-  const frames: { classes: string[]; insideFunction: boolean }[] = [{ classes: [], insideFunction: false }];
-  const cursor = tree.walk();
-  try {
-    for (;;) {
-      const frame = frames[frames.length - 1] as { classes: string[]; insideFunction: boolean };
-      let { classes, insideFunction } = frame;
-      const type = cursor.nodeType;
-      const isClass = shape.classes.has(type);
-      if (cursor.nodeIsNamed && (isClass || shape.functions.has(type))) {
-        const node = cursor.currentNode;
-        if (isClass && node.childForFieldName('body')) {
-          classes = [...frame.classes, shape.className(node) ?? '(anonymous)'];
-        }
-        const name = shape.functionName(node);
-        if (name !== null && (typeof name === 'string' || !frame.insideFunction)) {
-          const cls = shape.ownClass?.(node) ?? (frame.classes.length > 0 ? frame.classes.join('.') : null);
-          found.push({
-            node,
-            range: shape.rangeNode?.(node) ?? node,
-            name: typeof name === 'string' ? name : '(anonymous)',
-            class: cls,
-          });
-          insideFunction = true;
-        }
-      }
-      if (cursor.gotoFirstChild()) {
-        frames.push({ classes, insideFunction });
-        continue;
-      }
-      while (!cursor.gotoNextSibling()) {
-        if (!cursor.gotoParent()) return toSourceMethods(found, source, hashed);
-        frames.pop();
-      }
+  // One query hands over just the function and class nodes (walking every node from JS costs
+  // far more); ancestry comes back from their ranges, as they arrive outermost first.
+  const nodes = shapeQuery(shape, tree.language)
+    .captures(tree.rootNode)
+    .map((capture) => capture.node)
+    .sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
+  const frames: Frame[] = [{ end: Number.POSITIVE_INFINITY, classes: [], insideFunction: false }];
+  for (const node of nodes) {
+    while (node.endIndex > (frames[frames.length - 1] as Frame).end) frames.pop();
+    const frame = frames[frames.length - 1] as Frame;
+    let { classes, insideFunction } = frame;
+    if (shape.classes.has(node.type) && node.childForFieldName('body')) {
+      classes = [...frame.classes, shape.className(node) ?? '(anonymous)'];
     }
-  } finally {
-    cursor.delete();
+    const name = shape.functions.has(node.type) ? shape.functionName(node) : null;
+    if (name !== null && (typeof name === 'string' || !frame.insideFunction)) {
+      const cls = shape.ownClass?.(node) ?? (frame.classes.length > 0 ? frame.classes.join('.') : null);
+      found.push({
+        node,
+        range: shape.rangeNode?.(node) ?? node,
+        name: typeof name === 'string' ? name : '(anonymous)',
+        class: cls,
+      });
+      insideFunction = true;
+    }
+    frames.push({ end: node.endIndex, classes, insideFunction });
   }
+  return toSourceMethods(found, source, hashed);
+}
+
+/** What a node's descendants inherit: the class path and whether a named function encloses them. */
+interface Frame {
+  end: number;
+  classes: string[];
+  insideFunction: boolean;
+}
+
+const QUERIES = new WeakMap<Language, Map<LanguageShape, Query>>();
+
+/** `(type) @node` for each function and class type the grammar has, compiled once per grammar. */
+function shapeQuery(shape: LanguageShape, language: Language): Query {
+  let byShape = QUERIES.get(language);
+  if (!byShape) QUERIES.set(language, (byShape = new Map()));
+  let query = byShape.get(shape);
+  if (!query) {
+    const types = [...shape.functions, ...shape.classes].filter((type) => language.idForNodeType(type, true));
+    query = compileQuery(language, types.map((type) => `(${type}) @node`).join(' '));
+    byShape.set(shape, query);
+  }
+  return query;
 }
 
 /** Source methods of the functions found, sorted by start line. */

@@ -6,6 +6,7 @@ export * from './admin/common.ts';
 export * from './admin/paths.ts';
 export * from './admin/projects.ts';
 export * from './admin/teams.ts';
+export * from './admin/versions.ts';
 export * from './applications.ts';
 export * from './auth.ts';
 export * from './envelope.ts';

@@ -22,6 +22,7 @@ import { profileRoutes } from './modules/users/profile-routes.ts';
 import { ProfileService } from './modules/users/profile-service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { UsersService } from './modules/users/service.ts';
+import { registerVersions } from './modules/versions/index.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -66,6 +67,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerApps(app, opts.db);
   registerBranches(app, opts.db);
   registerProjects(app, opts.db);
+  registerVersions(app, opts.db);
   for (const register of opts.modules ?? []) register(app);
   await app.ready();
   return app;

@@ -85,6 +85,16 @@ export class ProjectsService {
     return project as NonNullable<typeof project>;
   }
 
+  /** Project names by id, for lists of things that belong to a project. */
+  async names(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: projects.id, name: projects.name })
+      .from(projects)
+      .where(inArray(projects.id, [...new Set(ids)]));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
   /** The apps a project delivers; null when there is no such project. */
   async appIdsOf(projectId: string): Promise<string[] | null> {
     const [row] = await this.db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId));

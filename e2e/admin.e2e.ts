@@ -1,5 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { artifactsDir, newPage, signInByApi, signInThroughForm, useBrowser } from './support/browser.ts';
+import { apiCall, artifactsDir, newPage, signInByApi, signInThroughForm, useBrowser } from './support/browser.ts';
 
 describe('users and roles administration', () => {
   const chromium = useBrowser();
@@ -110,6 +114,46 @@ describe('users and roles administration', () => {
     await page.goto('/system/auditLog');
     await page.getByRole('row').filter({ hasText: 'create team' }).first().waitFor();
     await page.screenshot({ path: `${artifactsDir}audit-log.png`, fullPage: true });
+    await context.close();
+  });
+
+  it('registers an app on a git repository on disk, tests the connection, and refuses an option as URL', async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'sextant-e2e-repo-'));
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'ignore' });
+    git('init', '-q', '-b', 'main');
+    writeFileSync(join(repo, 'README.md'), 'demo');
+    git('add', '.');
+    git('-c', 'user.name=E2E', '-c', 'user.email=e2e@example.test', 'commit', '-q', '-m', 'first');
+    const team = `Checkout ${Date.now().toString(36)}`;
+    const admin = await apiCall<{ accessToken: string }>('POST', '/api/login', {
+      username: 'admin',
+      password: inject('adminPassword'),
+    });
+    await apiCall('POST', '/api/teams', { name: team }, admin.accessToken);
+
+    const { context, page } = await newPage(chromium.browser);
+    await signInByApi(context, 'admin', inject('adminPassword'));
+    await page.goto('/system/appList');
+    await page.getByRole('button', { name: 'New app' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Team').click();
+    await page.getByTitle(team).click();
+    await dialog.getByLabel('Name').fill('cart-service');
+    await dialog.getByLabel('Language').click();
+    await page.getByTitle('java', { exact: true }).click();
+    await dialog.getByLabel('Repository').fill('--upload-pack=touch /tmp/sextant-pwned');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText('Use an https:// or ssh:// URL', { exact: false }).first().waitFor();
+    await dialog.getByLabel('Repository').fill(repo);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    const token = await page.getByLabel('Ingestion token').inputValue();
+    expect(token.length).toBeGreaterThan(20);
+    await page.keyboard.press('Escape');
+
+    const row = page.getByRole('row').filter({ hasText: 'cart-service' }).filter({ hasText: team });
+    await row.getByRole('button', { name: 'Test connection' }).click();
+    await page.getByText('cart-service: the repository answered with', { exact: false }).waitFor();
+    await page.screenshot({ path: `${artifactsDir}app-list.png`, fullPage: true });
     await context.close();
   });
 });

@@ -20,6 +20,7 @@ const IMPORTERS: Partial<Record<ScreenName, Importer>> = {
   'system-role-list': () => import('../features/roles/RoleListPage.tsx'),
   'system-apply-list': () => import('../features/applications/ApplyListPage.tsx'),
   'system-team-list': () => import('../features/teams/TeamListPage.tsx'),
+  'system-app-list': () => import('../features/apps/AppListPage.tsx'),
   'system-audit-log': () => import('../features/audit/AuditLogPage.tsx'),
   'system-about-us': () => import('../features/about/AboutPage.tsx'),
 };

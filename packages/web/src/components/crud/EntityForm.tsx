@@ -33,7 +33,7 @@ export function EntityForm({ form, fields, creating }: { form: FormInstance; fie
             key={field.name}
             name={field.name}
             label={field.label}
-            help={field.help}
+            extra={field.help}
             valuePropName={field.kind === 'switch' ? 'checked' : 'value'}
             rules={
               field.required

@@ -31,8 +31,9 @@ export function EntityListScreen<T extends { id: string }>({ title, spec }: { ti
       editing === 'new' || editing === null
         ? api.post<T>(spec.path, values)
         : api.patch<T>(`${spec.path}/${encodeURIComponent(editing.id)}`, values),
-    onSuccess: () => {
+    onSuccess: (answer) => {
       message.success(editing === 'new' ? `The ${spec.noun} was created.` : `The ${spec.noun} was saved.`);
+      spec.onSaved?.(answer, editing === 'new');
       setEditing(null);
       void client.invalidateQueries({ queryKey: [spec.path] });
     },

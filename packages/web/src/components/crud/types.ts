@@ -36,6 +36,8 @@ export type EntitySpec<T extends { id: string }> = {
   /** Shapes form values into the API's body (e.g. strings back to numbers). */
   fromFormValues?: (values: Record<string, unknown>) => Record<string, unknown>;
   rowActions?: (row: T) => ReactNode;
+  /** Called with the server's answer after a save (e.g. to show a secret returned only once). */
+  onSaved?: (answer: unknown, created: boolean) => void;
   filters?: ReactNode;
 };
 

@@ -5,6 +5,7 @@ export * from './admin/branches.ts';
 export * from './admin/common.ts';
 export * from './admin/paths.ts';
 export * from './admin/projects.ts';
+export * from './admin/requirements.ts';
 export * from './admin/teams.ts';
 export * from './admin/versions.ts';
 export * from './applications.ts';

@@ -13,6 +13,7 @@ import { AccessTokens } from './modules/auth/tokens.ts';
 import { registerBranches } from './modules/branches/index.ts';
 import { registerMessages } from './modules/messages/index.ts';
 import { registerProjects } from './modules/projects/index.ts';
+import { registerRequirements } from './modules/requirements/index.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { RolesService } from './modules/roles/service.ts';
 import { type AboutFacts, aboutRoutes } from './modules/settings/about.ts';
@@ -68,6 +69,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerBranches(app, opts.db);
   registerProjects(app, opts.db);
   registerVersions(app, opts.db);
+  registerRequirements(app, opts.db);
   for (const register of opts.modules ?? []) register(app);
   await app.ready();
   return app;

@@ -156,4 +156,56 @@ describe('users and roles administration', () => {
     await page.screenshot({ path: `${artifactsDir}app-list.png`, fullPage: true });
     await context.close();
   });
+
+  it('creates a project over an app and a version whose refs are checked', async () => {
+    const suffix = Date.now().toString(36);
+    const admin = await apiCall<{ accessToken: string }>('POST', '/api/login', {
+      username: 'admin',
+      password: inject('adminPassword'),
+    });
+    const team = await apiCall<{ id: string }>('POST', '/api/teams', { name: `Web ${suffix}` }, admin.accessToken);
+    await apiCall(
+      'POST',
+      '/api/apps',
+      { teamId: team.id, name: `shop-${suffix}`, language: 'typescript', repoUrl: 'https://git.example.com/shop.git' },
+      admin.accessToken,
+    );
+    const { context, page } = await newPage(chromium.browser);
+    await signInByApi(context, 'admin', inject('adminPassword'));
+    await page.goto('/system/projectList');
+    await page.getByRole('button', { name: 'New project' }).click();
+    let dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill(`Spring sale ${suffix}`);
+    await dialog.getByLabel('Team').click();
+    await page.getByTitle(`Web ${suffix}`).click();
+    await dialog.getByLabel('Apps').click();
+    await page.getByTitle(`shop-${suffix}`).click();
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('The project was created.').waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: `Spring sale ${suffix}` })
+      .getByText(`shop-${suffix}`)
+      .waitFor();
+    await page.screenshot({ path: `${artifactsDir}project-list.png`, fullPage: true });
+
+    await page.goto('/system/versionList');
+    await page.getByRole('button', { name: 'New version' }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Project').click();
+    await page.getByTitle(`Spring sale ${suffix}`).click();
+    await dialog.getByLabel('App').click();
+    await page.getByTitle(`shop-${suffix}`).click();
+    await dialog.getByLabel('Name').fill('2.4.0');
+    await dialog.getByLabel('New version ref').fill('--output=/tmp/x');
+    await dialog.getByLabel('Base version ref').fill('v2.3.0');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText('Not a valid git ref', { exact: false }).first().waitFor();
+    await dialog.getByLabel('New version ref').fill('release/2.4');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('The version was created.').waitFor();
+    await page.getByRole('row').filter({ hasText: 'v2.3.0 → release/2.4' }).waitFor();
+    await page.screenshot({ path: `${artifactsDir}version-list.png`, fullPage: true });
+    await context.close();
+  });
 });

@@ -21,6 +21,8 @@ const IMPORTERS: Partial<Record<ScreenName, Importer>> = {
   'system-apply-list': () => import('../features/applications/ApplyListPage.tsx'),
   'system-team-list': () => import('../features/teams/TeamListPage.tsx'),
   'system-app-list': () => import('../features/apps/AppListPage.tsx'),
+  'system-project-list': () => import('../features/projects/ProjectListPage.tsx'),
+  'system-version-list': () => import('../features/versions/VersionListPage.tsx'),
   'system-audit-log': () => import('../features/audit/AuditLogPage.tsx'),
   'system-about-us': () => import('../features/about/AboutPage.tsx'),
 };

@@ -1,4 +1,5 @@
 import { DatePicker, Form, type FormInstance, Input, InputNumber, Select, Switch } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import type { FieldSpec } from './types.ts';
 
 function control(field: FieldSpec) {
@@ -35,6 +36,13 @@ export function EntityForm({ form, fields, creating }: { form: FormInstance; fie
             label={field.label}
             extra={field.help}
             valuePropName={field.kind === 'switch' ? 'checked' : 'value'}
+            // Dates travel as YYYY-MM-DD strings; the picker works on dayjs values.
+            {...(field.kind === 'date'
+              ? {
+                  getValueProps: (value: string | null) => ({ value: value ? dayjs(value) : null }),
+                  normalize: (value: Dayjs | null) => (value ? value.format('YYYY-MM-DD') : null),
+                }
+              : {})}
             rules={
               field.required
                 ? [

@@ -47,6 +47,10 @@ describe('parseUnifiedDiff', () => {
   });
   it('places pure deletions on the new side: base lines 10-11 removed after new line 11', () => {
     expect(files[0]?.deletions).toEqual([{ after: 11, oldStart: 10, count: 2 }]);
+    expect(files[0]?.hunks).toEqual([
+      { oldStart: 3, oldCount: 1, newStart: 3, newCount: 2 },
+      { oldStart: 10, oldCount: 2, newStart: 11, newCount: 0 },
+    ]);
     // A replacement (`-3 +3,2`) changes lines; it is no deletion.
     expect(files[3]?.deletions).toEqual([]);
   });

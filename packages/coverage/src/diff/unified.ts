@@ -6,6 +6,8 @@ export interface ChangedFile {
   binary: boolean;
   /** New-side line numbers added or modified, ascending. */
   lines: number[];
+  /** The hunks as git wrote them (`--unified=0`), ascending. */
+  hunks: DiffHunk[];
   /** Base lines removed with nothing added in their place, each placed on the new side. */
   deletions: Deletion[];
   /**
@@ -14,6 +16,14 @@ export interface ChangedFile {
    * hunk's added lines from this new-side line on one line too low. Null when it reads it right.
    */
   diffCoverShiftFrom: number | null;
+}
+
+/** One `@@ -oldStart,oldCount +newStart,newCount @@` hunk. */
+export interface DiffHunk {
+  oldStart: number;
+  oldCount: number;
+  newStart: number;
+  newCount: number;
 }
 
 /**
@@ -73,6 +83,7 @@ export function parseUnifiedDiff(text: string): ChangedFile[] {
         status: 'modified',
         binary: false,
         lines: [],
+        hunks: [],
         deletions: [],
         diffCoverShiftFrom: null,
       };
@@ -102,6 +113,7 @@ export function parseUnifiedDiff(text: string): ChangedFile[] {
         newLeft = m[4] === undefined ? 1 : Number(m[4]);
         hunkNewStart = start;
         hunkNewCount = newLeft;
+        current.hunks.push({ oldStart: Number(m[1]), oldCount: oldLeft, newStart: start, newCount: newLeft });
         for (let i = 0; i < newLeft; i++) current.lines.push(start + i);
         // With --unified=0 a pure deletion reads `+N,0`: N is the new-side line before the gap.
         if (newLeft === 0 && oldLeft > 0)

@@ -8,6 +8,7 @@ const file = (path: string, lines: number[], status: ChangedFile['status'] = 'mo
   status,
   binary: false,
   lines,
+  hunks: [],
   deletions: [],
   diffCoverShiftFrom: null,
 });

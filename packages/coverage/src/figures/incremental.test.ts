@@ -10,6 +10,7 @@ const changedFile = (path: string, lines: number[]): ChangedFile => ({
   status: 'modified',
   binary: false,
   lines,
+  hunks: [],
   deletions: [],
   diffCoverShiftFrom: null,
 });

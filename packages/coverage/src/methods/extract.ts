@@ -1,3 +1,4 @@
+import type { Tree } from 'web-tree-sitter';
 import { createParser } from './grammars.ts';
 import { javaMethods } from './java.ts';
 import { kotlinMethods } from './kotlin.ts';
@@ -17,12 +18,23 @@ export async function extractMethods(
   parser.delete();
   if (!tree) return [];
   try {
-    if (language === 'java') return javaMethods(tree, source);
-    if (language === 'kotlin') return kotlinMethods(tree, source, path);
-    return otherLanguageMethods(language, tree, source, hashed);
+    return methodsOfTree(language, tree, source, path, hashed);
   } finally {
     tree.delete();
   }
+}
+
+/** Methods of a parsed source file, sorted by start line. */
+export function methodsOfTree(
+  language: SourceLanguage,
+  tree: Tree,
+  source: string,
+  path: string,
+  hashed: HashFilter,
+): SourceMethod[] {
+  if (language === 'java') return javaMethods(tree, source);
+  if (language === 'kotlin') return kotlinMethods(tree, source, path);
+  return otherLanguageMethods(language, tree, source, hashed);
 }
 
 /** Methods of a file chosen by its extension; an unsupported language has none. */

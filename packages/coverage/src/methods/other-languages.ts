@@ -190,7 +190,10 @@ const QUERIES = new WeakMap<Language, Map<LanguageShape, Query>>();
 /** `(type) @node` for each function and class type the grammar has, compiled once per grammar. */
 function shapeQuery(shape: LanguageShape, language: Language): Query {
   let byShape = QUERIES.get(language);
-  if (!byShape) QUERIES.set(language, (byShape = new Map()));
+  if (!byShape) {
+    byShape = new Map();
+    QUERIES.set(language, byShape);
+  }
   let query = byShape.get(shape);
   if (!query) {
     const types = [...shape.functions, ...shape.classes].filter((type) => language.idForNodeType(type, true));

@@ -8,10 +8,10 @@ import {
   type IncrementalCoverage,
   incrementalCoverage,
 } from '../figures/incremental.ts';
-import { extractMethodsOfPath } from '../methods/extract.ts';
 import { loadLanguage } from '../methods/grammars.ts';
 import { languageOfPath } from '../methods/language.ts';
-import type { HashFilter, SourceMethod } from '../methods/types.ts';
+import { extractMethodsOfRevisions } from '../methods/two-revisions.ts';
+import type { HashFilter } from '../methods/types.ts';
 import type { Coverage } from '../model/coverage.ts';
 import { blameLines, methodAuthor } from './blame.ts';
 import { diff, isAncestor, rangeAuthors, resolveCommits } from './git.ts';
@@ -63,8 +63,6 @@ export async function eachLimited<T, R>(
 
 const GIT_PROCESSES = Math.max(2, Math.min(8, availableParallelism()));
 
-const HASH_NONE: HashFilter = () => false;
-
 /** Hashes only the methods a change can reach: the others' hashes would never be read. */
 function touchedBy(file: ChangedFile): HashFilter {
   const lines = [...file.lines, ...file.deletions.flatMap((d) => [d.after, d.after + 1])].sort((a, b) => a - b);
@@ -82,8 +80,8 @@ function touchedBy(file: ChangedFile): HashFilter {
 
 /**
  * Methods of the changed files: all head sources (and base sources, from their old paths) come
- * from one `git cat-file --batch`; a base source is parsed only when its file has a changed method,
- * since the base methods only tell added from modified.
+ * from one `git cat-file --batch`; a base source is parsed (incrementally, from the head's tree)
+ * only when its file has a changed method, since the base methods only tell added from modified.
  */
 async function methodsOf(
   repo: string,
@@ -96,20 +94,21 @@ async function methodsOf(
     { revision: base, path: f.oldPath ?? f.path },
   ]);
   const sources = await readFilesAtRevisions(repo, requests);
-  const none: readonly SourceMethod[] = [];
   const methods = new Map<string, FileMethods>();
   for (const [index, file] of files.entries()) {
-    const source = sources[index * 2] ?? null;
-    const head = source === null ? none : await extractMethodsOfPath(file.path, source, touchedBy(file));
-    methods.set(file.path, { head, base: none });
-  }
-  const touched = new Set(changedMethods(files, methods).map((m) => m.file));
-  for (const [index, file] of files.entries()) {
-    const source = file.status === 'added' ? null : (sources[index * 2 + 1] ?? null);
-    if (!touched.has(file.path) || source === null) continue;
-    const found = methods.get(file.path) as FileMethods;
-    const base = await extractMethodsOfPath(file.oldPath ?? file.path, source, HASH_NONE);
-    methods.set(file.path, { head: found.head, base });
+    const headSource = sources[index * 2] ?? null;
+    if (headSource === null) continue;
+    const baseSource = file.status === 'added' ? null : (sources[index * 2 + 1] ?? null);
+    const baseRevision =
+      baseSource === null ? null : { source: baseSource, path: file.oldPath ?? file.path, hunks: file.hunks };
+    const found = await extractMethodsOfRevisions(
+      file.path,
+      headSource,
+      baseRevision,
+      touchedBy(file),
+      (head) => changedMethods([file], new Map([[file.path, { head, base: [] }]])).length > 0,
+    );
+    methods.set(file.path, found);
   }
   return methods;
 }

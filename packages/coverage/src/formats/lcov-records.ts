@@ -72,7 +72,7 @@ export function handleRecord(state: LcovState, text: string, lineNo: number): vo
     return;
   }
   const file = state.current;
-  if (!file) return fail('lcov', 'bad-record', `${tag} outside a record`, at(lineNo));
+  if (!file) fail('lcov', 'bad-record', `${tag} outside a record`, at(lineNo));
   const fields = value.split(',');
   switch (tag) {
     case 'DA': {

@@ -32,15 +32,39 @@ export function lcovParser(): ByteParser {
     const length = buffer.length;
     let start = 0;
     for (;;) {
+      const file = state.current;
+      // Most lines are DA records: read those to their newline here, without a search for it first.
+      const next = file === null ? -1 : dataLine(file, buffer, start, length);
+      if (next !== -1) {
+        lineNo++;
+        start = next;
+        if (start >= length) return start;
+        continue;
+      }
       const newline = buffer.indexOf(10, start);
       if (newline === -1) return start;
       lineNo++;
       const end = newline > start && buffer[newline - 1] === 13 ? newline - 1 : newline;
-      const file = state.current;
       if (file === null || !fastRecord(file, buffer, start, end)) slowRecord(buffer, start, end);
       start = newline + 1;
       if (start >= length) return start;
     }
+  }
+
+  /** A plain `DA:<line>,<count>` line ending in LF or CRLF: added, and the offset after it; else -1. */
+  function dataLine(file: LcovFile, b: Uint8Array, start: number, length: number): number {
+    if (b[start] !== 68 /* D */ || b[start + 1] !== 65 || b[start + 2] !== 58) return -1;
+    const comma = digitsEnd(b, start + 3, length);
+    if (b[comma] !== 44) return -1;
+    const countEnd = digitsEnd(b, comma + 1, length);
+    let after = countEnd;
+    if (b[after] === 13) after++;
+    if (after >= length || b[after] !== 10) return -1;
+    const line = digitsValue(b, start + 3, comma);
+    const hits = digitsValue(b, comma + 1, countEnd);
+    if (line < 1 || line > MAX_LINE || hits < 0) return -1;
+    file.addLine(line, hits);
+    return after + 1;
   }
 
   function slowRecord(buffer: Uint8Array, start: number, end: number): void {

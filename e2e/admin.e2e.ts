@@ -206,6 +206,20 @@ describe('users and roles administration', () => {
     await page.getByText('The version was created.').waitFor();
     await page.getByRole('row').filter({ hasText: 'v2.3.0 → release/2.4' }).waitFor();
     await page.screenshot({ path: `${artifactsDir}version-list.png`, fullPage: true });
+
+    await page.goto('/system/requirementhList');
+    await page.getByRole('button', { name: 'New requirement' }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Key').fill(`REQ-${suffix.length}${Date.now() % 100000}`);
+    await dialog.getByLabel('Title').fill('Pay with a gift card');
+    await dialog.getByLabel('Project').click();
+    await page.getByTitle(`Spring sale ${suffix}`).click();
+    await dialog.getByLabel('Version').click();
+    await page.getByTitle(`Spring sale ${suffix} · 2.4.0`).click();
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('The requirement was created.').waitFor();
+    await page.getByRole('row').filter({ hasText: 'Pay with a gift card' }).getByText('2.4.0').waitFor();
+    await page.screenshot({ path: `${artifactsDir}requirement-list.png`, fullPage: true });
     await context.close();
   });
 });

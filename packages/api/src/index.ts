@@ -2,6 +2,7 @@ export * from './abilities.ts';
 export * from './admin/apps.ts';
 export * from './admin/audit.ts';
 export * from './admin/branches.ts';
+export * from './admin/cases.ts';
 export * from './admin/common.ts';
 export * from './admin/paths.ts';
 export * from './admin/projects.ts';

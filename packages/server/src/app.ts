@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
 import { registerBranches } from './modules/branches/index.ts';
+import { registerCases } from './modules/cases/index.ts';
 import { registerMessages } from './modules/messages/index.ts';
 import { registerProjects } from './modules/projects/index.ts';
 import { registerRequirements } from './modules/requirements/index.ts';
@@ -70,6 +71,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerProjects(app, opts.db);
   registerVersions(app, opts.db);
   registerRequirements(app, opts.db);
+  registerCases(app, opts.db);
   for (const register of opts.modules ?? []) register(app);
   await app.ready();
   return app;

@@ -37,6 +37,17 @@ export class AuditService {
     });
   }
 
+  /** Several entries at once (an import), in one statement. */
+  async recordMany(
+    tx: Executor,
+    actor: Actor,
+    entries: { entity: AuditedEntity; entityId: string; action: AuditAction; changes: Changes }[],
+  ): Promise<void> {
+    if (entries.length === 0) return;
+    const actorName = sql`coalesce((select ${users.username} from ${users} where ${users.id} = ${actor.id}), '')`;
+    await tx.insert(auditLogs).values(entries.map((entry) => ({ ...entry, actorId: actor.id, actorName })));
+  }
+
   async list(query: {
     page: number;
     perPage: number;

@@ -13,3 +13,14 @@ export async function userRefs(db: Db, ids: (string | null)[]): Promise<Map<stri
     .where(inArray(users.id, wanted));
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/** User ids by username, for imports that name people by username. */
+export async function userIdsByUsername(db: Db, usernames: string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(usernames)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.username, wanted));
+  return new Map(rows.map((r) => [r.username, r.id]));
+}

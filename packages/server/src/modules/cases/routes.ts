@@ -1,0 +1,93 @@
+import {
+  CaseImportQuerySchema,
+  CaseImportRejectionSchema,
+  CaseImportResultSchema,
+  CaseInputSchema,
+  CaseQuerySchema,
+  CaseSchema,
+  CaseUpdateSchema,
+  envelopeSchema,
+  IdParamsSchema,
+  pageSchema,
+} from '@sextant/api';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../audit/actor.ts';
+import { type CaseImporter, ImportRejected } from './import.ts';
+import type { CasesService } from './service.ts';
+
+const CSV_BODY_LIMIT = 4 * 1024 * 1024;
+
+export function casesRoutes(app: FastifyInstance, cases: CasesService, importer: CaseImporter): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['cases'];
+  if (!app.hasContentTypeParser('text/csv')) {
+    app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: CSV_BODY_LIMIT }, (_req, body, done) =>
+      done(null, body),
+    );
+  }
+  r.get('/api/cases', {
+    config: { access: { action: 'read', resource: 'Case' } },
+    schema: { tags, querystring: CaseQuerySchema, response: { 200: envelopeSchema(pageSchema(CaseSchema)) } },
+    handler: async (req) => ({ code: 200, message: 'OK', data: await cases.list(req.query) }),
+  });
+  r.get('/api/cases/:id', {
+    config: { access: { action: 'read', resource: 'Case' } },
+    schema: { tags, params: IdParamsSchema, response: { 200: envelopeSchema(CaseSchema) } },
+    handler: async (req) => ({ code: 200, message: 'OK', data: await cases.get(req.params.id) }),
+  });
+  r.post('/api/cases', {
+    config: { access: { action: 'create', resource: 'Case' } },
+    schema: { tags, body: CaseInputSchema, response: { 200: envelopeSchema(CaseSchema) } },
+    handler: async (req) => ({ code: 200, message: 'Case created.', data: await cases.create(req.body, actorOf(req)) }),
+  });
+  r.post('/api/cases/import', {
+    config: { access: { action: 'create', resource: 'Case' } },
+    bodyLimit: CSV_BODY_LIMIT,
+    schema: {
+      tags,
+      description:
+        'Body: CSV text (Content-Type text/csv). All rows are stored or none; a refusal lists every bad row.',
+      querystring: CaseImportQuerySchema,
+      body: z.string().min(1, 'Please send the CSV file.'),
+      response: {
+        200: envelopeSchema(CaseImportResultSchema),
+        400: envelopeSchema(CaseImportRejectionSchema),
+      },
+    },
+    handler: async (req, reply) => {
+      try {
+        const result = await importer.run(req.query.appId, req.body, actorOf(req));
+        return { code: 200, message: `${result.imported} case(s) imported.`, data: result };
+      } catch (e) {
+        if (!(e instanceof ImportRejected)) throw e;
+        const fields = Object.fromEntries(
+          e.problems.map((p) => [`row ${p.row}${p.column ? ` ${p.column}` : ''}`, p.message]),
+        );
+        return reply.status(400).send({
+          code: 400,
+          message: e.message,
+          data: { error: 'validation-failed', fields, rows: e.problems },
+        });
+      }
+    },
+  });
+  r.patch('/api/cases/:id', {
+    config: { access: { action: 'update', resource: 'Case' } },
+    schema: { tags, params: IdParamsSchema, body: CaseUpdateSchema, response: { 200: envelopeSchema(CaseSchema) } },
+    handler: async (req) => ({
+      code: 200,
+      message: 'Case saved.',
+      data: await cases.update(req.params.id, req.body, actorOf(req)),
+    }),
+  });
+  r.delete('/api/cases/:id', {
+    config: { access: { action: 'delete', resource: 'Case' } },
+    schema: { tags, params: IdParamsSchema, response: { 200: envelopeSchema(z.null()) } },
+    handler: async (req) => {
+      await cases.remove(req.params.id, actorOf(req));
+      return { code: 200, message: 'Case deleted.', data: null };
+    },
+  });
+}

@@ -118,10 +118,16 @@ async function methodsOf(
  * every changed line was last written in `base..head`: one author there needs no blame at all, and
  * blame walks no history before `base`.
  */
-async function authorsOf(repo: string, base: string, head: string, methods: readonly ChangedMethod[]) {
+async function authorsOf(
+  repo: string,
+  base: string,
+  head: string,
+  methods: readonly ChangedMethod[],
+  history: Promise<[boolean, Set<string>]>,
+) {
   const withLines = methods.filter((m) => m.changedLines.length > 0);
   if (withLines.length === 0) return methods.map(() => null);
-  const [ancestor, writers] = await Promise.all([isAncestor(repo, base, head), rangeAuthors(repo, base, head)]);
+  const [ancestor, writers] = await history;
   if (ancestor && writers.size === 1) {
     const [only] = writers;
     return methods.map((m) => (m.changedLines.length > 0 ? (only as string) : null));
@@ -142,6 +148,9 @@ async function authorsOf(repo: string, base: string, head: string, methods: read
 
 /** Changed files and lines, changed methods and their authors between two commits (full shas). */
 export async function changesBetweenCommits(repo: string, base: string, head: string): Promise<RevisionChanges> {
+  // Ancestry and the range's authors are asked alongside the diff; only blame needs them.
+  const history = Promise.all([isAncestor(repo, base, head), rangeAuthors(repo, base, head)]);
+  history.catch(() => undefined);
   const changed = await diff(repo, base, head);
   const withMethods = changed.filter(
     (f) =>
@@ -156,7 +165,7 @@ export async function changesBetweenCommits(repo: string, base: string, head: st
   }
   const methods = await methodsOf(repo, base, head, withMethods);
   const changedList = changedMethods(changed, methods);
-  const authors = await authorsOf(repo, base, head, changedList);
+  const authors = await authorsOf(repo, base, head, changedList, history);
   return { base, head, changed, methods, changedMethods: changedList, authors };
 }
 

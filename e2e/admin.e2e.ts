@@ -154,6 +154,15 @@ describe('users and roles administration', () => {
     await row.getByRole('button', { name: 'Test connection' }).click();
     await page.getByText('cart-service: the repository answered with', { exact: false }).waitFor();
     await page.screenshot({ path: `${artifactsDir}app-list.png`, fullPage: true });
+
+    await page.goto('/system/branchList');
+    await page.getByLabel('App').click();
+    await page.getByTitle('cart-service').first().click();
+    await page.getByRole('button', { name: 'Refresh from repository' }).click();
+    await page.getByText('1 branches: 1 new', { exact: false }).waitFor();
+    await page.getByRole('switch', { name: 'Track main' }).click();
+    await page.getByRole('switch', { name: 'Track main', checked: true }).waitFor();
+    await page.screenshot({ path: `${artifactsDir}branch-list.png`, fullPage: true });
     await context.close();
   });
 

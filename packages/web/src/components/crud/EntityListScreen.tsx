@@ -21,8 +21,8 @@ export function EntityListScreen<T extends { id: string }>({ title, spec }: { ti
   const [form] = Form.useForm();
 
   const list = useQuery({
-    queryKey: [spec.path, query],
-    queryFn: () => api.get<Page<T>>(spec.path, { query }),
+    queryKey: [spec.path, query, spec.extraQuery],
+    queryFn: () => api.get<Page<T>>(spec.path, { query: { ...query, ...spec.extraQuery } }),
     placeholderData: keepPreviousData,
   });
 

@@ -39,6 +39,8 @@ export type EntitySpec<T extends { id: string }> = {
   /** Called with the server's answer after a save (e.g. to show a secret returned only once). */
   onSaved?: (answer: unknown, created: boolean) => void;
   filters?: ReactNode;
+  /** Filters the screen sets around the table (e.g. the chosen app), sent with every list call. */
+  extraQuery?: Record<string, string | boolean | undefined>;
 };
 
 export type PageQuery = { page: number; perPage: number; q?: string; sortBy?: string; sortDesc?: boolean };

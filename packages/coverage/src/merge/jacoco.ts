@@ -1,6 +1,7 @@
 import type { CounterKind, FileCoverage, MethodCoverage } from '../model/coverage.ts';
 import { type ClassDraft, classDrafts, finishClass, type MethodDraft, runRanges, unionRanges } from './groups.ts';
 import { finishLine, type LineDraft, mergeLineDrafts } from './lines.ts';
+import { attributeMethodLines } from './method-lines.ts';
 import { type CounterRanges, exact, narrow, narrowPartition, type Range, sumRanges, toCounters } from './ranges.ts';
 
 /**
@@ -13,6 +14,8 @@ import { type CounterRanges, exact, narrow, narrowPartition, type Range, sumRang
  *   sum over its lines and over its classes; a class's over its methods; a class's lines over its
  *   methods', and a file's over its classes', when their line totals add up (no shared lines).
  *   So a method whose runs disagree is often determined by the exact rest of its file;
+ * - a method's own lines, where method-lines.ts can tell them, make its LINE counter exact and
+ *   tie its instructions and branches to those lines;
  * - COMPLEXITY (per branching instruction, max(0, covered branches - 1), plus 1 when the method
  *   ran) is exact when the method's merged branches are none or equal those of one run; else a
  *   range, since each branch added raises it by at most one.
@@ -36,7 +39,12 @@ export function mergeJacocoFiles(files: readonly FileCoverage[]): FileCoverage {
         c.ranges.method,
       );
   }
-  narrowUntilStable(ranges, lines, classes);
+  const methodLines = attributeMethodLines(files, lines, classes);
+  for (const [method, own] of methodLines) {
+    const line = method.ranges.line;
+    if (line) narrow(line, own.filter((l) => l.hits > 0).length, own.filter((l) => l.hits > 0).length);
+  }
+  narrowUntilStable(ranges, lines, classes, methodLines);
   for (const c of classes) {
     for (const m of c.methods) m.ranges.complexity = methodComplexity(m);
     if (c.methods.length > 0)
@@ -80,7 +88,12 @@ function atLeastRuns(
   return range;
 }
 
-function narrowUntilStable(file: CounterRanges, lines: readonly LineDraft[], classes: readonly ClassDraft[]): void {
+function narrowUntilStable(
+  file: CounterRanges,
+  lines: readonly LineDraft[],
+  classes: readonly ClassDraft[],
+  methodLines: ReadonlyMap<MethodDraft, readonly LineDraft[]>,
+): void {
   const lineInstructions = lines.every((l) => l.instruction) ? lines.map((l) => l.instruction as Range) : null;
   const lineBranches = lines.map((l) => l.branch);
   const of = (items: readonly { ranges: CounterRanges }[], kind: CounterKind) =>
@@ -97,6 +110,20 @@ function narrowUntilStable(file: CounterRanges, lines: readonly LineDraft[], cla
     for (const kind of ['instruction', 'branch', 'line'] as const) {
       changed = partition(file[kind], of(classes, kind)) || changed;
       for (const c of classes) changed = partition(c.ranges[kind], of(c.methods, kind)) || changed;
+    }
+    for (const [method, own] of methodLines) {
+      changed =
+        partition(
+          method.ranges.branch,
+          own.map((l) => l.branch),
+        ) || changed;
+      if (own.every((l) => l.instruction)) {
+        changed =
+          partition(
+            method.ranges.instruction,
+            own.map((l) => l.instruction as Range),
+          ) || changed;
+      }
     }
     if (!changed) return;
   }

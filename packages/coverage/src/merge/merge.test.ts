@@ -121,6 +121,30 @@ describe('mergeCoverage', () => {
     expect(a?.bounds).toEqual({ line: { coveredAtMost: 2 } });
   });
 
+  it('gives a JaCoCo method its own lines when nothing else starts among them and every run’s sums agree', () => {
+    // a() has lines 1-3, b() and its lambda line 5. Run one covers lines 1-2 of a, run two lines 2-3: JaCoCo says 3 of 3.
+    const run = (covered: number[]): ClassSpec[] => [
+      {
+        name: 'p/A',
+        methods: [
+          {
+            name: 'a',
+            line: 1,
+            rows: [1, 2, 3].map((nr) => ({ nr, ci: covered.includes(nr) ? 1 : 0, mi: covered.includes(nr) ? 0 : 1 })),
+          },
+          { name: 'b', line: 5, rows: [{ nr: 5, ci: 0, mi: 2 }] },
+          // A lambda sharing b's line: LINE totals no longer add up in the class, so only a's own lines can tell.
+          { name: 'lambda$b$0', line: 5, rows: [{ nr: 5, ci: 0, mi: 1 }] },
+        ],
+      },
+    ];
+    const merged = mergeCoverage([parseCoverage(jacocoXml(run([1, 2]))), parseCoverage(jacocoXml(run([2, 3])))]);
+    const a = merged.files[0]?.classes[0]?.methods.find((m) => m.name === 'a');
+    expect(a?.counters.line).toEqual({ covered: 3, missed: 0 });
+    expect(a?.counters.instruction).toEqual({ covered: 3, missed: 0 });
+    expect(a?.bounds).toBeUndefined();
+  });
+
   it('derives JaCoCo complexity from merged branches: exact when one run covered them all, else bounded', () => {
     const run = (cb: number) =>
       parseCoverage(

@@ -163,6 +163,7 @@ describe('users and roles administration', () => {
     await page.getByRole('switch', { name: 'Track main' }).click();
     await page.getByRole('switch', { name: 'Track main', checked: true }).waitFor();
     await page.screenshot({ path: `${artifactsDir}branch-list.png`, fullPage: true });
+
     await context.close();
   });
 
@@ -229,6 +230,47 @@ describe('users and roles administration', () => {
     await page.getByText('The requirement was created.').waitFor();
     await page.getByRole('row').filter({ hasText: 'Pay with a gift card' }).getByText('2.4.0').waitFor();
     await page.screenshot({ path: `${artifactsDir}requirement-list.png`, fullPage: true });
+    await context.close();
+  });
+
+  it('imports test cases from CSV all or nothing, listing each bad row', async () => {
+    const suffix = Date.now().toString(36);
+    const admin = await apiCall<{ accessToken: string }>('POST', '/api/login', {
+      username: 'admin',
+      password: inject('adminPassword'),
+    });
+    const team = await apiCall<{ id: string }>('POST', '/api/teams', { name: `QA ${suffix}` }, admin.accessToken);
+    await apiCall(
+      'POST',
+      '/api/apps',
+      { teamId: team.id, name: `billing-${suffix}`, language: 'java', repoUrl: 'https://git.example.com/billing.git' },
+      admin.accessToken,
+    );
+    const { context, page } = await newPage(chromium.browser);
+    await signInByApi(context, 'admin', inject('adminPassword'));
+    await page.goto('/system/caseList');
+    const header = 'key,title,type,requirement,tags,owner';
+    const importCsv = async (csv: string) => {
+      await page.getByRole('button', { name: 'Import CSV' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('App for the cases').click();
+      await page.getByTitle(`billing-${suffix}`).last().click();
+      await dialog
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'cases.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await dialog.getByRole('button', { name: 'Import' }).click();
+      return dialog;
+    };
+    const refused = await importCsv(`${header}\nTC-1,Add to cart,manual,,smoke;cart,\nTC-2,,automated,,,\n`);
+    await refused.getByRole('row').filter({ hasText: 'title' }).first().waitFor();
+    await page.screenshot({ path: `${artifactsDir}case-import-refused.png`, fullPage: true });
+    await refused.getByRole('button', { name: 'Cancel' }).click();
+    await refused.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('row').filter({ hasText: 'TC-1' }).count()).toBe(0);
+    await importCsv(`${header}\nTC-1,Add to cart,manual,,smoke;cart,\nTC-2,Pay,automated,,,\n`);
+    await page.getByText('2 cases imported.').waitFor();
+    await page.getByRole('row').filter({ hasText: 'Add to cart' }).waitFor();
+    await page.screenshot({ path: `${artifactsDir}case-list.png`, fullPage: true });
     await context.close();
   });
 });

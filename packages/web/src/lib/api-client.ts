@@ -23,6 +23,8 @@ type Envelope = { code: number; message?: string; data: unknown };
 export type RequestOptions = {
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
+  /** Sends a string body as-is with this type (e.g. text/csv) instead of JSON. */
+  contentType?: string;
   signal?: AbortSignal;
 };
 
@@ -50,11 +52,12 @@ export function createApiClient(options: {
     }
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
-    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    const raw = opts.contentType !== undefined && typeof opts.body === 'string';
+    if (opts.body !== undefined) headers['Content-Type'] = raw ? (opts.contentType as string) : 'application/json';
     return doFetch(url, {
       method,
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.body === undefined ? undefined : raw ? (opts.body as string) : JSON.stringify(opts.body),
       signal: opts.signal,
     });
   }

@@ -101,6 +101,9 @@ describe('message centre: publish, notifications, heart-beats', () => {
     const older = new Date(Date.now() - 60_000).toISOString();
     await publish({ title: 'c', report_id: 'r2', agent_id: 'agent-7', status: 'HEART_BEAT_DONE', date: older });
     expect((await beats())[0].date).toBe(later);
+    const anonymous = await publish({ title: 'who?', report_id: 'r2', status: 'HEART_BEAT_DONE' });
+    expect(anonymous.statusCode).toBe(400);
+    expect(anonymous.json().data.fields).toEqual({ agent_id: 'Required for a heart-beat.' });
   });
 
   it('marks one read, hides one and marks all read, per user', async () => {

@@ -33,6 +33,11 @@ export class MessagesService {
     const parsed = PublishMessageRequestSchema.parse(input);
     const date = parsed.date ? new Date(parsed.date) : new Date();
     const status = parsed.status ?? null;
+    if (status && isHeartbeat(status) && !(parsed.report_id && parsed.agent_id)) {
+      throw new ApiError(400, 'validation-failed', 'A heart-beat names its report_id and agent_id.', {
+        [parsed.report_id ? 'agent_id' : 'report_id']: 'Required for a heart-beat.',
+      });
+    }
     const row = await this.repository.insert({
       id: parsed.id ?? randomUUID(),
       title: parsed.title,

@@ -1,5 +1,5 @@
 import type { BranchCoverage, CounterBounds, FileCoverage, LineCoverage } from '../model/coverage.ts';
-import { type Range, rangeOf, unionOf } from './ranges.ts';
+import type { Range } from './ranges.ts';
 
 /** One merged line while its instruction and branch figures may still narrow. */
 export type LineDraft = { line: number; hits: number; instruction: Range | null; branch: Range };
@@ -9,39 +9,60 @@ const addCapped = (a: number, b: number) => Math.min(Number.MAX_SAFE_INTEGER, a 
 /**
  * Lines matched by number: hits add, so a line is covered when any run covered it (exact).
  * Branches and JaCoCo instructions of a line are the union of what each run covered: exact when
- * one run covered all, or all but one covered none; otherwise bounded (see ranges.ts).
+ * one run covered all, or all but one covered none; otherwise bounded (see ranges.ts). A k-way
+ * walk over the runs' sorted lines, building nothing per line but the result: reports of
+ * millions of lines merge without a map or a list per line.
  */
 export function mergeLineDrafts(files: readonly FileCoverage[]): LineDraft[] {
-  const byLine = new Map<number, LineCoverage[]>();
-  for (const file of files) {
-    for (const line of file.lines) {
-      const list = byLine.get(line.line);
-      if (list) list.push(line);
-      else byLine.set(line.line, [line]);
-    }
-  }
+  const runs = files.map((f) => (isSorted(f.lines) ? f.lines : [...f.lines].sort((a, b) => a.line - b.line)));
+  const next = new Array<number>(runs.length).fill(0);
   const drafts: LineDraft[] = [];
-  for (const [number, group] of byLine) {
+  for (;;) {
+    let line = Number.POSITIVE_INFINITY;
+    for (let r = 0; r < runs.length; r++) {
+      const l = (runs[r] as LineCoverage[])[next[r] as number];
+      if (l && l.line < line) line = l.line;
+    }
+    if (line === Number.POSITIVE_INFINITY) return drafts;
     let hits = 0;
-    for (const l of group) hits = addCapped(hits, l.hits);
-    const withInstructions = group.every((l) => l.instructionsCovered !== null);
-    drafts.push({
-      line: number,
-      hits,
-      instruction: withInstructions ? unionOf(group.map(instructionRange)) : null,
-      branch: unionOf(group.map(branchRange)) as Range,
-    });
+    let withInstructions = true;
+    const instruction = { lo: 0, hi: 0, total: 0 };
+    const branch = { lo: 0, hi: 0, total: 0 };
+    for (let r = 0; r < runs.length; r++) {
+      const run = runs[r] as LineCoverage[];
+      // A run listing a line twice (not in the model's contract) adds both, like repeated DA records.
+      for (let l = run[next[r] as number]; l && l.line === line; l = run[next[r] as number]) {
+        next[r] = (next[r] as number) + 1;
+        hits = addCapped(hits, l.hits);
+        addUnion(branch, l.branchesCovered, l.branchesTotal, l.bounds?.branch?.coveredAtMost);
+        if (l.instructionsCovered === null || l.instructionsMissed === null) withInstructions = false;
+        else {
+          const total = l.instructionsCovered + l.instructionsMissed;
+          addUnion(instruction, l.instructionsCovered, total, l.bounds?.instruction?.coveredAtMost);
+        }
+      }
+    }
+    drafts.push({ line, hits, instruction: withInstructions ? capped(instruction) : null, branch: capped(branch) });
   }
-  return drafts.sort((a, b) => a.line - b.line);
 }
 
-function instructionRange(l: LineCoverage): Range {
-  const covered = l.instructionsCovered ?? 0;
-  return rangeOf({ covered, missed: l.instructionsMissed ?? 0 }, l.bounds, 'instruction');
+function isSorted(lines: readonly LineCoverage[]): boolean {
+  for (let i = 1; i < lines.length; i++)
+    if ((lines[i] as LineCoverage).line < (lines[i - 1] as LineCoverage).line) return false;
+  return true;
 }
 
-function branchRange(l: LineCoverage): Range {
-  return rangeOf({ covered: l.branchesCovered, missed: l.branchesTotal - l.branchesCovered }, l.bounds, 'branch');
+/** One run's figure into a union (see unionOf): lo the largest covered, hi the sum of upper bounds. */
+function addUnion(range: Range, covered: number, total: number, atMost: number | undefined): void {
+  range.total = Math.max(range.total, total);
+  range.lo = Math.max(range.lo, covered);
+  range.hi += Math.min(total, atMost ?? covered);
+}
+
+function capped(range: Range): Range {
+  range.lo = Math.min(range.lo, range.total);
+  range.hi = Math.min(range.hi, range.total);
+  return range;
 }
 
 export function finishLine(draft: LineDraft): LineCoverage {
@@ -81,18 +102,20 @@ export function mergeBranches(files: readonly FileCoverage[]): BranchCoverage[] 
 
 /** Replaces each draft's branch range by the exact figures of the merged branches on its line. */
 export function applyBranches(drafts: readonly LineDraft[], branches: readonly BranchCoverage[]): void {
-  const byLine = new Map<number, LineDraft>();
-  for (const d of drafts) {
-    byLine.set(d.line, d);
-    d.branch = { lo: 0, hi: 0, total: 0 };
+  let d = 0;
+  for (const draft of drafts) {
+    draft.branch.lo = 0;
+    draft.branch.hi = 0;
+    draft.branch.total = 0;
   }
   for (const b of branches) {
-    const range = byLine.get(b.line)?.branch;
-    if (!range) continue;
-    range.total++;
+    while (d < drafts.length && (drafts[d] as LineDraft).line < b.line) d++;
+    const draft = drafts[d];
+    if (!draft || draft.line !== b.line) continue;
+    draft.branch.total++;
     if (b.hits > 0) {
-      range.lo++;
-      range.hi++;
+      draft.branch.lo++;
+      draft.branch.hi++;
     }
   }
 }

@@ -46,6 +46,7 @@ describe('message centre in the browser', () => {
     const link = page.getByRole('link', { name: title });
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe(`/dashboard/coverage/${reportId}`);
+    await page.screenshot({ path: 'e2e/artifacts/messages-bell-open.png' });
     await page.getByRole('button', { name: 'Mark all read' }).click();
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 0 unread');
 

@@ -11,6 +11,8 @@ export const SettingsSchema = z.object({
   /** seconds (specification point 3) */
   traceWarnThreshold: z.number().positive(),
   traceSeriousThreshold: z.number().positive(),
+  /** How long received traces are kept (trace management). */
+  traceRetentionDays: z.number().int().min(1).max(3650),
   zentaoUrl: z.string(),
   traceViewerUrl: z.string(),
 });
@@ -24,6 +26,7 @@ export const DEFAULT_SETTINGS: Settings = {
   wsMaxHistoryLength: 10000,
   traceWarnThreshold: 1,
   traceSeriousThreshold: 3,
+  traceRetentionDays: 14,
   zentaoUrl: '',
   traceViewerUrl: '',
 };

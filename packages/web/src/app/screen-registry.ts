@@ -26,6 +26,7 @@ const IMPORTERS: Partial<Record<ScreenName, Importer>> = {
   'system-requirement-list': () => import('../features/requirements/RequirementListPage.tsx'),
   'system-branch-list': () => import('../features/branches/BranchListPage.tsx'),
   'system-case-list': () => import('../features/cases/CaseListPage.tsx'),
+  'system-trace-manage': () => import('../features/traces/TraceManagePage.tsx'),
   'system-audit-log': () => import('../features/audit/AuditLogPage.tsx'),
   'system-about-us': () => import('../features/about/AboutPage.tsx'),
 };

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppsService } from '../../src/modules/apps/index.ts';
 import { git, makeRepo } from './git-fixture.ts';
 import { LONG_NAME, SCRIPT, useAdminApi } from './support.ts';
 
@@ -49,6 +50,9 @@ describe('apps', () => {
         .update(rotated.ingestionToken ?? '')
         .digest('hex'),
     );
+    const service = createAppsService(t.db);
+    expect(await service.appIdForToken(token)).toBeNull();
+    expect(await service.appIdForToken(rotated.ingestionToken ?? '')).toBe(created.id);
     const audit = await t.auditOf('app', created.id);
     expect(audit.map((a) => a.action)).toEqual(['create', 'rotate-token']);
     expect(JSON.stringify(audit)).not.toContain(token);

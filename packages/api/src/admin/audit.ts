@@ -1,9 +1,31 @@
 import { z } from 'zod';
 import { PageQuerySchema } from '../envelope.ts';
 
-export const AUDITED_ENTITIES = ['team', 'app', 'branch', 'project', 'version', 'requirement', 'case'] as const;
+export const AUDITED_ENTITIES = [
+  'team',
+  'app',
+  'branch',
+  'project',
+  'version',
+  'requirement',
+  'case',
+  'user',
+  'role',
+  'application',
+  'settings',
+] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'rotate-token', 'import', 'refresh'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'rotate-token',
+  'import',
+  'refresh',
+  'approve',
+  'reject',
+  'reset-link',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AuditLogSchema = z.object({

@@ -66,6 +66,9 @@ describe('access requests', () => {
     expect(all.items[0]).toMatchObject({ username: 'gus', status: 'rejected', decisionNote: 'Not on the project' });
     const users = (await t.app.inject({ url: '/api/users?q=gus', headers: t.admin.headers })).json().data;
     expect(users.total).toBe(0);
+    const log = (await t.app.inject({ url: '/api/auditLogs?entity=application', headers: t.admin.headers })).json()
+      .data;
+    expect(log.items.map((e: { action: string }) => e.action).sort()).toEqual(['approve', 'reject']);
   });
 
   it('refuses an unknown role and keeps the request pending', async () => {

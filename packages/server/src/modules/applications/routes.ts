@@ -11,11 +11,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../audit/actor.ts';
+import type { AuditService } from '../audit/service.ts';
 import type { ApplicationsService } from './service.ts';
 
 const IdParams = z.object({ id: z.uuid() });
 
-export function applicationsRoutes(app: FastifyInstance, service: ApplicationsService): void {
+export function applicationsRoutes(app: FastifyInstance, service: ApplicationsService, audit: AuditService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(API.applications, {
     config: { access: { action: 'read', resource: 'Apply' } },
@@ -34,11 +36,16 @@ export function applicationsRoutes(app: FastifyInstance, service: ApplicationsSe
       body: ApproveRequestSchema,
       response: { 200: envelopeSchema(ApprovalSchema) },
     },
-    handler: async (req) => ({
-      code: 200,
-      message: 'Approved; pass the reset link on to the applicant.',
-      data: await service.approve(req.params.id, req.body.role, req.principal?.userData.userid ?? ''),
-    }),
+    handler: async (req) => {
+      const approval = await service.approve(req.params.id, req.body.role, req.principal?.userData.userid ?? '');
+      await audit.record(audit.db, actorOf(req), {
+        entity: 'application',
+        entityId: req.params.id,
+        action: 'approve',
+        changes: { role: { from: null, to: req.body.role }, userId: { from: null, to: approval.userId } },
+      });
+      return { code: 200, message: 'Approved; pass the reset link on to the applicant.', data: approval };
+    },
   });
   r.post('/api/applications/:id/reject', {
     config: { access: { action: 'update', resource: 'Apply' } },
@@ -50,6 +57,12 @@ export function applicationsRoutes(app: FastifyInstance, service: ApplicationsSe
     },
     handler: async (req) => {
       await service.reject(req.params.id, req.body.reason, req.principal?.userData.userid ?? '');
+      await audit.record(audit.db, actorOf(req), {
+        entity: 'application',
+        entityId: req.params.id,
+        action: 'reject',
+        changes: { reason: { from: null, to: req.body.reason } },
+      });
       return { code: 200, message: 'Rejected.', data: null };
     },
   });

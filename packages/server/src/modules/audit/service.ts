@@ -19,7 +19,7 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
 }
 
 export class AuditService {
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
 
   /** Written in the same transaction as the change it describes, so neither exists without the other. */
   async record(

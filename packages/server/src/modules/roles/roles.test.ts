@@ -112,4 +112,16 @@ describe('roles and user administration', () => {
     expect(desc).toEqual([...asc].reverse());
     expect((await call('GET', '/api/users?q=%25')).json().data.total).toBe(0);
   });
+
+  it('records role and user changes in the audit log with who made them', async () => {
+    const roleLog = (await call('GET', '/api/auditLogs?entity=role')).json().data.items;
+    expect(
+      roleLog.some((e: { action: string; actorName: string }) => e.action === 'create' && e.actorName === 'admin'),
+    ).toBe(true);
+    const userLog = (await call('GET', '/api/auditLogs?entity=user')).json().data.items;
+    const disabled = userLog.find((e: { changes: Record<string, unknown> }) => 'enabled' in e.changes);
+    expect(disabled.changes.enabled).toEqual({ from: true, to: false });
+    const created = userLog.find((e: { action: string }) => e.action === 'create');
+    expect(JSON.stringify(created.changes)).not.toContain('password');
+  });
 });

@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/index.ts';
 import { ApiError } from '../../plugins/errors.ts';
+import { actorOf } from '../audit/actor.ts';
+import { type AuditService, changedFields } from '../audit/service.ts';
 import type { Principals } from '../auth/principals.ts';
 
 /** Rules across fields: a passing grade above the excellent one, or warn above serious, makes no sense. */
@@ -19,7 +21,7 @@ function refuseInconsistent(next: Settings): void {
   if (first) throw new ApiError(400, 'validation-failed', first, fields);
 }
 
-export function settingsRoutes(app: FastifyInstance, db: Db, principals: Principals): void {
+export function settingsRoutes(app: FastifyInstance, db: Db, principals: Principals, audit: AuditService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(API.settings, {
     config: { access: { action: 'read', resource: 'Auth' } },
@@ -34,13 +36,21 @@ export function settingsRoutes(app: FastifyInstance, db: Db, principals: Princip
       response: { 200: envelopeSchema(SettingsSchema) },
     },
     handler: async (req) => {
-      refuseInconsistent({ ...(await principals.settings()), ...req.body });
+      const before = await principals.settings();
+      refuseInconsistent({ ...before, ...req.body });
       const entries = Object.entries(req.body).filter(([, v]) => v !== undefined);
       for (const [key, value] of entries) {
         await db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
       }
       principals.invalidate();
-      return { code: 200, message: 'Settings saved.', data: await principals.settings() };
+      const after = await principals.settings();
+      await audit.record(audit.db, actorOf(req), {
+        entity: 'settings',
+        entityId: 'system',
+        action: 'update',
+        changes: changedFields(before, after),
+      });
+      return { code: 200, message: 'Settings saved.', data: after };
     },
   });
 }

@@ -11,6 +11,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../audit/actor.ts';
+import { type AuditService, changedFields } from '../audit/service.ts';
 import type { UsersService } from './service.ts';
 
 export const UserRowSchema = z.object({
@@ -31,7 +33,12 @@ export const CreateUserRequestSchema = z.object({
 });
 
 /** `onChange` tells the principal cache that a role, type or account state changed. */
-export function usersRoutes(app: FastifyInstance, users: UsersService, onChange: () => void): void {
+export function usersRoutes(
+  app: FastifyInstance,
+  users: UsersService,
+  audit: AuditService,
+  onChange: () => void,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(API.register, {
     config: { access: 'public' },
@@ -67,7 +74,14 @@ export function usersRoutes(app: FastifyInstance, users: UsersService, onChange:
       response: { 200: envelopeSchema(UserRowSchema) },
     },
     handler: async (req) => {
-      const row = await users.update(req.params.id, req.body, req.principal?.userData.userid ?? '');
+      const { before, after } = await users.update(req.params.id, req.body, req.principal?.userData.userid ?? '');
+      await audit.record(audit.db, actorOf(req), {
+        entity: 'user',
+        entityId: after.id,
+        action: 'update',
+        changes: changedFields(before, after),
+      });
+      const row = after;
       onChange();
       return { code: 200, message: 'User saved.', data: row };
     },
@@ -75,11 +89,30 @@ export function usersRoutes(app: FastifyInstance, users: UsersService, onChange:
   r.post(API.users, {
     config: { access: { action: 'create', resource: 'User' } },
     schema: { tags: ['users'], body: CreateUserRequestSchema, response: { 200: envelopeSchema(UserRowSchema) } },
-    handler: async (req) => ({ code: 200, message: 'User created.', data: await users.create(req.body) }),
+    handler: async (req) => {
+      const created = await users.create(req.body);
+      const { password: _secret, ...shown } = req.body;
+      await audit.record(audit.db, actorOf(req), {
+        entity: 'user',
+        entityId: created.id,
+        action: 'create',
+        changes: changedFields({}, shown),
+      });
+      return { code: 200, message: 'User created.', data: created };
+    },
   });
   r.post('/api/users/:id/resetLink', {
     config: { access: { action: 'update', resource: 'User' } },
     schema: { tags: ['users'], params: z.object({ id: z.uuid() }), response: { 200: envelopeSchema(ResetLinkSchema) } },
-    handler: async (req) => ({ code: 200, message: 'Reset link issued.', data: await users.resetLink(req.params.id) }),
+    handler: async (req) => {
+      const link = await users.resetLink(req.params.id);
+      await audit.record(audit.db, actorOf(req), {
+        entity: 'user',
+        entityId: req.params.id,
+        action: 'reset-link',
+        changes: { expiresAt: { from: null, to: link.expiresAt } },
+      });
+      return { code: 200, message: 'Reset link issued.', data: link };
+    },
   });
 }

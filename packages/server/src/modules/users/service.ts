@@ -135,9 +135,10 @@ export class UsersService {
   }
 
   /** Disabling is how a user leaves: the account keeps what it owns; an admin cannot lock themself out. */
-  async update(id: string, input: UserUpdate, actorId: string): Promise<UserRow> {
+  async update(id: string, input: UserUpdate, actorId: string): Promise<{ before: UserRow; after: UserRow }> {
     const [current] = await this.db.select().from(users).where(eq(users.id, id));
     if (!current) throw new ApiError(404, 'not-found', 'No such user.');
+    const before = await this.row(id);
     if (id === actorId && (input.enabled === false || (input.role && input.role !== 'admin'))) {
       const message = 'You cannot disable yourself or drop your own admin role.';
       throw new ApiError(400, 'validation-failed', message, { enabled: message });
@@ -170,12 +171,16 @@ export class UsersService {
         .set({ revokedAt: new Date() })
         .where(and(eq(refreshTokens.userId, id), isNull(refreshTokens.revokedAt)));
     }
+    return { before, after: await this.row(id) };
+  }
+
+  private async row(id: string): Promise<UserRow> {
     const [row] = await this.db
       .select({ user: users, role: roles.name })
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
       .where(eq(users.id, id));
-    if (!row) throw new Error('updated user vanished');
+    if (!row) throw new ApiError(404, 'not-found', 'No such user.');
     return toRow(row.user, row.role);
   }
 

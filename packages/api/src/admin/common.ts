@@ -34,8 +34,9 @@ export const gitRefSchema = z
 // Characters a repository location may hold: no shell metacharacters, quotes, spaces or backslashes.
 const URL_CHARSET = /^[A-Za-z0-9._~:/@%+=,-]+$/;
 const HTTPS = /^https:\/\/[A-Za-z0-9][A-Za-z0-9.-]*(:\d{1,5})?(\/[A-Za-z0-9._~%+=,@:-]+)+\/?$/;
-const SSH_URL = /^ssh:\/\/([A-Za-z0-9._-]+@)?[A-Za-z0-9][A-Za-z0-9.-]*(:\d{1,5})?(\/[A-Za-z0-9._~%+=,@-]+)+\/?$/;
-const SCP_LIKE = /^[A-Za-z0-9._-]+@[A-Za-z0-9][A-Za-z0-9.-]*:[A-Za-z0-9._~/-]*[A-Za-z0-9._~-]$/;
+const SSH_URL =
+  /^ssh:\/\/([A-Za-z0-9][A-Za-z0-9._-]*@)?[A-Za-z0-9][A-Za-z0-9.-]*(:\d{1,5})?(\/[A-Za-z0-9._~%+=,@-]+)+\/?$/;
+const SCP_LIKE = /^[A-Za-z0-9][A-Za-z0-9._-]*@[A-Za-z0-9][A-Za-z0-9.-]*:[A-Za-z0-9._~/-]*[A-Za-z0-9._~-]$/;
 const LOCAL_PATH = /^(\/[A-Za-z0-9._~+=,@-]+)+\/?$/;
 
 /**

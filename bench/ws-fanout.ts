@@ -364,24 +364,31 @@ const LEGEND =
   'published back to back: deliveries / (last receipt − first publish), and the share of the N×100 deliveries made ' +
   'within 120 s. KB/conn = growth of the server RSS / N. Clients, servers and database share this machine.\n';
 
-const targets: Target[] = [await startSextant()];
-try {
-  targets.push(await startRabbit());
-} catch (error) {
-  process.stdout.write(`RabbitMQ Web-STOMP not measured: ${(error as Error).message}\n`);
-}
+// A fresh server process per size and target, so the memory figure starts from the same clean baseline
+// (a reused Node process may collect the previous run's garbage in between and show a negative growth).
+const starters: [string, () => Promise<Target>][] = [
+  ['Sextant /ws', startSextant],
+  ['RabbitMQ Web-STOMP', startRabbit],
+];
 const rows: Row[] = [];
-try {
-  for (const n of SIZES) {
-    for (const target of targets) {
+for (const n of SIZES) {
+  for (const [name, start] of starters) {
+    let target: Target;
+    try {
+      target = await start();
+    } catch (error) {
+      process.stdout.write(`${name} not measured: ${(error as Error).message}\n`);
+      continue;
+    }
+    try {
       process.stdout.write(`${target.name}: ${n} clients…\n`);
       const row = await measure(target, n);
       rows.push(row);
       process.stdout.write(line(HEADER) + format(row));
+    } finally {
+      await target.close();
     }
   }
-} finally {
-  for (const target of targets) await target.close();
 }
 process.stdout.write(`\n${line(HEADER)}${rows.map(format).join('')}\n${LEGEND}`);
 process.exit(0);

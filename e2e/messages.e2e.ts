@@ -1,18 +1,12 @@
-import type { Browser, WebSocketRoute } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiCall, launchChromium, newPage, signInByApi } from './support/browser.ts';
+import type { WebSocketRoute } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiCall, artifactsDir, newPage, signInByApi, useBrowser } from './support/browser.ts';
 
 describe('message centre in the browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chromium = useBrowser();
 
   it('shows a notification pushed while the page is open; mark all read clears the count; reload keeps state', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     const session = await signInByApi(context, 'admin', inject('adminPassword'));
     await apiCall('POST', '/api/notifications/readAll', undefined, session.accessToken);
     await page.goto('/dashboard/observingRiskyItems');
@@ -46,7 +40,7 @@ describe('message centre in the browser', () => {
     const link = page.getByRole('link', { name: title });
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe(`/dashboard/coverage/${reportId}`);
-    await page.screenshot({ path: 'e2e/artifacts/messages-bell-open.png' });
+    await page.screenshot({ path: `${artifactsDir}messages-bell-open.png` });
     await page.getByRole('button', { name: 'Mark all read' }).click();
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 0 unread');
 
@@ -59,7 +53,7 @@ describe('message centre in the browser', () => {
     await context.close();
   });
   it('re-subscribes and sends the connection test on every open, and reconnects after the socket drops', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     const session = await signInByApi(context, 'admin', inject('adminPassword'));
     // Every socket the page opens passes through here, so its frames can be read and the socket dropped.
     const sockets: { route: WebSocketRoute; frames: string[] }[] = [];

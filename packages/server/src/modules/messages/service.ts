@@ -49,7 +49,7 @@ export class MessagesService {
       status,
       ip: parsed.ip ?? null,
       recipientId: input.userId ?? null,
-      notifies: !isHeartbeat(status ?? '') && createsNotification({ status, message_type: parsed.message_type }),
+      notifies: createsNotification({ status, message_type: parsed.message_type }),
     });
     if (!row) throw new ApiError(409, 'conflict', `A message with id ${parsed.id} was already published.`);
     const message = toMessage(row, UNREAD);

@@ -147,4 +147,30 @@ describe('test cases', () => {
     expect((await t.call('GET', '/api/cases', undefined, t.client)).statusCode).toBe(403);
     expect((await t.ok<Page>('GET', '/api/cases?q=Z-1')).total).toBe(0);
   });
+  it('neither shows nor takes a requirement in the lite edition', async () => {
+    const linked = await t.ok<Case>('POST', '/api/cases', { key: 'LITE-1', title: 'Linked', appId, requirementId });
+    expect(linked.requirementKey).toBe('REQ-7');
+    await t.ok('PATCH', '/api/settings', { licenseVersion: 'lite' });
+    try {
+      expect(await t.ok<Case>('GET', `/api/cases/${linked.id}`)).toMatchObject({
+        requirementId: null,
+        requirementKey: null,
+      });
+      const listed = await t.ok<Page>('GET', '/api/cases?q=LITE-1');
+      expect(listed.items[0]).toMatchObject({ requirementId: null, requirementKey: null });
+      const refused = await t.call('POST', '/api/cases', { key: 'LITE-2', title: 'x', appId, requirementId });
+      expect(refused.json()).toMatchObject({
+        code: 400,
+        data: { fields: { requirementId: 'Requirements are not part of the Lite edition.' } },
+      });
+      const csv = await importCsv('key,title,requirement\nLITE-3,x,REQ-7\n');
+      expect(csv.json().data.rows).toEqual([
+        { row: 2, column: 'requirement', message: 'Requirements are not part of the Lite edition.' },
+      ]);
+      expect((await importCsv('key,title,requirement\nLITE-4,x,\n')).statusCode).toBe(200);
+    } finally {
+      await t.ok('PATCH', '/api/settings', { licenseVersion: 'advanced' });
+    }
+    expect((await t.ok<Case>('GET', `/api/cases/${linked.id}`)).requirementKey).toBe('REQ-7');
+  });
 });

@@ -19,6 +19,7 @@ import { type Actor, type AuditService, changedFields } from '../audit/service.t
 import type { RequirementsService } from '../requirements/service.ts';
 import { userIdsByUsername } from '../teams/people.ts';
 import { CsvError, type CsvRow, parseCsv } from './csv.ts';
+import { LITE_HIDES_REQUIREMENTS } from './edition.ts';
 import { CASE_RULES, type CasesService, caseSnapshot } from './service.ts';
 
 /** The import was refused as a whole; nothing was stored. */
@@ -72,7 +73,12 @@ export class CaseImporter {
   ) {}
 
   /** All or nothing: every row is checked first; one bad row and nothing is stored. */
-  async run(appId: string, text: string, actor: Actor): Promise<{ imported: number }> {
+  async run(
+    appId: string,
+    text: string,
+    actor: Actor,
+    edition: { requirements: boolean } = { requirements: true },
+  ): Promise<{ imported: number }> {
     if (!(await this.apps.names([appId])).has(appId)) throw new ApiError(404, 'not-found', 'No such app.');
     let rows: CsvRow[];
     try {
@@ -129,7 +135,7 @@ export class CaseImporter {
         problems.push({ row: row.line, column: 'key', message: `Key ${key} is already used on line ${first}.` });
       }
     }
-    const refs = await this.checkReferences(appId, parsed, problems);
+    const refs = await this.checkReferences(appId, parsed, problems, edition);
     if (problems.length > 0) {
       problems.sort((a, b) => a.row - b.row);
       const lines = new Set(problems.map((p) => p.row)).size;
@@ -138,7 +144,12 @@ export class CaseImporter {
     return this.store(appId, parsed, refs, actor);
   }
 
-  private async checkReferences(appId: string, rows: ParsedRow[], problems: CaseImportProblem[]): Promise<Resolved> {
+  private async checkReferences(
+    appId: string,
+    rows: ParsedRow[],
+    problems: CaseImportProblem[],
+    edition: { requirements: boolean },
+  ): Promise<Resolved> {
     const [taken, requirementIds, ownerIds] = await Promise.all([
       this.cases.existingKeys(appId, [...new Set(rows.map((r) => r.key))]),
       this.requirements.idsByKey(rows.flatMap((r) => (r.requirement ? [r.requirement] : []))),
@@ -151,7 +162,9 @@ export class CaseImporter {
       if (taken.has(row.key)) {
         problems.push({ row: row.line, column: 'key', message: 'This app already has a case with this key.' });
       }
-      if (row.requirement && !requirementIds.has(row.requirement)) {
+      if (row.requirement && !edition.requirements) {
+        problems.push({ row: row.line, column: 'requirement', message: LITE_HIDES_REQUIREMENTS });
+      } else if (row.requirement && !requirementIds.has(row.requirement)) {
         problems.push({ row: row.line, column: 'requirement', message: `No requirement ${row.requirement}.` });
       }
       if (row.owner && !ownerIds.has(row.owner)) {

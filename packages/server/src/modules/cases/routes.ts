@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../audit/actor.ts';
+import { refuseRequirementWhenHidden, requirementsHidden, withoutRequirement } from './edition.ts';
 import { type CaseImporter, ImportRejected } from './import.ts';
 import type { CasesService } from './service.ts';
 
@@ -30,17 +31,28 @@ export function casesRoutes(app: FastifyInstance, cases: CasesService, importer:
   r.get('/api/cases', {
     config: { access: { action: 'read', resource: 'Case' } },
     schema: { tags, querystring: CaseQuerySchema, response: { 200: envelopeSchema(pageSchema(CaseSchema)) } },
-    handler: async (req) => ({ code: 200, message: 'OK', data: await cases.list(req.query) }),
+    handler: async (req) => {
+      const page = await cases.list(req.query);
+      const items = requirementsHidden(req) ? page.items.map(withoutRequirement) : page.items;
+      return { code: 200, message: 'OK', data: { ...page, items } };
+    },
   });
   r.get('/api/cases/:id', {
     config: { access: { action: 'read', resource: 'Case' } },
     schema: { tags, params: IdParamsSchema, response: { 200: envelopeSchema(CaseSchema) } },
-    handler: async (req) => ({ code: 200, message: 'OK', data: await cases.get(req.params.id) }),
+    handler: async (req) => {
+      const item = await cases.get(req.params.id);
+      return { code: 200, message: 'OK', data: requirementsHidden(req) ? withoutRequirement(item) : item };
+    },
   });
   r.post('/api/cases', {
     config: { access: { action: 'create', resource: 'Case' } },
     schema: { tags, body: CaseInputSchema, response: { 200: envelopeSchema(CaseSchema) } },
-    handler: async (req) => ({ code: 200, message: 'Case created.', data: await cases.create(req.body, actorOf(req)) }),
+    handler: async (req) => {
+      refuseRequirementWhenHidden(req, req.body.requirementId);
+      const item = await cases.create(req.body, actorOf(req));
+      return { code: 200, message: 'Case created.', data: requirementsHidden(req) ? withoutRequirement(item) : item };
+    },
   });
   r.post('/api/cases/import', {
     config: { access: { action: 'create', resource: 'Case' } },
@@ -58,7 +70,9 @@ export function casesRoutes(app: FastifyInstance, cases: CasesService, importer:
     },
     handler: async (req, reply) => {
       try {
-        const result = await importer.run(req.query.appId, req.body, actorOf(req));
+        const result = await importer.run(req.query.appId, req.body, actorOf(req), {
+          requirements: !requirementsHidden(req),
+        });
         return { code: 200, message: `${result.imported} case(s) imported.`, data: result };
       } catch (e) {
         if (!(e instanceof ImportRejected)) throw e;
@@ -76,11 +90,11 @@ export function casesRoutes(app: FastifyInstance, cases: CasesService, importer:
   r.patch('/api/cases/:id', {
     config: { access: { action: 'update', resource: 'Case' } },
     schema: { tags, params: IdParamsSchema, body: CaseUpdateSchema, response: { 200: envelopeSchema(CaseSchema) } },
-    handler: async (req) => ({
-      code: 200,
-      message: 'Case saved.',
-      data: await cases.update(req.params.id, req.body, actorOf(req)),
-    }),
+    handler: async (req) => {
+      refuseRequirementWhenHidden(req, req.body.requirementId);
+      const item = await cases.update(req.params.id, req.body, actorOf(req));
+      return { code: 200, message: 'Case saved.', data: requirementsHidden(req) ? withoutRequirement(item) : item };
+    },
   });
   r.delete('/api/cases/:id', {
     config: { access: { action: 'delete', resource: 'Case' } },

@@ -102,6 +102,7 @@ export class BranchesService {
         result.gone.push(old.name);
         await tx.update(branches).set({ present: false, refreshedAt: now }).where(eq(branches.id, old.id));
       }
+      // One entry per refresh, filed under the app's id: the refresh concerns the app's whole branch list.
       await this.audit.record(tx, actor, {
         entity: 'branch',
         entityId: appId,

@@ -68,12 +68,6 @@ export class TeamsService {
     return team as NonNullable<typeof team>;
   }
 
-  /** Whether a team exists, for modules that hang things on teams. */
-  async exists(id: string): Promise<boolean> {
-    const [row] = await this.db.select({ id: teams.id }).from(teams).where(eq(teams.id, id));
-    return row !== undefined;
-  }
-
   /** Team names by id, for lists of things that belong to a team. */
   async names(ids: string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();

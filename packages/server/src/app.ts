@@ -55,7 +55,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const principals = new Principals(opts.db);
   await registerWeb(app, opts.config.webDist ?? '/nonexistent-web-dist');
   registerAccess(app, tokens, principals);
-  await registerRealtime(app, tokens, opts.fanOut);
+  await registerRealtime(app, tokens, principals, opts.fanOut);
   await registerDocs(app);
   authRoutes(app, new AuthService(opts.db, tokens, principals), principals);
   const audit = new AuditService(opts.db);

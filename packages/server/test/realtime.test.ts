@@ -61,4 +61,34 @@ describe('/ws on the running server', () => {
     expect(error).not.toBe('connected');
     await c.deactivate();
   });
+
+  it('refuses the still-valid token of an account that was disabled', async () => {
+    const admin = { authorization: `Bearer ${token}` };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: admin,
+      payload: { username: 'gone', email: 'gone@example.test', role: 'client', password: 'gone-password' },
+    });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'gone', password: 'gone-password' },
+    });
+    const goneToken = login.json().data.accessToken;
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${created.json().data.id}`,
+      headers: admin,
+      payload: { enabled: false },
+    });
+    const c = client(goneToken);
+    const outcome = await new Promise<string>((resolve) => {
+      c.onStompError = () => resolve('refused');
+      c.onConnect = () => resolve('connected');
+      c.activate();
+    });
+    expect(outcome).toBe('refused');
+    await c.deactivate();
+  });
 });

@@ -1,6 +1,7 @@
 import websocket from '@fastify/websocket';
 import { API, WS_HEARTBEAT_MS } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
+import type { Principals } from '../modules/auth/principals.ts';
 import type { AccessTokens } from '../modules/auth/tokens.ts';
 import { Broker, type FanOut } from '../realtime/broker.ts';
 import { serveStomp } from '../realtime/ws-endpoint.ts';
@@ -16,7 +17,12 @@ declare module 'fastify' {
  * The STOMP endpoint of specification point 7 at `/ws`. Browsers cannot set headers on a WebSocket,
  * so the access token travels in the CONNECT frame and is checked there, not on the upgrade.
  */
-export async function registerRealtime(app: FastifyInstance, tokens: AccessTokens, fanOut?: FanOut): Promise<void> {
+export async function registerRealtime(
+  app: FastifyInstance,
+  tokens: AccessTokens,
+  principals: Principals,
+  fanOut?: FanOut,
+): Promise<void> {
   const broker = new Broker(fanOut);
   app.decorate('broker', broker);
   await app.register(websocket, { options: { maxPayload: 256 * 1024 } });
@@ -26,6 +32,8 @@ export async function registerRealtime(app: FastifyInstance, tokens: AccessToken
       authenticate: async (token) => {
         try {
           const userId = await tokens.verify(token);
+          // A disabled account's unexpired token must not open a socket either.
+          if (!(await principals.load(userId))) return null;
           return { userId, mayRead: () => true };
         } catch {
           return null;

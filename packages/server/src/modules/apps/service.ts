@@ -169,17 +169,18 @@ export class AppsService {
   }
 
   async remove(id: string, actor: Actor) {
-    await this.db
-      .transaction(async (tx) => {
+    await this.audit.removeAudited({
+      entity: 'app',
+      id,
+      actor,
+      notFound: 'No such app.',
+      rules: RULES,
+      snapshot: async (tx) => {
         const [current] = await tx.select().from(apps).where(eq(apps.id, id));
-        if (!current) throw new ApiError(404, 'not-found', 'No such app.');
-        await tx.delete(apps).where(eq(apps.id, id));
-        const changes = changedFields(snapshot(current), {});
-        await this.audit.record(tx, actor, { entity: 'app', entityId: id, action: 'delete', changes });
-      })
-      .catch((e: unknown) => {
-        throw asApiError(e, RULES);
-      });
+        return current && snapshot(current);
+      },
+      remove: (tx) => tx.delete(apps).where(eq(apps.id, id)),
+    });
   }
 
   async testConnection(id: string): Promise<ConnectionCheck> {

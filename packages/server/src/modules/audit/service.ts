@@ -2,6 +2,8 @@ import type { AuditAction, AuditedEntity } from '@sextant/api';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLogs, users } from '../../db/schema/index.ts';
+import { ApiError } from '../../plugins/errors.ts';
+import { asApiError } from './constraint-errors.ts';
 
 export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Changes = Record<string, { from: unknown; to: unknown }>;
@@ -46,6 +48,32 @@ export class AuditService {
     if (entries.length === 0) return;
     const actorName = sql`coalesce((select ${users.username} from ${users} where ${users.id} = ${actor.id}), '')`;
     await tx.insert(auditLogs).values(entries.map((entry) => ({ ...entry, actorId: actor.id, actorName })));
+  }
+
+  /**
+   * Deletes one row and records what it held, in one transaction; a row others still refer to is
+   * refused with the module's own 409 (`rules`), and nothing is written.
+   */
+  async removeAudited(input: {
+    entity: AuditedEntity;
+    id: string;
+    actor: Actor;
+    notFound: string;
+    rules: Parameters<typeof asApiError>[1];
+    snapshot: (tx: Executor) => Promise<Record<string, unknown> | undefined>;
+    remove: (tx: Executor) => Promise<unknown>;
+  }): Promise<void> {
+    await this.db
+      .transaction(async (tx) => {
+        const before = await input.snapshot(tx);
+        if (!before) throw new ApiError(404, 'not-found', input.notFound);
+        await input.remove(tx);
+        const changes = changedFields(before, {});
+        await this.record(tx, input.actor, { entity: input.entity, entityId: input.id, action: 'delete', changes });
+      })
+      .catch((e: unknown) => {
+        throw asApiError(e, input.rules);
+      });
   }
 
   async list(query: {

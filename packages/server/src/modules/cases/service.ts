@@ -136,17 +136,18 @@ export class CasesService {
   }
 
   async remove(id: string, actor: Actor) {
-    await this.db
-      .transaction(async (tx) => {
+    await this.audit.removeAudited({
+      entity: 'case',
+      id,
+      actor,
+      notFound: 'No such test case.',
+      rules: CASE_RULES,
+      snapshot: async (tx) => {
         const [current] = await tx.select().from(cases).where(eq(cases.id, id));
-        if (!current) throw new ApiError(404, 'not-found', 'No such test case.');
-        await tx.delete(cases).where(eq(cases.id, id));
-        const changes = changedFields(caseSnapshot(current), {});
-        await this.audit.record(tx, actor, { entity: 'case', entityId: id, action: 'delete', changes });
-      })
-      .catch((e: unknown) => {
-        throw asApiError(e, CASE_RULES);
-      });
+        return current && caseSnapshot(current);
+      },
+      remove: (tx) => tx.delete(cases).where(eq(cases.id, id)),
+    });
   }
 
   private async record(id: string): Promise<CaseRecord> {

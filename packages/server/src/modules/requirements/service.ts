@@ -149,17 +149,18 @@ export class RequirementsService {
   }
 
   async remove(id: string, actor: Actor) {
-    await this.db
-      .transaction(async (tx) => {
+    await this.audit.removeAudited({
+      entity: 'requirement',
+      id,
+      actor,
+      notFound: 'No such requirement.',
+      rules: RULES,
+      snapshot: async (tx) => {
         const [current] = await tx.select().from(requirements).where(eq(requirements.id, id));
-        if (!current) throw new ApiError(404, 'not-found', 'No such requirement.');
-        await tx.delete(requirements).where(eq(requirements.id, id));
-        const changes = changedFields(snapshot(current), {});
-        await this.audit.record(tx, actor, { entity: 'requirement', entityId: id, action: 'delete', changes });
-      })
-      .catch((e: unknown) => {
-        throw asApiError(e, RULES);
-      });
+        return current && snapshot(current);
+      },
+      remove: (tx) => tx.delete(requirements).where(eq(requirements.id, id)),
+    });
   }
 
   private async refuseVersionOutsideProject(projectId: string, versionId: string | null) {

@@ -143,17 +143,18 @@ export class VersionsService {
   }
 
   async remove(id: string, actor: Actor) {
-    await this.db
-      .transaction(async (tx) => {
+    await this.audit.removeAudited({
+      entity: 'version',
+      id,
+      actor,
+      notFound: 'No such version.',
+      rules: RULES,
+      snapshot: async (tx) => {
         const [current] = await tx.select().from(versions).where(eq(versions.id, id));
-        if (!current) throw new ApiError(404, 'not-found', 'No such version.');
-        await tx.delete(versions).where(eq(versions.id, id));
-        const changes = changedFields(snapshot(current), {});
-        await this.audit.record(tx, actor, { entity: 'version', entityId: id, action: 'delete', changes });
-      })
-      .catch((e: unknown) => {
-        throw asApiError(e, RULES);
-      });
+        return current && snapshot(current);
+      },
+      remove: (tx) => tx.delete(versions).where(eq(versions.id, id)),
+    });
   }
 
   private async refuseAppOutsideProject(projectId: string, appId: string) {

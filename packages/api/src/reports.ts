@@ -1,0 +1,315 @@
+import { z } from 'zod';
+import { envTypeSchema } from './admin/apps.ts';
+import { gitRefSchema, nameSchema } from './admin/common.ts';
+
+/**
+ * Coverage reports (issue 6, specification points 3 and 7). Coverage values are fractions between
+ * 0 and 1, or null where the report's format lacks the counter (LCOV has no instructions).
+ */
+export const TEST_TYPES = [1, 2] as const;
+export const COVERAGE_TYPES = ['full', 'incremental'] as const;
+export type CoverageType = (typeof COVERAGE_TYPES)[number];
+export const testTypeSchema = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)]));
+
+/** The coverage fields a report and each report detail row carry (specification point 3). */
+export const CoverageFieldsSchema = z.object({
+  instructionCoverage: z.number().nullable(),
+  instructionCovered: z.number().int().nullable(),
+  instructionTotal: z.number().int().nullable(),
+  branchCoverage: z.number().nullable(),
+  branchCovered: z.number().int().nullable(),
+  branchTotal: z.number().int().nullable(),
+  /** Complexity coverage (JaCoCo's COMPLEXITY counter: covered / total), null where absent. */
+  cxty: z.number().nullable(),
+  complexityCovered: z.number().int().nullable(),
+  complexityTotal: z.number().int().nullable(),
+  lineCoverage: z.number().nullable(),
+  lineCovered: z.number().int().nullable(),
+  lineTotal: z.number().int().nullable(),
+  methodCoverage: z.number().nullable(),
+  methodCovered: z.number().int().nullable(),
+  methodTotal: z.number().int().nullable(),
+  classCoverage: z.number().nullable(),
+  classCovered: z.number().int().nullable(),
+  classTotal: z.number().int().nullable(),
+  codeAuthor: z.string().nullable(),
+});
+export type CoverageFields = z.infer<typeof CoverageFieldsSchema>;
+
+export const ReportSchema = CoverageFieldsSchema.extend({
+  id: z.string(),
+  appId: z.string(),
+  appName: z.string(),
+  teamId: z.string(),
+  name: z.string(),
+  newVersion: z.string(),
+  baseVersion: z.string(),
+  /** The commits the versions resolved to at the last run; null before the clone step. */
+  newCommit: z.string().nullable(),
+  baseCommit: z.string().nullable(),
+  envType: z.string(),
+  coverageType: z.enum(COVERAGE_TYPES),
+  testType: z.union([z.literal(1), z.literal(2)]),
+  /** Name of the last pipeline status: a running step, a failure status, or SUCCESS. */
+  status: z.string(),
+  errMsg: z.string().nullable(),
+  /** Changed coverable lines covered / total (diff-cover's definition); null for full reports. */
+  diffLineCovered: z.number().int().nullable(),
+  diffLineTotal: z.number().int().nullable(),
+  diffLineCoverage: z.number().nullable(),
+  /** Open risk items (changed methods uncovered or below the passing grade). */
+  riskCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type Report = z.infer<typeof ReportSchema>;
+
+export const REPORT_SORTS = [
+  'lineCoverage',
+  'branchCoverage',
+  'instructionCoverage',
+  'methodCoverage',
+  'classCoverage',
+  'cxty',
+  'diffLineCoverage',
+  'name',
+  'appName',
+  'newVersion',
+  'createdAt',
+  'status',
+] as const;
+
+/** POST /api/searchReports (specification point 7): equality filters apply only when given. */
+export const SearchReportsSchema = z.object({
+  appName: z.string().max(200).optional(),
+  newVersion: z.string().max(200).optional(),
+  envType: z.string().max(64).optional(),
+  testType: testTypeSchema.default(1),
+  perPage: z.coerce.number().int().min(1).max(200).default(10),
+  page: z.coerce.number().int().min(1).default(1),
+  sortBy: z.enum(REPORT_SORTS).default('lineCoverage'),
+  sortDesc: z.union([z.boolean(), z.stringbool()]).default(false),
+});
+export type SearchReports = z.infer<typeof SearchReportsSchema>;
+export const ReportPageSchema = z.object({ reports: z.array(ReportSchema), total: z.number().int() });
+
+export const GetReportQuerySchema = z.object({ reportId: z.string().min(1).max(64) });
+
+/** A class row (classId '') or a method row (classId = its class row's id). */
+export const ReportDetailSchema = CoverageFieldsSchema.extend({
+  id: z.string(),
+  reportId: z.string(),
+  classId: z.string(),
+  /** Class name (`pkg/Class$Inner`) or method signature (`name(I)V`). */
+  name: z.string(),
+  kind: z.enum(['class', 'method']),
+  filePath: z.string().nullable(),
+  startLine: z.number().int().nullable(),
+  endLine: z.number().int().nullable(),
+  /** A changed method, or a class holding one. */
+  changed: z.boolean(),
+  /** Method rows: added or modified between the versions; null when unchanged. */
+  changeStatus: z.enum(['added', 'modified']).nullable(),
+  methodCount: z.number().int(),
+});
+export type ReportDetail = z.infer<typeof ReportDetailSchema>;
+
+export const DETAIL_SORTS = [
+  'name',
+  'lineCoverage',
+  'branchCoverage',
+  'instructionCoverage',
+  'methodCoverage',
+  'cxty',
+  'lineTotal',
+  'lineCovered',
+  'branchTotal',
+  'codeAuthor',
+] as const;
+/** GET /api/getReportDetails: classId '' or absent lists class rows, a class id lists its methods. */
+export const ReportDetailsQuerySchema = z.object({
+  reportId: z.string().min(1).max(64),
+  classId: z.string().max(64).optional().default(''),
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100_000).default(10),
+  sortBy: z.enum(DETAIL_SORTS).default('name'),
+  sortDesc: z.stringbool().default(false),
+  changedOnly: z.stringbool().default(false),
+  uncoveredOnly: z.stringbool().default(false),
+  q: z.string().max(200).optional(),
+});
+export const ReportDetailPageSchema = z.object({ reports: z.array(ReportDetailSchema), total: z.number().int() });
+
+export const CreateReportSchema = z
+  .object({
+    /** App name or id. */
+    app: z.string().trim().min(1).max(200),
+    name: nameSchema(200),
+    baseVersion: gitRefSchema,
+    newVersion: gitRefSchema,
+    envType: envTypeSchema,
+    testType: testTypeSchema,
+    coverageType: z.enum(COVERAGE_TYPES),
+  })
+  .strict();
+export type CreateReport = z.infer<typeof CreateReportSchema>;
+
+/** coverageEdit: rename, change versions or environment, and/or run the pipeline again. */
+export const UpdateReportSchema = z
+  .object({
+    name: nameSchema(200).optional(),
+    baseVersion: gitRefSchema.optional(),
+    newVersion: gitRefSchema.optional(),
+    envType: envTypeSchema.optional(),
+    coverageType: z.enum(COVERAGE_TYPES).optional(),
+    rerun: z.boolean().optional(),
+  })
+  .strict();
+export type UpdateReport = z.infer<typeof UpdateReportSchema>;
+
+/** One file of the source view's tree with its figures. */
+export const ReportFileSchema = z.object({
+  path: z.string(),
+  language: z.string().nullable(),
+  lineCovered: z.number().int(),
+  lineTotal: z.number().int(),
+  branchCovered: z.number().int(),
+  branchTotal: z.number().int(),
+  changed: z.boolean(),
+  diffLineCovered: z.number().int().nullable(),
+  diffLineTotal: z.number().int().nullable(),
+});
+export type ReportFile = z.infer<typeof ReportFileSchema>;
+
+export const LineMarkSchema = z.object({
+  line: z.number().int(),
+  hits: z.number().int(),
+  branchesCovered: z.number().int(),
+  branchesTotal: z.number().int(),
+});
+export type LineMark = z.infer<typeof LineMarkSchema>;
+
+export const SourceMethodSchema = z.object({
+  name: z.string(),
+  startLine: z.number().int(),
+  endLine: z.number().int(),
+  lineCoverage: z.number().nullable(),
+  branchCoverage: z.number().nullable(),
+  changed: z.boolean(),
+});
+
+/** GET /api/reports/:id/source?path=: the file at the report's new commit with its marks. */
+export const SourceViewSchema = z.object({
+  path: z.string(),
+  commit: z.string(),
+  language: z.string().nullable(),
+  /** The file's text split into lines; the client renders it as text, never as markup. */
+  lines: z.array(z.string()),
+  marks: z.array(LineMarkSchema),
+  changedLines: z.array(z.number().int()),
+  methods: z.array(SourceMethodSchema),
+});
+export type SourceView = z.infer<typeof SourceViewSchema>;
+
+/** POST /api/coverage/uploads answer. */
+export const UploadResultSchema = z.object({
+  uploadId: z.string(),
+  format: z.string(),
+  files: z.number().int(),
+  unmappedFiles: z.array(z.string()),
+});
+export type UploadResult = z.infer<typeof UploadResultSchema>;
+
+/** Upload metadata: query string (raw body) or multipart fields. */
+export const UploadMetaSchema = z.object({
+  app: z.string().trim().min(1).max(200),
+  commit: gitRefSchema,
+  envType: envTypeSchema,
+  testType: testTypeSchema,
+  caseId: z.string().trim().max(200).optional(),
+  agentId: z.string().trim().max(200).optional(),
+  format: z.enum(['auto', 'jacoco', 'lcov', 'cobertura', 'istanbul', 'go', 'coveragepy', 'clover']).default('auto'),
+});
+export type UploadMeta = z.infer<typeof UploadMetaSchema>;
+
+export const UploadSchema = z.object({
+  id: z.string(),
+  appId: z.string(),
+  commit: z.string(),
+  envType: z.string(),
+  testType: z.number().int(),
+  caseId: z.string().nullable(),
+  agentId: z.string().nullable(),
+  format: z.string(),
+  sizeBytes: z.number().int(),
+  files: z.number().int(),
+  createdAt: z.string(),
+});
+
+/** An agent's heart-beat (sextant agent), authorised by the app's ingestion token or an upload right. */
+export const AgentHeartbeatRequestSchema = z.object({
+  app: z.string().trim().min(1).max(200),
+  agentId: z.string().trim().min(1).max(200),
+  envType: envTypeSchema,
+  status: z.enum(['HEART_BEAT_DONE', 'HEART_BEAT_ERROR']),
+  error: z.string().max(2000).optional(),
+  version: z.string().max(64).optional(),
+});
+
+export const AgentSchema = z.object({
+  id: z.string(),
+  appId: z.string(),
+  agentId: z.string(),
+  envType: z.string(),
+  ip: z.string().nullable(),
+  version: z.string().nullable(),
+  lastStatus: z.string(),
+  lastError: z.string().nullable(),
+  lastHeartbeatAt: z.string(),
+});
+export type Agent = z.infer<typeof AgentSchema>;
+
+/** Latest full and incremental figures of one app for one test type, and its trend. */
+export const AppCoverageSummarySchema = z.object({
+  appId: z.string(),
+  appName: z.string(),
+  teamId: z.string(),
+  teamName: z.string(),
+  testType: z.union([z.literal(1), z.literal(2)]),
+  latestFull: ReportSchema.nullable(),
+  latestIncremental: ReportSchema.nullable(),
+  /** Oldest first: the last successful reports' line and branch coverage. */
+  trend: z.array(
+    z.object({
+      reportId: z.string(),
+      name: z.string(),
+      date: z.string(),
+      coverageType: z.enum(COVERAGE_TYPES),
+      lineCoverage: z.number().nullable(),
+      branchCoverage: z.number().nullable(),
+      diffLineCoverage: z.number().nullable(),
+    }),
+  ),
+});
+export const DashboardSchema = z.object({
+  apps: z.array(AppCoverageSummarySchema),
+  running: z.array(ReportSchema),
+  openRisks: z.number().int(),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;
+export const DashboardQuerySchema = z.object({ teamId: z.uuid().optional(), appId: z.uuid().optional() });
+
+export const REPORT_PATHS = {
+  searchReports: '/api/searchReports',
+  getReport: '/api/getReport',
+  getReportDetails: '/api/getReportDetails',
+  reports: '/api/reports',
+  report: (id: string) => `/api/reports/${encodeURIComponent(id)}`,
+  reportFiles: (id: string) => `/api/reports/${encodeURIComponent(id)}/files`,
+  reportSource: (id: string) => `/api/reports/${encodeURIComponent(id)}/source`,
+  uploads: '/api/coverage/uploads',
+  heartbeat: '/api/coverage/agents/heartbeat',
+  appAgents: (appId: string) => `/api/apps/${encodeURIComponent(appId)}/agents`,
+  dashboard: '/api/dashboard',
+} as const;

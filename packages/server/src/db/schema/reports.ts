@@ -1,0 +1,202 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { apps } from './apps.ts';
+import { users } from './users.ts';
+
+/**
+ * The six counters as covered/total column pairs; null where the format lacks the counter.
+ * Shared by reports and report_details so both answer the same coverage fields (specification point 3).
+ */
+function counterColumns() {
+  return {
+    instructionCovered: bigint('instruction_covered', { mode: 'number' }),
+    instructionTotal: bigint('instruction_total', { mode: 'number' }),
+    branchCovered: bigint('branch_covered', { mode: 'number' }),
+    branchTotal: bigint('branch_total', { mode: 'number' }),
+    lineCovered: bigint('line_covered', { mode: 'number' }),
+    lineTotal: bigint('line_total', { mode: 'number' }),
+    complexityCovered: bigint('complexity_covered', { mode: 'number' }),
+    complexityTotal: bigint('complexity_total', { mode: 'number' }),
+    methodCovered: bigint('method_covered', { mode: 'number' }),
+    methodTotal: bigint('method_total', { mode: 'number' }),
+    classCovered: bigint('class_covered', { mode: 'number' }),
+    classTotal: bigint('class_total', { mode: 'number' }),
+  };
+}
+
+/** A coverage file sent by CI or an agent, kept on disk under the data directory (issue 6). */
+export const coverageUploads = pgTable(
+  'coverage_uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    /** As sent (sha or ref); `commitSha` once resolved against the app's mirror. */
+    commit: text('commit').notNull(),
+    commitSha: text('commit_sha'),
+    envType: text('env_type').notNull(),
+    testType: smallint('test_type').notNull(),
+    caseId: text('case_id'),
+    agentId: text('agent_id'),
+    format: text('format').notNull(),
+    /** Relative to the data directory. */
+    storedPath: text('stored_path').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    files: integer('files').notNull(),
+    unmappedFiles: text('unmapped_files').array().notNull().default(sql`'{}'::text[]`),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('coverage_uploads_app_env_idx').on(t.appId, t.envType, t.testType, t.createdAt)],
+);
+
+/** A `sextant agent` beside an app under test: its last heart-beat (issue 6). */
+export const coverageAgents = pgTable(
+  'coverage_agents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    agentId: text('agent_id').notNull(),
+    envType: text('env_type').notNull(),
+    ip: text('ip'),
+    version: text('version'),
+    lastStatus: text('last_status').notNull(),
+    lastError: text('last_error'),
+    lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('coverage_agents_app_agent_unique').on(t.appId, t.agentId)],
+);
+
+/** A full or incremental coverage report between two versions of an app (specification point 3). */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    baseVersion: text('base_version').notNull(),
+    newVersion: text('new_version').notNull(),
+    baseCommit: text('base_commit'),
+    newCommit: text('new_commit'),
+    envType: text('env_type').notNull(),
+    testType: smallint('test_type').notNull(),
+    coverageType: text('coverage_type').notNull(),
+    status: text('status').notNull().default('QUEUED'),
+    errMsg: text('err_msg'),
+    /** Bumped by every (re-)run; a job carries the run it was queued for and stops when outdated. */
+    run: integer('run').notNull().default(1),
+    ...counterColumns(),
+    diffLineCovered: bigint('diff_line_covered', { mode: 'number' }),
+    diffLineTotal: bigint('diff_line_total', { mode: 'number' }),
+    codeAuthor: text('code_author'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('reports_search_idx').on(t.testType, t.appId, t.newVersion, t.envType),
+    index('reports_app_created_idx').on(t.appId, t.createdAt),
+  ],
+);
+
+/** Class rows (class_id null) and method rows (class_id = the class row) of a report (point 3). */
+export const reportDetails = pgTable(
+  'report_details',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    classId: bigint('class_id', { mode: 'number' }),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    filePath: text('file_path'),
+    startLine: integer('start_line'),
+    endLine: integer('end_line'),
+    changed: boolean('changed').notNull().default(false),
+    changeStatus: text('change_status'),
+    methodCount: integer('method_count').notNull().default(0),
+    ...counterColumns(),
+    codeAuthor: text('code_author'),
+  },
+  (t) => [index('report_details_report_class_idx').on(t.reportId, t.classId)],
+);
+
+/**
+ * Per-file line data for the source view, as parallel arrays (one row per file, not per line:
+ * a 20,000-class report would otherwise write millions of rows).
+ */
+export const reportFiles = pgTable(
+  'report_files',
+  {
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    language: text('language'),
+    lineCovered: integer('line_covered').notNull(),
+    lineTotal: integer('line_total').notNull(),
+    branchCovered: integer('branch_covered').notNull(),
+    branchTotal: integer('branch_total').notNull(),
+    changed: boolean('changed').notNull().default(false),
+    diffLineCovered: integer('diff_line_covered'),
+    diffLineTotal: integer('diff_line_total'),
+    lineNumbers: integer('line_numbers').array().notNull(),
+    lineHits: bigint('line_hits', { mode: 'number' }).array().notNull(),
+    branchesCovered: integer('branches_covered').array().notNull(),
+    branchesTotal: integer('branches_total').array().notNull(),
+    changedLines: integer('changed_lines').array().notNull().default(sql`'{}'::int[]`),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.path] })],
+);
+
+export const RISK_STATES = ['observing', 'pending', 'judged', 'resolved'] as const;
+
+/** A changed method a report shows uncovered or below the passing grade (DESIGN §6). */
+export const riskItems = pgTable(
+  'risk_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    version: text('version').notNull(),
+    className: text('class_name').notNull(),
+    methodName: text('method_name').notNull(),
+    signature: text('signature'),
+    filePath: text('file_path').notNull(),
+    startLine: integer('start_line'),
+    endLine: integer('end_line'),
+    author: text('author'),
+    requirement: text('requirement'),
+    lineCovered: integer('line_covered').notNull(),
+    lineTotal: integer('line_total').notNull(),
+    state: text('state').notNull().default('observing'),
+    judgment: text('judgment'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [index('risk_items_report_idx').on(t.reportId), index('risk_items_app_state_idx').on(t.appId, t.state)],
+);

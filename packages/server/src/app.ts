@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -13,8 +16,11 @@ import { AuthService } from './modules/auth/service.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
 import { registerBranches } from './modules/branches/index.ts';
 import { registerCases } from './modules/cases/index.ts';
+import { registerCoverageIntake } from './modules/intake/index.ts';
 import { registerMessages } from './modules/messages/index.ts';
 import { registerProjects } from './modules/projects/index.ts';
+import { registerReportViews } from './modules/report-views/index.ts';
+import { registerReports } from './modules/reports/index.ts';
 import { registerRequirements } from './modules/requirements/index.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { RolesService } from './modules/roles/service.ts';
@@ -34,7 +40,8 @@ import { registerWeb } from './plugins/web.ts';
 import type { FanOut } from './realtime/broker.ts';
 
 export type AppOptions = {
-  config: Pick<Config, 'jwtSecret' | 'accessTokenTtl'> & { webDist?: string };
+  config: Pick<Config, 'jwtSecret' | 'accessTokenTtl'> &
+    Partial<Pick<Config, 'dataDir' | 'uploadLimitBytes' | 'reportConcurrency' | 'gitTimeoutMs'>> & { webDist?: string };
   db: Db;
   logger?: boolean;
   /** What `/api/about` reports; tests may leave it out. */
@@ -43,7 +50,20 @@ export type AppOptions = {
   fanOut?: FanOut;
   /** Feature modules registered after the built-in ones (each route still declares its access). */
   modules?: ((app: FastifyInstance) => void)[];
+  /** Whether this process works report jobs (tests that only read reports leave it off). Default true. */
+  runJobs?: boolean;
 };
+
+/** Defaults for what tests leave out: a throw-away data directory per app. */
+function reportConfig(opts: AppOptions) {
+  return {
+    dataDir: opts.config.dataDir ?? mkdtempSync(join(tmpdir(), 'sextant-data-')),
+    uploadLimitBytes: opts.config.uploadLimitBytes ?? 512 * 1024 * 1024,
+    reportConcurrency: opts.config.reportConcurrency ?? 2,
+    gitTimeoutMs: opts.config.gitTimeoutMs ?? 300_000,
+    runJobs: opts.runJobs ?? true,
+  };
+}
 
 /** Builds the API; never listens (main.ts and tests decide how it is served). */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -74,6 +94,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerVersions(app, opts.db);
   registerRequirements(app, opts.db);
   registerCases(app, opts.db);
+  const reports = reportConfig(opts);
+  registerCoverageIntake(app, opts.db, reports);
+  await registerReports(app, opts.db, reports);
+  registerReportViews(app, opts.db, reports);
   for (const register of opts.modules ?? []) register(app);
   await app.ready();
   return app;

@@ -14,6 +14,9 @@ const EnvSchema = z.object({
   SEXTANT_ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(900),
   SEXTANT_TRACE_VIEWER_PORT: z.coerce.number().int().min(1).max(65535).default(5173),
   SEXTANT_WEB_DIST: z.string().min(1).default('packages/web/dist'),
+  SEXTANT_UPLOAD_LIMIT_MB: z.coerce.number().positive().default(512),
+  SEXTANT_REPORT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  SEXTANT_GIT_TIMEOUT_S: z.coerce.number().int().min(1).default(300),
 });
 
 export type Config = {
@@ -27,6 +30,11 @@ export type Config = {
   accessTokenTtl: number;
   traceViewerPort: number;
   webDist: string;
+  /** Largest coverage upload accepted, in bytes (refused from Content-Length before reading). */
+  uploadLimitBytes: number;
+  /** Report jobs run at once by this process. */
+  reportConcurrency: number;
+  gitTimeoutMs: number;
 };
 
 /** Reads the environment once; a missing JWT secret is generated and kept in the data dir (mode 0600). */
@@ -52,6 +60,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtl: e.SEXTANT_ACCESS_TOKEN_TTL,
     traceViewerPort: e.SEXTANT_TRACE_VIEWER_PORT,
     webDist: resolve(e.SEXTANT_WEB_DIST),
+    uploadLimitBytes: Math.round(e.SEXTANT_UPLOAD_LIMIT_MB * 1024 * 1024),
+    reportConcurrency: e.SEXTANT_REPORT_CONCURRENCY,
+    gitTimeoutMs: e.SEXTANT_GIT_TIMEOUT_S * 1000,
   };
 }
 

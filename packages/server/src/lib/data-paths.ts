@@ -1,0 +1,23 @@
+import { join } from 'node:path';
+
+/**
+ * Where report work lives under the data directory. One place, because uploads are written by the
+ * intake module, read by the pipeline, and mirrors are written by the pipeline and read by the source view.
+ */
+export type ReportConfig = {
+  dataDir: string;
+  uploadLimitBytes: number;
+  reportConcurrency: number;
+  gitTimeoutMs: number;
+  runJobs: boolean;
+};
+
+/** A bare mirror of the app's registered repository. */
+export function mirrorDir(dataDir: string, appId: string): string {
+  return join(dataDir, 'repos', `${appId}.git`);
+}
+
+/** Stored coverage files of one app; a row of coverage_uploads keeps its path relative to `dataDir`. */
+export function uploadsDir(dataDir: string, appId: string): string {
+  return join(dataDir, 'uploads', appId);
+}

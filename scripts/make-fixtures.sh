@@ -21,7 +21,7 @@ for script in "$HERE"/*/make.sh; do
 done
 
 tools=("$@")
-[ ${#tools[@]} -gt 0 ] || tools=(jacoco c python go js)
+[ ${#tools[@]} -gt 0 ] || tools=(jacoco c python go js demo)
 mkdir -p "$WORK"
 for tool in "${tools[@]}"; do
   echo "fixtures: $tool"

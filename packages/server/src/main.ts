@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -9,7 +10,12 @@ import { createRedisFanOut } from './realtime/fanout-redis.ts';
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: `${config.dataDir}/pg` });
 const generated = await seed(database.db, config.adminPassword);
-if (generated) process.stdout.write(`Sextant admin password: ${generated}\n`);
+if (generated) {
+  // Kept (mode 0600) like Jenkins' initialAdminPassword, so `npm run demo` can sign in on a fresh install.
+  const file = join(config.dataDir, 'initial-admin-password');
+  writeFileSync(file, `${generated}\n`, { mode: 0o600 });
+  process.stdout.write(`Sextant admin password: ${generated} (also in ${file})\n`);
+}
 const fanOut = config.redisUrl ? await createRedisFanOut(config.redisUrl) : undefined;
 const about = {
   version: packageVersion(),

@@ -29,6 +29,11 @@ const IMPORTERS: Partial<Record<ScreenName, Importer>> = {
   'system-trace-manage': () => import('../features/traces/TraceManagePage.tsx'),
   'system-audit-log': () => import('../features/audit/AuditLogPage.tsx'),
   'system-about-us': () => import('../features/about/AboutPage.tsx'),
+  'dashboard-dev-coverage': () => import('../features/reports/ReportListPage.tsx'),
+  'dashboard-test-coverage': () => import('../features/reports/ReportListPage.tsx'),
+  'dashboard-coverage-add': () => import('../features/reports/ReportFormPage.tsx'),
+  'dashboard-coverage-edit': () => import('../features/reports/ReportFormPage.tsx'),
+  'dashboard-coverage-detail': () => import('./routes/ReportDetailScreen.tsx'),
 };
 
 export function importerFor(name: string): Importer {

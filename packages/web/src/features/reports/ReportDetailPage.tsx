@@ -1,0 +1,148 @@
+import { CodeOutlined, EditOutlined } from '@ant-design/icons';
+import type { Screen } from '@sextant/api';
+import { Alert, Button, Card, Checkbox, Descriptions, Input, Result, Space, Spin, Tag, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { usePermission } from '../../lib/permissions.ts';
+import { useReport } from './api/get-report.ts';
+import { type DetailQuery, useReportDetails } from './api/get-report-details.ts';
+import { ClassTable } from './components/ClassTable.tsx';
+import { ReportFigures } from './components/ReportFigures.tsx';
+import { ReportProgress } from './components/ReportProgress.tsx';
+import { isRunning } from './components/report-status.ts';
+import { StatusTag } from './components/StatusTag.tsx';
+import { useReportNotes } from './components/useReportNotes.ts';
+import { reportEditPath, reportListPath, reportSourcePath } from './url.ts';
+
+type Props = { screen: Screen; activity?: (reportId: string) => ReactNode };
+
+/** /dashboard/coverage/:id: a report's figures, its classes and methods, and its agents' activity. */
+export function ReportDetail({ activity }: Props) {
+  const { id = '' } = useParams();
+  const report = useReport(id);
+  const notes = useReportNotes(id);
+  const mayEdit = usePermission('update', 'Report');
+  const [query, setQuery] = useState<DetailQuery>({ page: 1, perPage: 1000, sortBy: 'name', sortDesc: false });
+  const ready = report.data?.status === 'SUCCESS';
+  const details = useReportDetails(id, query, ready);
+
+  if (report.isPending) return <Spin size="large" style={{ display: 'block', margin: 48 }} />;
+  if (report.error) {
+    const missing = report.error instanceof ApiError && report.error.code === 404;
+    return (
+      <Result
+        status={missing ? '404' : 'error'}
+        title={missing ? 'No such report' : errorMessage(report.error)}
+        subTitle={missing ? 'It may have been deleted.' : undefined}
+        extra={<Link to={reportListPath(1)}>Back to the reports</Link>}
+      />
+    );
+  }
+  const r = report.data;
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card
+        title={
+          <Space>
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {r.name}
+            </Typography.Title>
+            <StatusTag status={r.status} errMsg={r.errMsg} />
+          </Space>
+        }
+        extra={
+          <Space>
+            <Link to={reportSourcePath(r.id)}>
+              <Button icon={<CodeOutlined />} disabled={!ready}>
+                Source view
+              </Button>
+            </Link>
+            {mayEdit && (
+              <Link to={reportEditPath(r.id)}>
+                <Button icon={<EditOutlined />}>Edit or re-run</Button>
+              </Link>
+            )}
+          </Space>
+        }
+      >
+        <Descriptions size="small" column={{ xs: 1, md: 3 }}>
+          <Descriptions.Item label="App">{r.appName}</Descriptions.Item>
+          <Descriptions.Item label="Versions">
+            {r.coverageType === 'incremental' && (
+              <>
+                <Typography.Text code>{r.baseVersion}</Typography.Text>
+                {r.baseCommit && <Typography.Text type="secondary"> ({r.baseCommit.slice(0, 8)})</Typography.Text>} →{' '}
+              </>
+            )}
+            <Typography.Text code>{r.newVersion}</Typography.Text>
+            {r.newCommit && <Typography.Text type="secondary"> ({r.newCommit.slice(0, 8)})</Typography.Text>}
+          </Descriptions.Item>
+          <Descriptions.Item label="Environment">{r.envType}</Descriptions.Item>
+          <Descriptions.Item label="Tests">
+            {r.testType === 1 ? 'Unit / developer' : 'Functional / QA'}
+          </Descriptions.Item>
+          <Descriptions.Item label="Coverage">
+            <Tag color={r.coverageType === 'incremental' ? 'purple' : 'blue'}>{r.coverageType}</Tag>
+          </Descriptions.Item>
+          <Descriptions.Item label="Authors">{r.codeAuthor || '—'}</Descriptions.Item>
+        </Descriptions>
+        {r.errMsg && !isRunning(r.status) && r.status !== 'SUCCESS' && (
+          <Alert type="error" showIcon message={r.status} description={r.errMsg} />
+        )}
+      </Card>
+      {ready ? (
+        <ReportFigures report={r} />
+      ) : (
+        <Card title="Progress" size="small">
+          <ReportProgress report={r} notes={notes} />
+        </Card>
+      )}
+      {ready && (
+        <Card
+          title="Classes"
+          size="small"
+          extra={
+            <Space wrap>
+              <Checkbox
+                checked={query.changedOnly}
+                onChange={(e) => setQuery((q) => ({ ...q, page: 1, changedOnly: e.target.checked || undefined }))}
+              >
+                Changed only
+              </Checkbox>
+              <Checkbox
+                checked={query.uncoveredOnly}
+                onChange={(e) => setQuery((q) => ({ ...q, page: 1, uncoveredOnly: e.target.checked || undefined }))}
+              >
+                Uncovered only
+              </Checkbox>
+              <Input.Search
+                allowClear
+                size="small"
+                aria-label="Find a class"
+                placeholder="Find a class"
+                style={{ width: 200 }}
+                onSearch={(v) => setQuery((q) => ({ ...q, page: 1, q: v.trim() || undefined }))}
+              />
+            </Space>
+          }
+        >
+          {details.error && <Alert type="error" showIcon message={errorMessage(details.error)} />}
+          <ClassTable
+            reportId={r.id}
+            rows={details.data?.reports ?? []}
+            total={details.data?.total ?? 0}
+            loading={details.isFetching}
+            query={query}
+            onQuery={setQuery}
+          />
+        </Card>
+      )}
+      {activity?.(r.id)}
+    </Space>
+  );
+}
+
+export default function ReportDetailPage({ screen }: { screen: Screen }) {
+  return <ReportDetail screen={screen} />;
+}

@@ -1,0 +1,121 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { ADMIN_API, type Screen } from '@sextant/api';
+import { Alert, App, Button, Card, Empty, Input, Select, Space, Typography } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import { useNamedOptions } from '../../lib/admin-options.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { usePermission } from '../../lib/permissions.ts';
+import { useDeleteReport } from './api/save-report.ts';
+import { type ReportSearch, useSearchReports } from './api/search-reports.ts';
+import { ReportTable } from './components/ReportTable.tsx';
+import { useLiveReportList } from './components/useLiveReportList.ts';
+import { readReportSearch, reportAddPath, writeReportSearch } from './url.ts';
+
+/** /dashboard/devcoverage (unit tests, testType 1) and /dashboard/testcoverage (functional, testType 2). */
+export default function ReportListPage({ screen }: { screen: Screen }) {
+  const testType = screen.name === 'dashboard-test-coverage' ? 2 : 1;
+  const { message } = App.useApp();
+  const [params, setParams] = useSearchParams();
+  const search = readReportSearch(params, testType);
+  const list = useSearchReports(search);
+  const remove = useDeleteReport();
+  const apps = useNamedOptions(ADMIN_API.apps);
+  const may = {
+    create: usePermission('create', 'Report'),
+    update: usePermission('update', 'Report'),
+    remove: usePermission('delete', 'Report'),
+  };
+  useLiveReportList();
+
+  const setSearch = (next: ReportSearch) => setParams(writeReportSearch(next), { replace: true });
+  const setFilter = (key: 'appName' | 'newVersion' | 'envType', value: string | undefined) =>
+    setSearch({ ...search, [key]: value || undefined, page: 1 });
+  const filtered = Boolean(search.appName || search.newVersion || search.envType);
+
+  const empty = filtered ? (
+    <Empty description="No report matches these filters." />
+  ) : (
+    <Empty
+      description={
+        <Space direction="vertical" size={4}>
+          <Typography.Text>No {testType === 1 ? 'unit-test' : 'functional-test'} coverage reports yet.</Typography.Text>
+          <Typography.Text type="secondary">
+            Send coverage for your app's commit from CI or a test environment, for example{' '}
+            <Typography.Text code>
+              sextant upload coverage.xml --app NAME --commit SHA --env test --test-type {testType}
+            </Typography.Text>
+            , then create a report between two versions.
+          </Typography.Text>
+          {may.create && (
+            <Link to={reportAddPath(testType)}>
+              <Button type="primary" icon={<PlusOutlined />}>
+                New report
+              </Button>
+            </Link>
+          )}
+        </Space>
+      }
+    />
+  );
+
+  return (
+    <Card>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {screen.title}
+        </Typography.Title>
+        <Space wrap>
+          <Select
+            allowClear
+            showSearch
+            aria-label="App"
+            placeholder="All apps"
+            style={{ width: 180 }}
+            value={search.appName}
+            options={apps.map((a) => ({ value: a.label, label: a.label }))}
+            onChange={(v: string | undefined) => setFilter('appName', v)}
+          />
+          <Input.Search
+            allowClear
+            aria-label="New version"
+            placeholder="New version"
+            style={{ width: 170 }}
+            defaultValue={search.newVersion}
+            onSearch={(v) => setFilter('newVersion', v.trim())}
+          />
+          <Input.Search
+            allowClear
+            aria-label="Environment"
+            placeholder="Environment"
+            style={{ width: 150 }}
+            defaultValue={search.envType}
+            onSearch={(v) => setFilter('envType', v.trim())}
+          />
+          {may.create && (
+            <Link to={reportAddPath(testType)}>
+              <Button type="primary" icon={<PlusOutlined />}>
+                New report
+              </Button>
+            </Link>
+          )}
+        </Space>
+      </Space>
+      {list.error && <Alert type="error" showIcon message={errorMessage(list.error)} style={{ marginBottom: 16 }} />}
+      <ReportTable
+        reports={list.data?.reports ?? []}
+        total={list.data?.total ?? 0}
+        loading={list.isFetching}
+        search={search}
+        onSearch={setSearch}
+        can={may}
+        empty={empty}
+        onDelete={(r) =>
+          remove.mutate(r.id, {
+            onSuccess: () => message.success(`The report “${r.name}” was deleted.`),
+            onError: (e) => message.error(errorMessage(e)),
+          })
+        }
+      />
+    </Card>
+  );
+}

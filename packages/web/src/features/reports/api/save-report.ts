@@ -1,0 +1,34 @@
+import { type CreateReport, REPORT_PATHS, ReportSchema, type UpdateReport } from '@sextant/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/session.tsx';
+import { reportsRoot } from './report-keys.ts';
+
+export async function createReport(input: CreateReport) {
+  return ReportSchema.parse(await api.post<unknown>(REPORT_PATHS.reports, input));
+}
+
+export async function updateReport(id: string, input: UpdateReport) {
+  return ReportSchema.parse(await api.patch<unknown>(REPORT_PATHS.report(id), input));
+}
+
+export async function deleteReport(id: string) {
+  await api.delete<unknown>(REPORT_PATHS.report(id));
+}
+
+/** Create (no id) or update a report; every report query is refreshed afterwards. */
+export function useSaveReport(id: string | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateReport | UpdateReport) =>
+      id ? updateReport(id, input as UpdateReport) : createReport(input as CreateReport),
+    onSuccess: () => client.invalidateQueries({ queryKey: reportsRoot }),
+  });
+}
+
+export function useDeleteReport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteReport,
+    onSuccess: () => client.invalidateQueries({ queryKey: reportsRoot }),
+  });
+}

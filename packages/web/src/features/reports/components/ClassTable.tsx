@@ -1,0 +1,183 @@
+import { DETAIL_SORTS, type ReportDetail } from '@sextant/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType, SorterResult, SortOrder } from 'antd/es/table/interface';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { type DetailQuery, reportDetailsOptions } from '../api/get-report-details.ts';
+import { reportSourcePath } from '../url.ts';
+import { CountOf, GradeValue } from './GradeValue.tsx';
+
+type Row = ReportDetail & { children?: Row[]; note?: string };
+type Sort = (typeof DETAIL_SORTS)[number];
+
+/** A stand-in child so the class shows its expand arrow before its methods are fetched. */
+const stub = (parent: ReportDetail, note: string): Row => ({
+  ...parent,
+  id: `${parent.id}:stub`,
+  kind: 'method',
+  note,
+});
+
+function shortName(row: ReportDetail): { main: string; rest: string } {
+  if (row.kind === 'method') return { main: row.name, rest: '' };
+  const cut = Math.max(row.name.lastIndexOf('/'), row.name.lastIndexOf('.'));
+  return cut < 0 ? { main: row.name, rest: '' } : { main: row.name.slice(cut + 1), rest: row.name.slice(0, cut) };
+}
+
+type Props = {
+  reportId: string;
+  rows: ReportDetail[];
+  total: number;
+  loading: boolean;
+  query: DetailQuery;
+  onQuery: (next: DetailQuery) => void;
+};
+
+/**
+ * Class rows, virtualised (tens of thousands fit one page), each expandable to its methods, fetched
+ * when first opened with the same sort. Sorting and filters run on the server.
+ */
+export function ClassTable({ reportId, rows, total, loading, query, onQuery }: Props) {
+  const client = useQueryClient();
+  const [methods, setMethods] = useState<Record<string, Row[] | string>>({});
+  const data = useMemo<Row[]>(
+    () =>
+      rows.map((c) => {
+        if (c.methodCount === 0) return c;
+        const loaded = methods[c.id];
+        return { ...c, children: Array.isArray(loaded) ? loaded : [stub(c, loaded ?? 'Loading methods…')] };
+      }),
+    [rows, methods],
+  );
+
+  function expand(open: boolean, row: Row) {
+    if (!open || row.kind !== 'class' || Array.isArray(methods[row.id])) return;
+    const methodQuery = { classId: row.id, perPage: 100_000, sortBy: query.sortBy, sortDesc: query.sortDesc };
+    client.fetchQuery(reportDetailsOptions(reportId, methodQuery)).then(
+      (page) => setMethods((m) => ({ ...m, [row.id]: page.reports })),
+      (error) => setMethods((m) => ({ ...m, [row.id]: errorMessage(error) })),
+    );
+  }
+
+  const order = (key: Sort): SortOrder => (query.sortBy === key ? (query.sortDesc ? 'descend' : 'ascend') : null);
+  const figure = (key: Sort, title: string, covered: keyof ReportDetail, totalKey: keyof ReportDetail) => ({
+    key,
+    title,
+    width: 120,
+    sorter: true,
+    sortOrder: order(key),
+    render: (_: unknown, r: Row) =>
+      r.note ? null : (
+        <Space direction="vertical" size={0}>
+          <GradeValue value={r[key as keyof ReportDetail] as number | null} />
+          <CountOf covered={r[covered] as number | null} total={r[totalKey] as number | null} />
+        </Space>
+      ),
+  });
+  const columns: ColumnsType<Row> = [
+    {
+      key: 'name',
+      title: 'Class / method',
+      width: 420,
+      sorter: true,
+      sortOrder: order('name'),
+      render: (_, r) => {
+        if (r.note) return <Typography.Text type="secondary">{r.note}</Typography.Text>;
+        const { main, rest } = shortName(r);
+        return (
+          <Space size={4} wrap={false} className={`detail-${r.kind}`}>
+            <Typography.Text strong={r.kind === 'class'} title={r.name} style={{ maxWidth: 330 }} ellipsis>
+              {main}
+            </Typography.Text>
+            {r.changeStatus && <Tag color={r.changeStatus === 'added' ? 'green' : 'gold'}>{r.changeStatus}</Tag>}
+            {r.kind === 'class' && r.changed && <Tag color="gold">changed</Tag>}
+            {rest && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {rest}
+              </Typography.Text>
+            )}
+          </Space>
+        );
+      },
+    },
+    figure('lineCoverage', 'Lines', 'lineCovered', 'lineTotal'),
+    figure('branchCoverage', 'Branches', 'branchCovered', 'branchTotal'),
+    figure('methodCoverage', 'Methods', 'methodCovered', 'methodTotal'),
+    figure('instructionCoverage', 'Instructions', 'instructionCovered', 'instructionTotal'),
+    figure('cxty', 'Complexity', 'complexityCovered', 'complexityTotal'),
+    {
+      key: 'lineTotal',
+      title: 'Coverable lines',
+      width: 110,
+      sorter: true,
+      sortOrder: order('lineTotal'),
+      render: (_, r) => (r.note ? null : (r.lineTotal ?? '—')),
+    },
+    {
+      key: 'branchTotal',
+      title: 'Branch total',
+      width: 100,
+      sorter: true,
+      sortOrder: order('branchTotal'),
+      render: (_, r) => (r.note ? null : (r.branchTotal ?? '—')),
+    },
+    {
+      key: 'codeAuthor',
+      title: 'Author',
+      width: 140,
+      sorter: true,
+      sortOrder: order('codeAuthor'),
+      render: (_, r) => (r.note ? null : (r.codeAuthor ?? '—')),
+    },
+    {
+      key: 'source',
+      title: 'Source',
+      width: 90,
+      render: (_, r) =>
+        r.note || !r.filePath ? null : (
+          <Link to={`${reportSourcePath(reportId, r.filePath)}${r.startLine ? `&line=${r.startLine}` : ''}`}>View</Link>
+        ),
+    },
+  ];
+
+  return (
+    <Table<Row>
+      virtual
+      rowKey="id"
+      size="small"
+      loading={loading}
+      dataSource={data}
+      columns={columns}
+      scroll={{ x: 1400, y: 560 }}
+      expandable={{ onExpand: expand }}
+      locale={{
+        emptyText:
+          query.changedOnly || query.uncoveredOnly || query.q
+            ? 'No class matches these filters.'
+            : 'This report has no classes.',
+      }}
+      pagination={{
+        current: query.page ?? 1,
+        pageSize: query.perPage ?? 1000,
+        total,
+        showSizeChanger: true,
+        pageSizeOptions: [100, 1000, 10_000, 50_000],
+        showTotal: (n) => `${n.toLocaleString()} classes`,
+      }}
+      onChange={(pagination, _filters, sorter) => {
+        const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
+        const key = s?.order ? (String(s.columnKey) as Sort) : undefined;
+        setMethods({});
+        onQuery({
+          ...query,
+          page: pagination.current ?? 1,
+          perPage: pagination.pageSize ?? 1000,
+          sortBy: key && (DETAIL_SORTS as readonly string[]).includes(key) ? key : 'name',
+          sortDesc: key ? s?.order === 'descend' : false,
+        });
+      }}
+    />
+  );
+}

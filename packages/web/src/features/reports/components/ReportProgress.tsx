@@ -1,0 +1,27 @@
+import type { Report } from '@sextant/api';
+import { Alert, Steps } from 'antd';
+import { isFailure, PIPELINE_STEPS, stepIndex } from './report-status.ts';
+
+/** The pipeline's steps for one report, as far as its last status says (fed live by the screen). */
+export function ReportProgress({ report, notes }: { report: Report; notes: Record<string, string> }) {
+  const current = stepIndex(report.status);
+  const failed = isFailure(report.status);
+  const done = report.status === 'SUCCESS';
+  return (
+    <>
+      <Steps
+        size="small"
+        direction="vertical"
+        current={Math.min(current, PIPELINE_STEPS.length - 1)}
+        status={failed ? 'error' : done ? 'finish' : 'process'}
+        items={PIPELINE_STEPS.map((step, i) => ({
+          title: step.title,
+          description: notes[step.status] ?? (failed && i === current ? report.status : undefined),
+          status: done || i < current ? 'finish' : i === current ? (failed ? 'error' : 'process') : 'wait',
+        }))}
+      />
+      {failed && <Alert type="error" showIcon message={report.status} description={report.errMsg ?? undefined} />}
+      {done && <Alert type="success" showIcon message="The report is ready." />}
+    </>
+  );
+}

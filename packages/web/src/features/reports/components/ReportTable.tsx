@@ -1,0 +1,131 @@
+import { REPORT_SORTS, type Report } from '@sextant/api';
+import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
+import { Link } from 'react-router';
+import type { ReportSearch } from '../api/search-reports.ts';
+import { reportDetailPath, reportEditPath, reportSourcePath } from '../url.ts';
+import { CountOf, GradeValue } from './GradeValue.tsx';
+import { StatusTag } from './StatusTag.tsx';
+
+type Props = {
+  reports: Report[];
+  total: number;
+  loading: boolean;
+  search: ReportSearch;
+  onSearch: (next: ReportSearch) => void;
+  can: { update: boolean; remove: boolean };
+  onDelete: (report: Report) => void;
+  empty: React.ReactNode;
+};
+
+const sortable = (key: string) => (REPORT_SORTS as readonly string[]).includes(key);
+
+/** The report list: server-side sorting and paging, grade colours, live status tags. */
+export function ReportTable({ reports, total, loading, search, onSearch, can, onDelete, empty }: Props) {
+  const order = (key: string) =>
+    search.sortBy === key ? (search.sortDesc ? ('descend' as const) : ('ascend' as const)) : null;
+  const figure = (key: keyof Report, title: string, covered?: keyof Report, totalKey?: keyof Report) => ({
+    key,
+    title,
+    sorter: sortable(key),
+    sortOrder: order(key),
+    render: (_: unknown, r: Report) => (
+      <Space direction="vertical" size={0}>
+        <GradeValue value={r[key] as number | null} />
+        {covered && totalKey && <CountOf covered={r[covered] as number | null} total={r[totalKey] as number | null} />}
+      </Space>
+    ),
+  });
+  const columns: ColumnsType<Report> = [
+    {
+      key: 'name',
+      title: 'Report',
+      sorter: true,
+      sortOrder: order('name'),
+      render: (_, r) => (
+        <Space direction="vertical" size={0}>
+          <Link to={reportDetailPath(r.id)}>{r.name}</Link>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {new Date(r.createdAt).toLocaleString()}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    { key: 'appName', title: 'App', dataIndex: 'appName', sorter: true, sortOrder: order('appName') },
+    {
+      key: 'newVersion',
+      title: 'Versions',
+      sorter: true,
+      sortOrder: order('newVersion'),
+      render: (_, r) => (
+        <Typography.Text style={{ fontSize: 12 }}>
+          {r.coverageType === 'incremental' ? `${r.baseVersion} → ` : ''}
+          <Typography.Text code>{r.newVersion}</Typography.Text>
+        </Typography.Text>
+      ),
+    },
+    { key: 'envType', title: 'Env', dataIndex: 'envType' },
+    {
+      key: 'coverageType',
+      title: 'Type',
+      render: (_, r) => <Tag color={r.coverageType === 'incremental' ? 'purple' : 'blue'}>{r.coverageType}</Tag>,
+    },
+    figure('lineCoverage', 'Lines', 'lineCovered', 'lineTotal'),
+    figure('branchCoverage', 'Branches', 'branchCovered', 'branchTotal'),
+    figure('methodCoverage', 'Methods', 'methodCovered', 'methodTotal'),
+    figure('diffLineCoverage', 'Changed lines', 'diffLineCovered', 'diffLineTotal'),
+    {
+      key: 'status',
+      title: 'Status',
+      sorter: true,
+      sortOrder: order('status'),
+      render: (_, r) => <StatusTag status={r.status} errMsg={r.errMsg} />,
+    },
+    {
+      key: 'actions',
+      title: 'Actions',
+      render: (_, r) => (
+        <Space size="small" wrap>
+          <Link to={reportSourcePath(r.id)}>Source</Link>
+          {can.update && <Link to={reportEditPath(r.id)}>Edit</Link>}
+          {can.remove && (
+            <Popconfirm title={`Delete the report “${r.name}”?`} onConfirm={() => onDelete(r)}>
+              <Button size="small" danger type="link">
+                Delete
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Table<Report>
+      rowKey="id"
+      size="middle"
+      loading={loading}
+      dataSource={reports}
+      columns={columns}
+      locale={{ emptyText: empty }}
+      scroll={{ x: 1100 }}
+      pagination={{
+        current: search.page ?? 1,
+        pageSize: search.perPage ?? 10,
+        total,
+        showSizeChanger: true,
+        showTotal: (n) => `${n} reports`,
+      }}
+      onChange={(pagination, _filters, sorter) => {
+        const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Report> | undefined;
+        const key = s?.order ? String(s.columnKey) : undefined;
+        onSearch({
+          ...search,
+          page: pagination.current ?? 1,
+          perPage: pagination.pageSize ?? 10,
+          sortBy: key && sortable(key) ? (key as ReportSearch['sortBy']) : 'lineCoverage',
+          sortDesc: key ? s?.order === 'descend' : false,
+        });
+      }}
+    />
+  );
+}

@@ -34,6 +34,7 @@ const IMPORTERS: Partial<Record<ScreenName, Importer>> = {
   'dashboard-coverage-add': () => import('../features/reports/ReportFormPage.tsx'),
   'dashboard-coverage-edit': () => import('../features/reports/ReportFormPage.tsx'),
   'dashboard-coverage-detail': () => import('./routes/ReportDetailScreen.tsx'),
+  'dashboard-code-coverage-view': () => import('../features/reports/CodeCoveragePage.tsx'),
 };
 
 export function importerFor(name: string): Importer {

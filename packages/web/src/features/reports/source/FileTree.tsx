@@ -1,0 +1,53 @@
+import type { ReportFile } from '@sextant/api';
+import { Checkbox, Space, Tree, Typography } from 'antd';
+import type { DataNode } from 'antd/es/tree';
+import { useMemo, useState } from 'react';
+import { GradeValue } from '../components/GradeValue.tsx';
+import { ancestorKeys, buildFileTree, type FileNode } from './file-tree.ts';
+
+function toData(nodes: FileNode[]): DataNode[] {
+  return nodes.map((n) => ({
+    key: n.key,
+    isLeaf: n.isLeaf,
+    title: (
+      <span className="file-node" title={n.key}>
+        {n.changed ? <Typography.Text strong>{n.name}</Typography.Text> : n.name}{' '}
+        <GradeValue value={n.lineTotal > 0 ? n.lineCovered / n.lineTotal : null} />
+      </span>
+    ),
+    children: n.children ? toData(n.children) : undefined,
+  }));
+}
+
+/** The report's files as a folder tree, each with its line coverage; changed files in bold. */
+export function FileTree({
+  files,
+  selected,
+  onSelect,
+}: {
+  files: ReportFile[];
+  selected: string | undefined;
+  onSelect: (path: string) => void;
+}) {
+  const [changedOnly, setChangedOnly] = useState(false);
+  const shown = useMemo(() => (changedOnly ? files.filter((f) => f.changed) : files), [files, changedOnly]);
+  const data = useMemo(() => toData(buildFileTree(shown)), [shown]);
+  const [expanded, setExpanded] = useState<React.Key[]>(() => (selected ? ancestorKeys(selected) : []));
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Checkbox checked={changedOnly} onChange={(e) => setChangedOnly(e.target.checked)}>
+        Changed files only
+      </Checkbox>
+      <Tree.DirectoryTree
+        aria-label="Files"
+        treeData={data}
+        selectedKeys={selected ? [selected] : []}
+        expandedKeys={expanded}
+        onExpand={(keys) => setExpanded(keys)}
+        onSelect={(_, info) => {
+          if (info.node.isLeaf) onSelect(String(info.node.key));
+        }}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { buildFileTree } from './file-tree.ts';
+import { lineInfos, lineState } from './line-marks.ts';
+import { grammarFor, tokenize } from './tokenize.ts';
+
+const file = (path: string, lineCovered: number, lineTotal: number, changed = false) => ({
+  path,
+  language: null,
+  lineCovered,
+  lineTotal,
+  branchCovered: 0,
+  branchTotal: 0,
+  changed,
+  diffLineCovered: null,
+  diffLineTotal: null,
+});
+
+describe('tokenize', () => {
+  it('splits keywords, strings, numbers and comments, and carries a block comment across lines', () => {
+    const java = grammarFor(null, 'src/A.java');
+    const lines = tokenize(['public int f() { return 42; } // done', '/* open', 'still */ String s = "a\\"b";'], java);
+    expect(lines[0]).toEqual([
+      { kind: 'keyword', text: 'public' },
+      { kind: 'plain', text: ' ' },
+      { kind: 'keyword', text: 'int' },
+      { kind: 'plain', text: ' f() { ' },
+      { kind: 'keyword', text: 'return' },
+      { kind: 'plain', text: ' ' },
+      { kind: 'number', text: '42' },
+      { kind: 'plain', text: '; } ' },
+      { kind: 'comment', text: '// done' },
+    ]);
+    expect(lines[1]).toEqual([{ kind: 'comment', text: '/* open' }]);
+    expect(lines[2]?.[0]).toEqual({ kind: 'comment', text: 'still */' });
+    expect(lines[2]?.find((t) => t.kind === 'string')?.text).toBe('"a\\"b"');
+  });
+
+  it('keeps every character: joined tokens give back the line, markup included', () => {
+    const source = ['const x = "<img src=x onerror=alert(1)>"; // <b>', 'let y = `a', 'b` + 1'];
+    const lines = tokenize(source, grammarFor('typescript', 'x.ts'));
+    expect(lines.map((l) => l.map((t) => t.text).join(''))).toEqual(source);
+  });
+
+  it('leaves unknown languages as plain text', () => {
+    expect(tokenize(['if x'], grammarFor(null, 'README'))).toEqual([[{ kind: 'plain', text: 'if x' }]]);
+  });
+});
+
+describe('line marks', () => {
+  it('marks uncovered, partly covered and covered lines with the branch count on hover', () => {
+    expect(lineState({ line: 1, hits: 0, branchesCovered: 0, branchesTotal: 2 })).toBe('uncovered');
+    expect(lineState({ line: 1, hits: 3, branchesCovered: 2, branchesTotal: 4 })).toBe('partial');
+    expect(lineState({ line: 1, hits: 1, branchesCovered: 0, branchesTotal: 0 })).toBe('covered');
+    const infos = lineInfos({
+      path: 'a.js',
+      commit: 'c',
+      language: null,
+      lines: ['a', 'b', 'c'],
+      marks: [{ line: 2, hits: 3, branchesCovered: 2, branchesTotal: 4 }],
+      changedLines: [3],
+      methods: [],
+    });
+    expect(infos[0]).toEqual({ state: null, title: undefined, changed: false });
+    expect(infos[1]).toEqual({ state: 'partial', title: 'Run 3 times; 2 of 4 branches', changed: false });
+    expect(infos[2]?.changed).toBe(true);
+  });
+});
+
+describe('file tree', () => {
+  it('sums folders, joins single-child folders and lists folders first', () => {
+    const tree = buildFileTree([
+      file('src/main/a/A.java', 1, 2, true),
+      file('src/main/a/b/B.java', 3, 4),
+      file('src/main/Z.java', 0, 4),
+    ]);
+    expect(tree).toHaveLength(1);
+    const main = tree[0];
+    expect(main?.name).toBe('src/main');
+    expect([main?.lineCovered, main?.lineTotal, main?.changed]).toEqual([4, 10, true]);
+    expect(main?.children?.map((c) => c.name)).toEqual(['a', 'Z.java']);
+    expect(main?.children?.[0]?.children?.map((c) => c.name)).toEqual(['b', 'A.java']);
+  });
+});

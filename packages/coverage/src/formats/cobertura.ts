@@ -54,6 +54,7 @@ export function coberturaParser(): ByteParser {
         switch (name) {
           case 'source':
             inSource = true;
+            scanner.wantsText = true;
             sourceText = '';
             return;
           case 'class': {
@@ -87,6 +88,7 @@ export function coberturaParser(): ByteParser {
       close(name) {
         if (name === 'source') {
           inSource = false;
+          scanner.wantsText = false;
           const root = sourceText.trim();
           if (root !== '') sources.push(root.replaceAll('\\', '/'));
         } else if (name === 'class') {
@@ -102,13 +104,18 @@ export function coberturaParser(): ByteParser {
       },
     },
     'cobertura',
-    true,
   );
 
   function required(attributes: XmlAttributes, attribute: string, element: string): string {
     const value = attributes.get(attribute);
     if (value === undefined) return scanner.fail('bad-attribute', `<${element}> lacks ${attribute}`, -1);
     return value;
+  }
+
+  /** An integer attribute read from its bytes; the string path only for floats and errors. */
+  function integerAttribute(attributes: XmlAttributes, attribute: string, what: string): number {
+    const value = attributes.integer(attribute);
+    return value >= 0 ? value : number(attributes.get(attribute), what);
   }
 
   function number(raw: string | undefined, what: string): number {
@@ -122,9 +129,9 @@ export function coberturaParser(): ByteParser {
   }
 
   function addLine(state: FileState, attributes: XmlAttributes): void {
-    const line = number(attributes.get('number'), 'line number');
+    const line = integerAttribute(attributes, 'number', 'line number');
     if (line < 1 || line > 2 ** 31 - 1) scanner.fail('bad-number', `line number ${line} out of range`, -1);
-    const hits = number(attributes.get('hits'), 'hits');
+    const hits = integerAttribute(attributes, 'hits', 'hits');
     if (method) {
       method.entry.startLine = method.entry.startLine === null ? line : Math.min(method.entry.startLine, line);
       method.entry.endLine = method.entry.endLine === null ? line : Math.max(method.entry.endLine, line);
@@ -133,7 +140,7 @@ export function coberturaParser(): ByteParser {
     }
     let covered = 0;
     let total = 0;
-    if (attributes.get('branch') === 'true' && attributes.get('condition-coverage')) {
+    if (attributes.is('branch', 'true') && attributes.get('condition-coverage')) {
       const match = /\((\d{1,9})\/(\d{1,9})\)/.exec(attributes.get('condition-coverage') ?? '');
       if (!match) scanner.fail('bad-attribute', 'condition-coverage is not "N% (covered/total)"', -1);
       covered = count('cobertura', match[1], 'covered conditions');

@@ -66,7 +66,8 @@ export class XmlScanner {
   constructor(
     private readonly handler: XmlHandler,
     private readonly format: FormatName,
-    private readonly wantsText = false,
+    /** Whether text is decoded and handed over; a handler may switch it on only where it reads text. */
+    public wantsText = false,
     values: ByteStrings = new ByteStrings(),
   ) {
     this.attributes = new XmlAttributes(values, this.expanded);

@@ -35,6 +35,8 @@ const IMPORTERS: Partial<Record<ScreenName, Importer>> = {
   'dashboard-coverage-edit': () => import('../features/reports/ReportFormPage.tsx'),
   'dashboard-coverage-detail': () => import('./routes/ReportDetailScreen.tsx'),
   'dashboard-code-coverage-view': () => import('../features/reports/CodeCoveragePage.tsx'),
+  'dashboard-team': () => import('../features/dashboards/DashboardPage.tsx'),
+  'dashboard-app': () => import('../features/dashboards/DashboardPage.tsx'),
 };
 
 export function importerFor(name: string): Importer {

@@ -42,7 +42,7 @@ export const ProfileSchema = z.object({
   preferences: z.object({
     layout: z.enum(['vertical', 'horizontal']).optional(),
     skin: z.enum(['light', 'dark', 'semi-dark', 'bordered']).optional(),
-    language: z.string().optional(),
+    language: z.enum(['en', 'zh']).optional(),
   }),
 });
 export type Profile = z.infer<typeof ProfileSchema>;

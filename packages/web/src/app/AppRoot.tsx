@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, theme } from 'antd';
 import { Outlet } from 'react-router';
 import { ApiError } from '../lib/api-client.ts';
+import { LocaleProvider } from '../lib/i18n.tsx';
 import { PreferencesProvider, usePreferences } from '../lib/preferences.tsx';
 import { SessionProvider } from '../lib/session.tsx';
 
@@ -40,9 +41,11 @@ export function AppRoot() {
   return (
     <QueryClientProvider client={queryClient}>
       <PreferencesProvider>
-        <SessionProvider>
-          <Themed />
-        </SessionProvider>
+        <LocaleProvider>
+          <SessionProvider>
+            <Themed />
+          </SessionProvider>
+        </LocaleProvider>
       </PreferencesProvider>
     </QueryClientProvider>
   );

@@ -2,6 +2,7 @@ import { type Screen, screenByName } from '@sextant/api';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { guard, landingPath } from '../lib/navigation.ts';
+import { useScreenTitle } from '../lib/screen-texts.ts';
 import { useSession } from '../lib/session.tsx';
 import { sessionStore } from '../lib/storage.ts';
 import { ScreenLoader } from './ScreenLoader.tsx';
@@ -27,9 +28,10 @@ export function GuardedScreen({ screen }: { screen: Screen }) {
     navigate(to, { replace: true });
   });
 
+  const title = useScreenTitle(screen);
   useEffect(() => {
-    document.title = `${screen.title} · Sextant`;
-  }, [screen.title]);
+    document.title = `${title} · Sextant`;
+  }, [title]);
 
   if (decision.kind !== 'allow') return null;
   return <ScreenLoader screen={screen} />;

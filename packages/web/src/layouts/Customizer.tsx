@@ -1,4 +1,5 @@
 import { Button, Divider, Drawer, Radio, Space, Switch, Typography } from 'antd';
+import { useTexts } from '../lib/i18n.tsx';
 import {
   CONTENT_WIDTHS,
   FOOTER_TYPES,
@@ -9,28 +10,11 @@ import {
   TRANSITIONS,
   usePreferences,
 } from '../lib/preferences.tsx';
-
-const LABELS: Record<string, string> = {
-  light: 'Light',
-  dark: 'Dark',
-  'semi-dark': 'Semi dark',
-  bordered: 'Bordered',
-  vertical: 'Vertical',
-  horizontal: 'Horizontal',
-  full: 'Full width',
-  boxed: 'Boxed',
-  floating: 'Floating',
-  sticky: 'Sticky',
-  static: 'Static',
-  hidden: 'Hidden',
-  'zoom-fade': 'Zoom fade',
-  fade: 'Fade',
-  'fade-bottom': 'Fade bottom',
-  none: 'None',
-};
+import { layoutTexts } from './texts.ts';
 
 function Choice<K extends keyof Preferences>(props: { label: string; field: K; options: readonly string[] }) {
   const prefs = usePreferences();
+  const labels: Record<string, string> = useTexts(layoutTexts).options;
   return (
     <div className="customizer-row">
       <Typography.Text strong>{props.label}</Typography.Text>
@@ -38,7 +22,7 @@ function Choice<K extends keyof Preferences>(props: { label: string; field: K; o
         aria-label={props.label}
         value={prefs[props.field]}
         onChange={(e) => prefs.update({ [props.field]: e.target.value } as Partial<Preferences>)}
-        options={props.options.map((o) => ({ value: o, label: LABELS[o] ?? o }))}
+        options={props.options.map((o) => ({ value: o, label: labels[o] ?? o }))}
         optionType="button"
         size="small"
       />
@@ -48,27 +32,28 @@ function Choice<K extends keyof Preferences>(props: { label: string; field: K; o
 
 export function Customizer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const prefs = usePreferences();
+  const t = useTexts(layoutTexts);
   return (
-    <Drawer title="Theme customizer" open={open} onClose={onClose} size={360}>
-      <Typography.Paragraph type="secondary">Kept in this browser only.</Typography.Paragraph>
+    <Drawer title={t.customizer} open={open} onClose={onClose} size={360}>
+      <Typography.Paragraph type="secondary">{t.customizerNote}</Typography.Paragraph>
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-        <Choice label="Skin" field="skin" options={SKINS} />
-        <Choice label="Layout" field="layout" options={LAYOUTS} />
-        <Choice label="Content width" field="contentWidth" options={CONTENT_WIDTHS} />
+        <Choice label={t.skin} field="skin" options={SKINS} />
+        <Choice label={t.layout} field="layout" options={LAYOUTS} />
+        <Choice label={t.contentWidth} field="contentWidth" options={CONTENT_WIDTHS} />
         <Divider />
-        <Choice label="Navbar" field="navbarType" options={NAVBAR_TYPES} />
-        <Choice label="Footer" field="footerType" options={FOOTER_TYPES} />
-        <Choice label="Route transition" field="routerTransition" options={TRANSITIONS} />
+        <Choice label={t.navbar} field="navbarType" options={NAVBAR_TYPES} />
+        <Choice label={t.footer} field="footerType" options={FOOTER_TYPES} />
+        <Choice label={t.transition} field="routerTransition" options={TRANSITIONS} />
         <div className="customizer-row">
-          <Typography.Text strong>Scroll-to-top button</Typography.Text>
+          <Typography.Text strong>{t.scrollTop}</Typography.Text>
           <Switch
-            aria-label="Scroll-to-top button"
+            aria-label={t.scrollTop}
             checked={prefs.scrollTop}
             onChange={(scrollTop) => prefs.update({ scrollTop })}
           />
         </div>
         <Divider />
-        <Button onClick={prefs.reset}>Reset to defaults</Button>
+        <Button onClick={prefs.reset}>{t.reset}</Button>
       </Space>
     </Drawer>
   );

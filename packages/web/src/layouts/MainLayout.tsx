@@ -1,15 +1,18 @@
 import { Layout } from 'antd';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useTexts } from '../lib/i18n.tsx';
 import { usePreferences } from '../lib/preferences.tsx';
 import { AppMenu } from './AppMenu.tsx';
 import { Customizer } from './Customizer.tsx';
 import { Navbar } from './Navbar.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
+import { layoutTexts } from './texts.ts';
 
 /** The main frame: vertical (side menu) or horizontal (top menu), shaped by the customizer. */
 export function MainLayout() {
   const prefs = usePreferences();
+  const t = useTexts(layoutTexts);
   const location = useLocation();
   const [customizing, setCustomizing] = useState(false);
   const vertical = prefs.layout === 'vertical';
@@ -42,7 +45,7 @@ export function MainLayout() {
           trigger={null}
           theme={menuTheme}
         >
-          <div className="brand">{prefs.menuCollapsed ? 'S' : 'Sextant'}</div>
+          <div className="brand">{prefs.menuCollapsed ? t.brand.slice(0, 1) : t.brand}</div>
           <AppMenu mode="inline" />
         </Layout.Sider>
       )}

@@ -3,53 +3,77 @@ import {
   LogoutOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
+  TranslationOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { EDITION_LABELS } from '@sextant/api';
 import { Avatar, Button, Dropdown, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { MessageCentre } from '../features/messages/MessageCentre.tsx';
+import { LOCALE_LABELS, LOCALES, type Locale, useLocale, useTexts } from '../lib/i18n.tsx';
 import { usePreferences } from '../lib/preferences.tsx';
+import { useScreenTitle } from '../lib/screen-texts.ts';
 import { useSession } from '../lib/session.tsx';
+import { layoutTexts } from './texts.ts';
 import { useCurrentScreen } from './useCurrentScreen.ts';
 
 export function Navbar({ menu, onCustomize }: { menu?: ReactNode; onCustomize: () => void }) {
   const { userData, settings, signOut } = useSession();
   const prefs = usePreferences();
   const screen = useCurrentScreen();
+  const title = useScreenTitle(screen);
+  const t = useTexts(layoutTexts);
+  const { locale, setLocale } = useLocale();
+  const { saveLanguage } = useSession();
   return (
     <header className={`navbar navbar-${prefs.navbarType}`}>
       {prefs.layout === 'vertical' ? (
         <Button
           type="text"
-          aria-label={prefs.menuCollapsed ? 'Expand menu' : 'Collapse menu'}
+          aria-label={prefs.menuCollapsed ? t.expandMenu : t.collapseMenu}
           icon={prefs.menuCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
           onClick={() => prefs.update({ menuCollapsed: !prefs.menuCollapsed })}
         />
       ) : (
-        <span className="brand">Sextant</span>
+        <span className="brand">{t.brand}</span>
       )}
       {menu ?? (
         <Typography.Title level={5} className="navbar-title">
-          {screen?.title}
+          {title}
         </Typography.Title>
       )}
       <Space className="navbar-actions">
         <Tag color="purple">{EDITION_LABELS[settings.licenseVersion]}</Tag>
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: LOCALES.map((key) => ({ key, label: LOCALE_LABELS[key] })),
+            selectable: true,
+            selectedKeys: [locale],
+            onClick: ({ key }) => {
+              setLocale(key as Locale);
+              void saveLanguage(key as Locale);
+            },
+          }}
+        >
+          <Button type="text" aria-label={t.language} icon={<TranslationOutlined />}>
+            {locale === 'zh' ? '中' : 'EN'}
+          </Button>
+        </Dropdown>
         <MessageCentre />
         {prefs.customizer && (
-          <Button type="text" aria-label="Theme customizer" icon={<BgColorsOutlined />} onClick={onCustomize} />
+          <Button type="text" aria-label={t.customizer} icon={<BgColorsOutlined />} onClick={onCustomize} />
         )}
         <Dropdown
           trigger={['click']}
           menu={{
-            items: [{ key: 'signout', icon: <LogoutOutlined />, label: 'Sign out' }],
+            items: [{ key: 'signout', icon: <LogoutOutlined />, label: t.signOut }],
             onClick: ({ key }) => {
               if (key === 'signout') void signOut();
             },
           }}
         >
-          <Button type="text" aria-label="Account">
+          <Button type="text" aria-label={t.account}>
             <Avatar size="small" icon={<UserOutlined />} /> {userData?.role}
           </Button>
         </Dropdown>

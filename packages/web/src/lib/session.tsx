@@ -2,6 +2,7 @@ import { API, DEFAULT_SETTINGS, type LoginResponse, type MeResponse, type Settin
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { createApiClient } from './api-client.ts';
+import { type Locale, useLocale } from './i18n.tsx';
 import { sessionStore } from './storage.ts';
 
 const expiryListeners = new Set<() => void>();
@@ -23,6 +24,8 @@ type SessionValue = {
   /** Settings saved on this screen take effect at once. */
   refreshSettings(settings: Settings): void;
   signOut(): Promise<void>;
+  /** Remembers the language for this user (person settings and the navbar switch). */
+  saveLanguage(locale: Locale): Promise<void>;
 };
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -34,6 +37,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
   const [settings, setSettings] = useState<Settings>(() => sessionStore.settings() ?? DEFAULT_SETTINGS);
   const [signedOutByUser, setSignedOutByUser] = useState(false);
+  const { setLocale } = useLocale();
 
   useEffect(() => {
     const onExpired = () => {
@@ -56,17 +60,33 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         sessionStore.setSettings(me.settings);
         setUserData(me.userData);
         setSettings(me.settings);
+        if (me.profile.preferences.language) setLocale(me.profile.preferences.language);
       })
       .catch(() => {});
-  }, []);
+  }, [setLocale]);
 
-  const signIn = useCallback((answer: LoginResponse) => {
-    sessionStore.setTokens(answer.accessToken, answer.refreshToken);
-    sessionStore.setUserData(answer.userData);
-    sessionStore.setSettings(answer.settings);
-    setUserData(answer.userData);
-    setSettings(answer.settings);
-    setSignedOutByUser(false);
+  const signIn = useCallback(
+    (answer: LoginResponse) => {
+      sessionStore.setTokens(answer.accessToken, answer.refreshToken);
+      sessionStore.setUserData(answer.userData);
+      sessionStore.setSettings(answer.settings);
+      setUserData(answer.userData);
+      setSettings(answer.settings);
+      setSignedOutByUser(false);
+      // The user's remembered language follows them to every browser.
+      api
+        .get<MeResponse>(API.me)
+        .then((me) => {
+          if (me.profile.preferences.language) setLocale(me.profile.preferences.language);
+        })
+        .catch(() => {});
+    },
+    [setLocale],
+  );
+
+  const saveLanguage = useCallback(async (locale: Locale) => {
+    if (!sessionStore.accessToken()) return;
+    await api.patch(API.myProfile, { preferences: { language: locale } }).catch(() => {});
   }, []);
 
   const refreshSettings = useCallback((next: Settings) => {
@@ -88,8 +108,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [navigate]);
 
   const value = useMemo(
-    () => ({ userData, settings, signedOutByUser, signIn, refreshSettings, signOut }),
-    [userData, settings, signedOutByUser, signIn, refreshSettings, signOut],
+    () => ({ userData, settings, signedOutByUser, signIn, refreshSettings, signOut, saveLanguage }),
+    [userData, settings, signedOutByUser, signIn, refreshSettings, signOut, saveLanguage],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -3,10 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Input, Radio, Row, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { errorMessage, fieldErrors } from '../../lib/api-client.ts';
+import { fill, LOCALE_LABELS, LOCALES, type Locale, useLocale, useTexts } from '../../lib/i18n.tsx';
 import { LAYOUTS, SKINS, usePreferences } from '../../lib/preferences.tsx';
 import { api } from '../../lib/session.tsx';
+import { personTexts } from './texts.ts';
 
-type ProfileFields = { displayName: string; email: string; layout?: string; skin?: string };
+type ProfileFields = { displayName: string; email: string; layout?: string; skin?: string; language?: Locale };
 type PasswordFields = { currentPassword: string; newPassword: string; confirm: string };
 
 function failure(e: unknown): { message: string; fields: Record<string, string> } {
@@ -18,6 +20,8 @@ export default function PersonSettingPage() {
   const { message } = App.useApp();
   const client = useQueryClient();
   const prefs = usePreferences();
+  const t = useTexts(personTexts);
+  const { locale, setLocale } = useLocale();
   const me = useQuery({ queryKey: ['me'], queryFn: () => api.get<MeResponse>(API.me) });
   const [profileForm] = Form.useForm<ProfileFields>();
   const [passwordForm] = Form.useForm<PasswordFields>();
@@ -32,25 +36,27 @@ export default function PersonSettingPage() {
         email: p.email,
         layout: p.preferences.layout ?? prefs.layout,
         skin: p.preferences.skin ?? prefs.skin,
+        language: p.preferences.language ?? locale,
       });
-  }, [me.data, profileForm, prefs.layout, prefs.skin]);
+  }, [me.data, profileForm, prefs.layout, prefs.skin, locale]);
 
   const saveProfile = useMutation({
     mutationFn: (v: ProfileFields) =>
       api.patch<Profile>(API.myProfile, {
         displayName: v.displayName,
         email: v.email,
-        preferences: { layout: v.layout, skin: v.skin },
+        preferences: { layout: v.layout, skin: v.skin, language: v.language },
       }),
     onSuccess: (profile) => {
       setProfileError(null);
-      const { layout, skin } = profile.preferences;
+      const { layout, skin, language } = profile.preferences;
+      if (language) setLocale(language);
       prefs.update({
         ...(layout === 'vertical' || layout === 'horizontal' ? { layout } : {}),
         ...(skin && (SKINS as readonly string[]).includes(skin) ? { skin: skin as (typeof SKINS)[number] } : {}),
       });
       void client.invalidateQueries({ queryKey: ['me'] });
-      message.success('Profile saved.');
+      message.success(t.saved);
     },
     onError: (e) => {
       const { message: text, fields } = failure(e);
@@ -67,7 +73,7 @@ export default function PersonSettingPage() {
     onSuccess: () => {
       setPasswordError(null);
       passwordForm.resetFields();
-      message.success('Password changed.');
+      message.success(t.changed);
     },
     onError: (e) => {
       const { message: text, fields } = failure(e);
@@ -83,7 +89,9 @@ export default function PersonSettingPage() {
     <Row gutter={[24, 24]}>
       <Col xs={24} lg={14}>
         <Card>
-          <Typography.Title level={4}>Profile · {me.data?.profile.username}</Typography.Title>
+          <Typography.Title level={4}>
+            {fill(t.profile, { username: me.data?.profile.username ?? '' })}
+          </Typography.Title>
           {profileError && <Alert type="error" showIcon message={profileError} style={{ marginBottom: 16 }} />}
           <Form
             form={profileForm}
@@ -91,31 +99,34 @@ export default function PersonSettingPage() {
             onFinish={(v) => saveProfile.mutate(v)}
             disabled={saveProfile.isPending}
           >
-            <Form.Item name="displayName" label="Display name">
+            <Form.Item name="displayName" label={t.displayName}>
               <Input maxLength={128} />
             </Form.Item>
             <Form.Item
               name="email"
-              label="Email"
-              rules={[{ required: true, type: 'email', message: 'Please enter a valid email.' }]}
+              label={t.email}
+              rules={[{ required: true, type: 'email', message: t.emailInvalid }]}
             >
               <Input maxLength={254} />
             </Form.Item>
-            <Form.Item name="layout" label="Preferred layout">
-              <Radio.Group optionType="button" options={LAYOUTS.map((l) => ({ value: l, label: l }))} />
+            <Form.Item name="layout" label={t.layout}>
+              <Radio.Group optionType="button" options={LAYOUTS.map((l) => ({ value: l, label: t.layouts[l] }))} />
             </Form.Item>
-            <Form.Item name="skin" label="Preferred skin">
-              <Radio.Group optionType="button" options={SKINS.map((s) => ({ value: s, label: s }))} />
+            <Form.Item name="skin" label={t.skin}>
+              <Radio.Group optionType="button" options={SKINS.map((s) => ({ value: s, label: t.skins[s] }))} />
+            </Form.Item>
+            <Form.Item name="language" label={t.language}>
+              <Radio.Group optionType="button" options={LOCALES.map((l) => ({ value: l, label: LOCALE_LABELS[l] }))} />
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={saveProfile.isPending}>
-              Save profile
+              {t.save}
             </Button>
           </Form>
         </Card>
       </Col>
       <Col xs={24} lg={10}>
         <Card>
-          <Typography.Title level={4}>Password</Typography.Title>
+          <Typography.Title level={4}>{t.password}</Typography.Title>
           {passwordError && <Alert type="error" showIcon message={passwordError} style={{ marginBottom: 16 }} />}
           <Form
             form={passwordForm}
@@ -125,36 +136,34 @@ export default function PersonSettingPage() {
           >
             <Form.Item
               name="currentPassword"
-              label="Current password"
-              rules={[{ required: true, message: 'Please enter your current password.' }]}
+              label={t.currentPassword}
+              rules={[{ required: true, message: t.currentRequired }]}
             >
               <Input.Password autoComplete="current-password" maxLength={1024} />
             </Form.Item>
             <Form.Item
               name="newPassword"
-              label="New password"
-              rules={[{ required: true, min: 8, message: 'At least 8 characters.' }]}
+              label={t.newPassword}
+              rules={[{ required: true, min: 8, message: t.tooShort }]}
             >
               <Input.Password autoComplete="new-password" maxLength={1024} />
             </Form.Item>
             <Form.Item
               name="confirm"
-              label="Repeat the new password"
+              label={t.repeat}
               dependencies={['newPassword']}
               rules={[
-                { required: true, message: 'Please repeat the password.' },
+                { required: true, message: t.repeatRequired },
                 ({ getFieldValue }) => ({
                   validator: (_, value) =>
-                    value === getFieldValue('newPassword')
-                      ? Promise.resolve()
-                      : Promise.reject(new Error('The passwords differ.')),
+                    value === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(t.differ)),
                 }),
               ]}
             >
               <Input.Password autoComplete="new-password" maxLength={1024} />
             </Form.Item>
             <Button htmlType="submit" loading={changePassword.isPending}>
-              Change password
+              {t.change}
             </Button>
           </Form>
         </Card>

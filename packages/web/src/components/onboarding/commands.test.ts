@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { onboardingCommands } from './commands.ts';
+
+describe('onboarding commands', () => {
+  it('names the server, the app and its environments', () => {
+    const c = onboardingCommands({ server: 'https://sx.example', app: 'shop-api', ciEnv: 'dev', testEnv: 'qa' });
+    expect(c.ci).toContain('--server https://sx.example');
+    expect(c.ci).toContain('--app shop-api');
+    expect(c.ci).toContain('--env dev --test-type 1');
+    expect(c.agent).toContain('--env qa');
+    expect(c.otlp).toContain('OTEL_EXPORTER_OTLP_ENDPOINT=https://sx.example');
+  });
+
+  it('quotes an app name the shell would split or expand', () => {
+    const c = onboardingCommands({ server: 'http://h', app: "it's $HOME" });
+    expect(c.ci).toContain(`--app 'it'"'"'s $HOME'`);
+  });
+});

@@ -13,6 +13,7 @@ export const AUDITED_ENTITIES = [
   'role',
   'application',
   'settings',
+  'report',
 ] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 export const AUDIT_ACTIONS = [

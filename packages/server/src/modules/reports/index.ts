@@ -1,6 +1,83 @@
 import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import type { ReportConfig } from '../../lib/data-paths.ts';
+import { createAppsService } from '../apps/index.ts';
+import { AuditService } from '../audit/service.ts';
+import { Principals } from '../auth/principals.ts';
+import { TeamsService } from '../teams/service.ts';
+import { generateReport } from './generate/index.ts';
+import { runPipeline } from './pipeline/pipeline.ts';
+import { jobTiming, ReportJobs } from './report-jobs.ts';
+import { ReportsRepository } from './repository.ts';
+import { reportsRoutes } from './routes.ts';
+import { ReportsService } from './service.ts';
 
-/** Report create/edit/delete and the durable report pipeline (issue 6). */
-export async function registerReports(_app: FastifyInstance, _db: Db, _config: ReportConfig): Promise<void> {}
+/** Report create/edit/delete and the durable report pipeline (issue 6, DESIGN §5). */
+export async function registerReports(app: FastifyInstance, db: Db, config: ReportConfig): Promise<void> {
+  const repository = new ReportsRepository(db);
+  const apps = createAppsService(db);
+  const audit = new AuditService(db);
+  const settings = new Principals(db);
+  const publish = async (report: { id: string }, status: string, title: string, text: string) => {
+    try {
+      await app.messages.publish({
+        message_type: 'REPORT_PROGRESS',
+        report_id: report.id,
+        status: status as never,
+        title,
+        text,
+      });
+    } catch (error) {
+      // Progress is also in reports.status; a lost message must not fail the report.
+      app.log.error({ err: error, reportId: report.id, status }, 'report progress message not published');
+    }
+  };
+  const jobs = new ReportJobs({
+    // drizzle keeps the pg Pool it was opened on; pg-boss runs on it (PGlite behind its socket too).
+    pool: (db as Db & { $client: pg.Pool }).$client,
+    repository,
+    concurrency: config.reportConcurrency,
+    runJobs: config.runJobs,
+    timing: jobTiming(),
+    log: app.log,
+    runJob: (report, signal) =>
+      runPipeline(
+        {
+          db,
+          repository,
+          config,
+          app: (appId) => apps.get(appId),
+          publish: (status, title, text) => publish(report, status, title, text),
+          passingGrade: async () => (await settings.settings()).passingGrade,
+          generate: generateReport,
+          signal,
+        },
+        report,
+      ).then(async () => {
+        if (
+          await repository.advance(report.id, report.run, { status: 'SUCCESS', errMsg: null, finishedAt: new Date() })
+        ) {
+          await publish(report, 'SUCCESS', `${report.name}: done`, 'The report is ready.');
+        }
+      }),
+    failed: async (report, failure) => {
+      const ended = await repository.advance(report.id, report.run, {
+        status: failure.status,
+        errMsg: failure.message,
+        finishedAt: new Date(),
+      });
+      if (ended) await publish(report, failure.status, `${report.name}: ${failure.status}`, failure.message);
+    },
+  });
+  const service = new ReportsService(repository, apps, new TeamsService(db, audit), audit, jobs, (report, text) =>
+    publish(report, 'QUEUED', `${report.name}: queued`, `Report ${text}.`),
+  );
+  reportsRoutes(app, service);
+  app.addHook('onReady', async () => {
+    await jobs.resume();
+  });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+  });
+}

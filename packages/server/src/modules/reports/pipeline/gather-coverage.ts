@@ -1,0 +1,91 @@
+import { join } from 'node:path';
+import { type Coverage, CoverageError, FORMATS, type FormatName, mapPaths, mergeCoverage } from '@sextant/coverage';
+import { listFiles, readCoverageFile } from '@sextant/coverage/node';
+import type { ReportsRepository, UploadRow } from '../repository.ts';
+import { resolveRefs } from './mirror.ts';
+import { StepFailure } from './step-failure.ts';
+
+/**
+ * The uploads of the report's app, environment and test type whose commit is the new commit. Each
+ * upload's commit (a sha or a ref, as sent) is resolved against the mirror once and kept.
+ */
+export async function uploadsOfCommit(
+  repository: ReportsRepository,
+  input: { appId: string; envType: string; testType: number; mirror: string; newCommit: string },
+  opts: { timeoutMs: number; signal: AbortSignal },
+): Promise<UploadRow[]> {
+  const uploads = await repository.uploadsFor(input.appId, input.envType, input.testType);
+  const unresolved = [...new Set(uploads.filter((u) => u.commitSha === null).map((u) => u.commit))];
+  const resolved = await resolveRefs(input.mirror, unresolved, opts);
+  const found = uploads.flatMap((u) => {
+    const sha = resolved.get(u.commit);
+    return u.commitSha === null && sha ? [{ id: u.id, commitSha: sha }] : [];
+  });
+  await repository.setUploadCommits(found);
+  return uploads.filter((u) => (u.commitSha ?? resolved.get(u.commit)) === input.newCommit);
+}
+
+function formatOf(upload: UploadRow): FormatName | 'auto' {
+  return (FORMATS as readonly string[]).includes(upload.format) ? (upload.format as FormatName) : 'auto';
+}
+
+/**
+ * The ADDING_MODULE step: parses each upload and maps its paths onto the files of the new commit
+ * (JaCoCo's package paths, absolute LCOV paths). Uploads exist but not one path names a file of
+ * the commit: FAILADDMODULE, naming some of the paths that did not map.
+ */
+export async function mapUploads(input: {
+  uploads: readonly UploadRow[];
+  dataDir: string;
+  mirror: string;
+  newCommit: string;
+}): Promise<{ coverages: Coverage[]; unmappedFiles: string[] }> {
+  if (input.uploads.length === 0) return { coverages: [], unmappedFiles: [] };
+  const repoFiles = await listFiles(input.mirror, input.newCommit);
+  const coverages: Coverage[] = [];
+  const unmapped = new Set<string>();
+  for (const upload of input.uploads) {
+    let parsed: Coverage;
+    try {
+      parsed = await readCoverageFile(join(input.dataDir, upload.storedPath), { format: formatOf(upload) });
+    } catch (error) {
+      const reason = error instanceof CoverageError ? error.message : String(error);
+      throw new StepFailure('FAILADDMODULE', `cannot read the coverage upload ${upload.id}: ${reason}`);
+    }
+    const mapped = mapPaths(parsed, repoFiles);
+    for (const path of mapped.unmappedFiles) unmapped.add(path);
+    if (mapped.coverage.files.length > 0) coverages.push(mapped.coverage);
+  }
+  if (coverages.length === 0) {
+    const some = [...unmapped].slice(0, 5);
+    const more = unmapped.size > some.length ? ` and ${unmapped.size - some.length} more` : '';
+    throw new StepFailure(
+      'FAILADDMODULE',
+      `no path of the coverage (${input.uploads.length} upload${input.uploads.length === 1 ? '' : 's'}) names a file of commit ${input.newCommit.slice(0, 12)}: ${some.join(', ')}${more}`,
+    );
+  }
+  return { coverages, unmappedFiles: [...unmapped] };
+}
+
+/**
+ * The ENV_REPORT step: the coverage recorded for the new commit in the environment, merged (hits
+ * add; a line is covered when any run covered it). None at all: ENVREPORT_FAIL.
+ */
+export function mergeEnvironment(
+  coverages: readonly Coverage[],
+  context: { appName: string; newCommit: string; envType: string },
+): Coverage {
+  if (coverages.length === 0) {
+    throw new StepFailure(
+      'ENVREPORT_FAIL',
+      `no coverage for ${context.appName} ${context.newCommit.slice(0, 12)} in ${context.envType}`,
+    );
+  }
+  if (coverages.length === 1) return coverages[0] as Coverage;
+  try {
+    return mergeCoverage(coverages);
+  } catch (error) {
+    const reason = error instanceof CoverageError ? error.message : String(error);
+    throw new StepFailure('ENVREPORT_FAIL', `cannot merge the coverage of ${context.envType}: ${reason}`);
+  }
+}

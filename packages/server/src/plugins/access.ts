@@ -14,6 +14,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every registered route with its access rule, for the docs and the route-table test. */
     accessTable: { method: string; url: string; access: Access }[];
+    /**
+     * The signed-in user behind an access token (401 otherwise), for public routes that accept other
+     * credentials too and check them themselves (coverage uploads also take an app's ingestion token).
+     */
+    principalOf(accessToken: string): Promise<{ userData: UserData; settings: Settings }>;
   }
   interface FastifyRequest {
     principal?: { userData: UserData; settings: Settings };
@@ -29,6 +34,7 @@ export function describeAccess(access: Access): string {
 export function registerAccess(app: FastifyInstance, tokens: AccessTokens, principals: Principals): void {
   const table: FastifyInstance['accessTable'] = [];
   app.decorate('accessTable', table);
+  app.decorate('principalOf', (accessToken: string) => principalOf(accessToken, tokens, principals));
   app.addHook('onRoute', (route) => {
     // Static files of the built web app and the API docs are public; every other /api route must declare.
     if (route.url.startsWith('/api/docs') || !route.url.startsWith('/api')) {
@@ -72,7 +78,11 @@ async function authenticate(req: FastifyRequest, tokens: AccessTokens, principal
   const header = req.headers.authorization;
   const match = header?.match(/^Bearer (\S+)$/);
   if (!match?.[1]) throw new ApiError(401, 'unauthorized', 'Please sign in.');
-  const userId = await tokens.verify(match[1]);
+  return principalOf(match[1], tokens, principals);
+}
+
+async function principalOf(accessToken: string, tokens: AccessTokens, principals: Principals) {
+  const userId = await tokens.verify(accessToken);
   const principal = await principals.load(userId);
   if (!principal) throw new ApiError(401, 'unauthorized', 'Please sign in.');
   return principal;

@@ -250,7 +250,8 @@ export const UploadSchema = z.object({
 /** An agent's heart-beat (sextant agent), authorised by the app's ingestion token or an upload right. */
 export const AgentHeartbeatRequestSchema = z.object({
   app: z.string().trim().min(1).max(200),
-  agentId: z.string().trim().min(1).max(200),
+  /** At most 128: the message centre's agent_id limit. */
+  agentId: z.string().trim().min(1).max(128),
   envType: envTypeSchema,
   status: z.enum(['HEART_BEAT_DONE', 'HEART_BEAT_ERROR']),
   error: z.string().max(2000).optional(),

@@ -7,6 +7,7 @@ import {
   type Coverage,
   emptyCounters,
   type FileCoverage,
+  type LineCoverage,
   type MethodCoverage,
 } from '../model/coverage.ts';
 
@@ -50,6 +51,18 @@ function firstAtLeast(lines: readonly number[], line: number): number {
   while (low < high) {
     const mid = (low + high) >>> 1;
     if ((lines[mid] as number) < line) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** Index of the first of the sorted report lines numbered >= `line`. */
+function firstLineAtLeast(lines: readonly LineCoverage[], line: number): number {
+  let low = 0;
+  let high = lines.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((lines[mid] as LineCoverage).line < line) low = mid + 1;
     else high = mid;
   }
   return low;
@@ -176,7 +189,10 @@ function lineCounters(
   hasBranches: boolean,
 ): Counters {
   const counters = emptyCounters();
-  const lines = file.lines.filter((l) => ownsLine(changed, methods, l.line));
+  // Lines are sorted: only those inside the method's range can be its own.
+  const from = firstLineAtLeast(file.lines, changed.startLine);
+  const to = firstLineAtLeast(file.lines, changed.endLine + 1);
+  const lines = file.lines.slice(from, to).filter((l) => ownsLine(changed, methods, l.line));
   if (lines.length === 0) return counters;
   const hit = lines.filter((l) => l.hits > 0).length;
   counters.line = { covered: hit, missed: lines.length - hit };

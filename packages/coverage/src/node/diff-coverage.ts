@@ -95,10 +95,17 @@ async function methodsOf(
   ]);
   const sources = await readFilesAtRevisions(repo, requests);
   const methods = new Map<string, FileMethods>();
+  const done = new ExtractionCache();
   for (const [index, file] of files.entries()) {
     const headSource = sources[index * 2] ?? null;
     if (headSource === null) continue;
     const baseSource = file.status === 'added' ? null : (sources[index * 2 + 1] ?? null);
+    const key = extractionKey(file);
+    const cached = done.get(key, headSource, baseSource);
+    if (cached) {
+      methods.set(file.path, cached);
+      continue;
+    }
     const baseRevision =
       baseSource === null ? null : { source: baseSource, path: file.oldPath ?? file.path, hunks: file.hunks };
     const found = await extractMethodsOfRevisions(
@@ -108,9 +115,39 @@ async function methodsOf(
       touchedBy(file),
       (head) => changedMethods([file], new Map([[file.path, { head, base: [] }]])).length > 0,
     );
+    done.set(key, headSource, baseSource, found);
     methods.set(file.path, found);
   }
   return methods;
+}
+
+/**
+ * What besides the two texts decides a file's methods: the language, the path where it names a
+ * class (Kotlin's `FileKt`), and the changes (which methods get body hashes, whether the base is read).
+ */
+function extractionKey(file: ChangedFile): string {
+  const language = languageOfPath(file.path);
+  const named = language === 'kotlin' ? `${file.path}\u0000${file.oldPath ?? ''}` : '';
+  return `${language}\u0000${named}\u0000${JSON.stringify([file.status, file.lines, file.hunks, file.deletions])}`;
+}
+
+/**
+ * Methods already found for the same texts and changes (vendored or generated copies of a file
+ * in several directories): a copy costs a lookup instead of two parses. Entries are shared and
+ * read-only.
+ */
+class ExtractionCache {
+  private readonly byHead = new Map<string, { key: string; base: string | null; methods: FileMethods }[]>();
+
+  get(key: string, head: string, base: string | null): FileMethods | null {
+    return this.byHead.get(head)?.find((e) => e.key === key && e.base === base)?.methods ?? null;
+  }
+
+  set(key: string, head: string, base: string | null, methods: FileMethods): void {
+    const list = this.byHead.get(head) ?? [];
+    list.push({ key, base, methods });
+    this.byHead.set(head, list);
+  }
 }
 
 /**

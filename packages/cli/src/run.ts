@@ -1,14 +1,32 @@
 import { CoverageError } from '@sextant/coverage';
 import { GitError } from '@sextant/coverage/node';
+import { AGENT_USAGE, agentCommand } from './commands/agent.ts';
 import { COVERAGE_USAGE, coverageCommand } from './commands/coverage.ts';
+import { UPLOAD_USAGE, UploadFailed, uploadCommand } from './commands/upload.ts';
+import { ServerError } from './http.ts';
 import { type CommandIo, UsageError } from './usage.ts';
 
 const EXIT_ERROR = 1;
-const USAGE = `usage: ${COVERAGE_USAGE}\n`;
+const COMMANDS: Record<string, { usage: string; run: (argv: readonly string[], io: CommandIo) => Promise<number> }> = {
+  coverage: { usage: COVERAGE_USAGE, run: coverageCommand },
+  upload: { usage: UPLOAD_USAGE, run: uploadCommand },
+  agent: { usage: AGENT_USAGE, run: agentCommand },
+};
+const USAGE = `usage:\n${Object.values(COMMANDS)
+  .map((c) => `  ${c.usage}\n`)
+  .join('')}`;
 
 /** One line naming what failed: CoverageError already reads `file:line:col: reason (code)`. */
 function describe(error: unknown): string {
-  if (error instanceof CoverageError || error instanceof GitError || error instanceof UsageError) return error.message;
+  if (
+    error instanceof CoverageError ||
+    error instanceof GitError ||
+    error instanceof UsageError ||
+    error instanceof ServerError ||
+    error instanceof UploadFailed
+  ) {
+    return error.message;
+  }
   const code = (error as { code?: unknown }).code;
   // node:util parseArgs errors: unknown option, missing value.
   if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) return (error as Error).message;
@@ -22,13 +40,18 @@ export async function runCli(argv: readonly string[], io: CommandIo): Promise<nu
     return command === undefined ? EXIT_ERROR : 0;
   }
   try {
-    if (command === 'coverage') return await coverageCommand(rest, io);
-    throw new UsageError(`unknown command "${command}"`);
+    const known = COMMANDS[command];
+    if (!known) throw new UsageError(`unknown command "${command}"`);
+    if (rest.includes('--help') || rest.includes('-h')) {
+      io.stdout(`usage: ${known.usage}\n`);
+      return 0;
+    }
+    return await known.run(rest, io);
   } catch (error) {
     const line = describe(error).replace(/\s*\n\s*/g, ' ');
     io.stderr(`sextant ${command}: ${line}\n`);
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))
-      io.stderr(USAGE);
+      io.stderr(COMMANDS[command] ? `usage: ${COMMANDS[command].usage}\n` : USAGE);
     return EXIT_ERROR;
   }
 }

@@ -5,6 +5,8 @@ export interface CommandIo {
   stderr(text: string): void;
   /** Colour the table (a terminal, and NO_COLOR unset). */
   colour: boolean;
+  /** Stops a long-running command (`agent`); without it, SIGINT and SIGTERM do. */
+  signal?: AbortSignal;
 }
 
 /** Bad command-line use: reported in one line with the usage, exit 1. */

@@ -1,0 +1,172 @@
+import { stat } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { relative } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { AgentSchema, REPORT_PATHS } from '@sextant/api';
+import { resolveCommit } from '@sextant/coverage/node';
+import cliPackage from '../../package.json' with { type: 'json' };
+import { findFiles } from '../glob.ts';
+import { post, type Server } from '../http.ts';
+import { type CommandIo, UsageError } from '../usage.ts';
+import { describeUpload, serverOf, testTypeOf, type UploadMeta, uploadFile } from './upload.ts';
+
+export const AGENT_USAGE =
+  'sextant agent --server URL --token T --app NAME --env ENV --watch GLOB... [--interval 30s] ' +
+  '[--agent-id ID] [--commit SHA] [--test-type 1|2] [--once]';
+
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** `30s`, `5m`, `1h`, `500ms`; a bare number is seconds. */
+export function parseInterval(raw: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(raw.trim());
+  const ms = match ? Number(match[1]) * (UNITS[match[2] ?? 's'] ?? 1000) : Number.NaN;
+  if (!Number.isFinite(ms) || ms < 100)
+    throw new UsageError(`--interval wants a duration such as 30s or 5m, not "${raw}"`);
+  return ms;
+}
+
+type AgentOptions = {
+  server: Server;
+  app: string;
+  envType: string;
+  agentId: string;
+  watch: string[];
+  intervalMs: number;
+  commit: string | null;
+  testType: '1' | '2';
+  once: boolean;
+};
+
+function parseAgentArgs(argv: readonly string[]): AgentOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    strict: true,
+    options: {
+      server: { type: 'string' },
+      token: { type: 'string' },
+      app: { type: 'string' },
+      env: { type: 'string' },
+      watch: { type: 'string', multiple: true },
+      interval: { type: 'string', default: '30s' },
+      'agent-id': { type: 'string' },
+      commit: { type: 'string' },
+      'test-type': { type: 'string' },
+      once: { type: 'boolean', default: false },
+    },
+  });
+  if (!values.app) throw new UsageError('--app is required');
+  if (!values.env) throw new UsageError('--env is required');
+  if (!values.watch?.length) throw new UsageError('--watch GLOB is required (the coverage files to send)');
+  return {
+    server: serverOf(values),
+    app: values.app,
+    envType: values.env,
+    agentId: values['agent-id'] ?? `${hostname()}-${values.env}`,
+    watch: values.watch,
+    intervalMs: parseInterval(values.interval ?? '30s'),
+    commit: values.commit ?? null,
+    testType: testTypeOf(values['test-type'], '2'),
+    once: values.once ?? false,
+  };
+}
+
+/** Stops the loop on SIGINT/SIGTERM (or the caller's signal, in tests); the listeners go with the loop. */
+function stopSignal(io: CommandIo): { signal: AbortSignal; release: () => void } {
+  if (io.signal) return { signal: io.signal, release: () => {} };
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return {
+    signal: controller.signal,
+    release: () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    },
+  };
+}
+
+/**
+ * Sends the watched files whose modification time or size changed since they were last accepted.
+ * A refused file (half written, say) is not marked as sent, so the next round tries it again.
+ */
+async function sendChanged(opts: AgentOptions, sent: Map<string, string>, io: CommandIo): Promise<string[]> {
+  const errors: string[] = [];
+  let commit = opts.commit;
+  if (!commit) {
+    try {
+      commit = await resolveCommit(io.cwd, 'HEAD');
+    } catch {
+      return [`no --commit given and ${io.cwd} is not a git checkout`];
+    }
+  }
+  const meta: UploadMeta = {
+    app: opts.app,
+    commit,
+    envType: opts.envType,
+    testType: opts.testType,
+    agentId: opts.agentId,
+  };
+  const files = new Set((await Promise.all(opts.watch.map((glob) => findFiles(glob, io.cwd)))).flat());
+  for (const file of [...files].sort()) {
+    const shown = relative(io.cwd, file) || file;
+    try {
+      const info = await stat(file);
+      const version = `${info.mtimeMs}:${info.size}`;
+      if (sent.get(file) === version) continue;
+      io.stdout(describeUpload(shown, await uploadFile(opts.server, meta, file)));
+      sent.set(file, version);
+    } catch (error) {
+      errors.push(`${shown}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return errors;
+}
+
+/** `sextant agent`: each round sends changed coverage files, then a heart-beat saying how that went. */
+export async function agentCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  const opts = parseAgentArgs(argv);
+  const { signal, release } = stopSignal(io);
+  const sent = new Map<string, string>();
+  io.stdout(
+    `sextant agent ${opts.agentId}: ${opts.app} (${opts.envType}), watching ${opts.watch.join(' ')}` +
+      `${opts.once ? ' once' : ` every ${opts.intervalMs / 1000}s`}\n`,
+  );
+  try {
+    for (;;) {
+      const errors = await sendChanged(opts, sent, io);
+      for (const error of errors) io.stderr(`sextant agent: ${error}\n`);
+      let beatFailed = false;
+      try {
+        await post(
+          opts.server,
+          REPORT_PATHS.heartbeat,
+          {
+            json: {
+              app: opts.app,
+              agentId: opts.agentId,
+              envType: opts.envType,
+              status: errors.length === 0 ? 'HEART_BEAT_DONE' : 'HEART_BEAT_ERROR',
+              ...(errors.length === 0 ? {} : { error: errors.join('; ').slice(0, 2000) }),
+              version: cliPackage.version,
+            },
+          },
+          AgentSchema,
+        );
+      } catch (error) {
+        beatFailed = true;
+        io.stderr(`sextant agent: heart-beat failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      }
+      if (opts.once) return errors.length === 0 && !beatFailed ? 0 : 1;
+      try {
+        await sleep(opts.intervalMs, undefined, { signal });
+      } catch {
+        io.stdout(`sextant agent ${opts.agentId}: stopped\n`);
+        return 0;
+      }
+    }
+  } finally {
+    release();
+  }
+}

@@ -1,0 +1,126 @@
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { createGzip } from 'node:zlib';
+import { REPORT_PATHS, type UploadResult, UploadResultSchema } from '@sextant/api';
+import { FORMATS } from '@sextant/coverage';
+import { post, type Server } from '../http.ts';
+import { type CommandIo, UsageError } from '../usage.ts';
+
+export const UPLOAD_USAGE =
+  'sextant upload FILE... --server URL --token T --app NAME --commit SHA --env ENV --test-type 1|2 ' +
+  `[--case KEY] [--agent-id ID] [--format auto|${FORMATS.join('|')}]`;
+
+/** What the server files an upload under (UploadMetaSchema), in the CLI's words. */
+export type UploadMeta = {
+  app: string;
+  commit: string;
+  envType: string;
+  testType: '1' | '2';
+  caseId?: string;
+  agentId?: string;
+  format?: string;
+};
+
+async function isGzip(path: string): Promise<boolean> {
+  const file = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(2);
+    const { bytesRead } = await file.read(head, 0, 2, 0);
+    return bytesRead === 2 && head[0] === 0x1f && head[1] === 0x8b;
+  } finally {
+    await file.close();
+  }
+}
+
+/** Streams one file to the server, gzipped on the way unless it already is; never read whole into memory. */
+export async function uploadFile(server: Server, meta: UploadMeta, path: string): Promise<UploadResult> {
+  const gzipped = await isGzip(path);
+  const file = createReadStream(path, { highWaterMark: 1 << 20 });
+  const stream: Readable = gzipped ? file : file.pipe(createGzip());
+  if (!gzipped) file.on('error', (error) => stream.destroy(error));
+  return post(server, REPORT_PATHS.uploads, { stream, contentType: 'application/gzip' }, UploadResultSchema, {
+    ...meta,
+  });
+}
+
+export function describeUpload(path: string, result: UploadResult): string {
+  const unmapped = result.unmappedFiles.length;
+  const tail =
+    unmapped === 0
+      ? ''
+      : `, ${unmapped} unmapped (${result.unmappedFiles.slice(0, 3).join(', ')}${unmapped > 3 ? ', …' : ''})`;
+  return `${path}: upload ${result.uploadId}, ${result.format}, ${result.files} files${tail}\n`;
+}
+
+/** The options both `upload` and `agent` take to reach the server. */
+export function serverOf(values: { server?: string; token?: string }): Server {
+  if (!values.server) throw new UsageError('--server URL is required');
+  if (!/^https?:\/\//.test(values.server))
+    throw new UsageError(`--server wants an http(s) URL, not "${values.server}"`);
+  const token = values.token ?? process.env.SEXTANT_TOKEN;
+  if (!token) throw new UsageError('--token T (or SEXTANT_TOKEN) is required');
+  return { url: values.server, token };
+}
+
+export function testTypeOf(raw: string | undefined, fallback?: '1' | '2'): '1' | '2' {
+  const value = raw ?? fallback;
+  if (value !== '1' && value !== '2') throw new UsageError('--test-type is 1 (unit/dev) or 2 (functional/test)');
+  return value;
+}
+
+function parseUploadArgs(argv: readonly string[]) {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      server: { type: 'string' },
+      token: { type: 'string' },
+      app: { type: 'string' },
+      commit: { type: 'string' },
+      env: { type: 'string' },
+      'test-type': { type: 'string' },
+      case: { type: 'string' },
+      'agent-id': { type: 'string' },
+      format: { type: 'string' },
+    },
+  });
+  if (positionals.length === 0) throw new UsageError('no coverage file given');
+  for (const required of ['app', 'commit', 'env'] as const) {
+    if (!values[required]) throw new UsageError(`--${required} is required`);
+  }
+  const meta: UploadMeta = {
+    app: values.app as string,
+    commit: values.commit as string,
+    envType: values.env as string,
+    testType: testTypeOf(values['test-type']),
+    ...(values.case ? { caseId: values.case } : {}),
+    ...(values['agent-id'] ? { agentId: values['agent-id'] } : {}),
+    ...(values.format ? { format: values.format } : {}),
+  };
+  return { server: serverOf(values), meta, files: positionals };
+}
+
+/** Uploads each file in turn; the first refusal stops with its reason (exit 1). */
+export async function uploadCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  const { server, meta, files } = parseUploadArgs(argv);
+  for (const file of files) {
+    try {
+      io.stdout(describeUpload(file, await uploadFile(server, meta, resolve(io.cwd, file))));
+    } catch (error) {
+      throw new UploadFailed(file, error);
+    }
+  }
+  return 0;
+}
+
+/** One failed file: its name and the server's (or the file system's) reason. */
+export class UploadFailed extends Error {
+  override name = 'UploadFailed';
+  constructor(file: string, cause: unknown) {
+    super(`${file}: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}

@@ -15,6 +15,7 @@ import type { EntitySpec } from '../../components/crud/types.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { usePermission } from '../../lib/permissions.ts';
 import { api } from '../../lib/session.tsx';
+import { AgentsDrawer } from './AgentsDrawer.tsx';
 
 type Check = { ok: boolean; refs: number | null; error: string | null };
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
@@ -28,6 +29,7 @@ export default function AppListPage({ screen }: { screen: Screen }) {
     remove: usePermission('delete', 'App'),
   };
   const [token, setToken] = useState<{ app: string; token: string } | null>(null);
+  const [agentsOf, setAgentsOf] = useState<AppRow | null>(null);
   const teams = useQuery({
     queryKey: [ADMIN_API.teams, 'options'],
     queryFn: () => api.get<{ items: Team[] }>(ADMIN_API.teams, { query: { perPage: 200 } }),
@@ -97,6 +99,9 @@ export default function AppListPage({ screen }: { screen: Screen }) {
         <Button size="small" onClick={() => check.mutate(a)} loading={check.isPending && check.variables?.id === a.id}>
           Test connection
         </Button>
+        <Button size="small" onClick={() => setAgentsOf(a)}>
+          Agents
+        </Button>
         {may.update && (
           <Button size="small" onClick={() => rotate.mutate(a)}>
             Rotate token
@@ -109,6 +114,7 @@ export default function AppListPage({ screen }: { screen: Screen }) {
   return (
     <>
       <EntityListScreen title={screen.title} spec={spec} />
+      <AgentsDrawer app={agentsOf} onClose={() => setAgentsOf(null)} />
       <Modal
         open={token !== null}
         title={`Ingestion token for ${token?.app ?? ''}`}

@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { ADMIN_API, type Screen } from '@sextant/api';
 import { Alert, App, Button, Card, Empty, Input, Select, Space, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
+import { OnboardingPanel } from '../../components/onboarding/OnboardingPanel.tsx';
 import { useNamedOptions } from '../../lib/admin-options.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { usePermission } from '../../lib/permissions.ts';
@@ -32,31 +33,29 @@ export default function ReportListPage({ screen }: { screen: Screen }) {
     setSearch({ ...search, [key]: value || undefined, page: 1 });
   const filtered = Boolean(search.appName || search.newVersion || search.envType);
 
-  const empty = filtered ? (
-    <Empty description="No report matches these filters." />
-  ) : (
-    <Empty
-      description={
-        <Space direction="vertical" size={4}>
-          <Typography.Text>No {testType === 1 ? 'unit-test' : 'functional-test'} coverage reports yet.</Typography.Text>
-          <Typography.Text type="secondary">
-            Send coverage for your app's commit from CI or a test environment, for example{' '}
-            <Typography.Text code>
-              sextant upload coverage.xml --app NAME --commit SHA --env test --test-type {testType}
-            </Typography.Text>
-            , then create a report between two versions.
-          </Typography.Text>
-          {may.create && (
-            <Link to={reportAddPath(testType)}>
-              <Button type="primary" icon={<PlusOutlined />}>
-                New report
-              </Button>
-            </Link>
-          )}
-        </Space>
-      }
-    />
-  );
+  // Filtered by app only and still empty: that app has no report yet, so show how to feed it.
+  const onboardingApp = search.appName ?? (apps.length === 1 ? apps[0]?.label : undefined);
+  const onlyApp = !search.newVersion && !search.envType;
+  const empty =
+    filtered && !(onlyApp && search.appName) ? (
+      <Empty description="No report matches these filters." />
+    ) : (
+      <Space direction="vertical" size={8} style={{ maxWidth: 760, margin: '0 auto', textAlign: 'left' }}>
+        <Typography.Text strong>
+          No {testType === 1 ? 'unit-test' : 'functional-test'} coverage reports
+          {search.appName ? ` for ${search.appName}` : ''} yet.
+        </Typography.Text>
+        <Typography.Text type="secondary">
+          Send coverage for a commit from CI or from an agent beside the app under test, then create a report between
+          two versions{may.create ? ' with “New report”' : ''}. Until a report has run, nothing is shown here.
+        </Typography.Text>
+        {onboardingApp ? (
+          <OnboardingPanel app={onboardingApp} />
+        ) : (
+          <Typography.Text type="secondary">Choose an app above to see the exact commands for it.</Typography.Text>
+        )}
+      </Space>
+    );
 
   return (
     <Card>

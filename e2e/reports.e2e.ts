@@ -1,0 +1,134 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiCall, artifactsDir, baseUrl, newPage, signInByApi, useBrowser } from './support/browser.ts';
+
+// Issue 6, "must show" in the browser: a report made through the form from coverage uploaded over the API,
+// its steps shown live up to SUCCESS, then the list, the detail with a class opened to its methods, and
+// the source view with the lines c8 recorded as run / not run marked as such.
+const fixtures = new URL('../packages/coverage/fixtures/js/', import.meta.url).pathname;
+const LCOV = join(fixtures, 'lcov.info');
+
+/** The lcov DA records of one file: line → hits. */
+function lcovHits(path: string): Map<number, number> {
+  const hits = new Map<number, number>();
+  let inFile = false;
+  for (const line of readFileSync(LCOV, 'utf8').split('\n')) {
+    if (line.startsWith('SF:')) inFile = line.slice(3) === path;
+    else if (inFile && line.startsWith('DA:')) {
+      const [n, h] = line.slice(3).split(',').map(Number);
+      hits.set(n as number, h as number);
+    }
+  }
+  return hits;
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `${artifactsDir}${name}.png`, fullPage: true });
+}
+
+describe('coverage reports in the browser', () => {
+  const chromium = useBrowser();
+  const suffix = Date.now().toString(36);
+  const appName = `ledger-${suffix}`;
+  const reportName = `Ledger changes ${suffix}`;
+  const work = mkdtempSync(join(tmpdir(), 'sx-e2e-reports-'));
+  const repo = join(work, 'ledger');
+  let head = '';
+
+  beforeAll(async () => {
+    execFileSync('git', ['clone', '-q', '--branch', 'main', join(fixtures, 'repo.bundle'), repo]);
+    head = execFileSync('git', ['rev-parse', 'head'], { cwd: repo, encoding: 'utf8' }).trim();
+    const admin = await apiCall<{ accessToken: string }>('POST', '/api/login', {
+      username: 'admin',
+      password: inject('adminPassword'),
+    });
+    const team = await apiCall<{ id: string }>(
+      'POST',
+      '/api/teams',
+      { name: `Ledger team ${suffix}` },
+      admin.accessToken,
+    );
+    const app = await apiCall<{ ingestionToken: string }>(
+      'POST',
+      '/api/apps',
+      { teamId: team.id, name: appName, language: 'javascript', repoUrl: repo, environments: ['test'] },
+      admin.accessToken,
+    );
+    // CI's step: the c8 report for the head commit, sent with the app's ingestion token.
+    const query = new URLSearchParams({ app: appName, commit: head, envType: 'test', testType: '1' });
+    const upload = await fetch(`${baseUrl()}/api/coverage/uploads?${query}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${app.ingestionToken}`, 'content-type': 'text/plain' },
+      body: readFileSync(LCOV),
+    });
+    const answer = (await upload.json()) as { code: number; message: string; data: { files: number } };
+    expect(answer.code, answer.message).toBe(201);
+    expect(answer.data.files).toBeGreaterThan(0);
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('creates an incremental report in the form, watches it reach SUCCESS, and reads it down to the line', async () => {
+    const { context, page } = await newPage(chromium.browser);
+    await signInByApi(context, 'admin', inject('adminPassword'));
+
+    // The form: app, versions as free text (tags of the repository), environment from the app.
+    await page.goto('/dashboard/coverageAdd?testType=1');
+    await page.locator('#app').click();
+    await page.locator('#app').fill(appName);
+    await page.getByTitle(new RegExp(`^${appName}`)).click();
+    await page.locator('#name').fill(reportName);
+    await page.locator('#baseVersion').fill('base');
+    await page.locator('#newVersion').fill('head');
+    await page.locator('#envType').fill('test');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Create report' }).click();
+
+    // Live steps fed by the report's STOMP messages, up to SUCCESS.
+    await page.getByText('The report is ready.').waitFor({ timeout: 120_000 });
+    await shot(page, 'reports-form-progress');
+
+    await page.getByRole('link', { name: reportName }).click();
+    await page.getByRole('heading', { name: reportName }).waitFor();
+    await page.getByLabel('Changed lines coverage').waitFor();
+    const figure = await page.getByLabel('Changed lines coverage').innerText();
+    expect(figure).toMatch(/\d+(\.\d)?%/);
+    // A class row opens to its methods, fetched on demand.
+    const firstClass = page.locator('.ant-table-row-level-0').first();
+    await firstClass.waitFor();
+    await firstClass.locator('.ant-table-row-expand-icon').click();
+    await page.locator('.ant-table-row-level-1 .detail-method').first().waitFor();
+    await shot(page, 'reports-detail');
+
+    // The list shows it with its status and figures.
+    await page.goto('/dashboard/devcoverage');
+    const row = page.getByRole('row').filter({ hasText: reportName });
+    await row.waitFor();
+    await row.getByText('SUCCESS').waitFor();
+    await shot(page, 'reports-list');
+
+    // The source view: file tree, then a file whose lines carry the marks c8 recorded.
+    await row.getByRole('link', { name: 'Source' }).click();
+    await page.getByRole('tree').waitFor();
+    await page.getByRole('tree').getByText('ledger.js').click();
+    await page.locator('section[aria-label="Source of src/ledger.js"] .source-line').first().waitFor();
+    const marks = await page.$$eval('section[aria-label="Source of src/ledger.js"] .source-line', (rows) =>
+      rows.map((r) => ({ n: Number(r.getAttribute('data-line')), cls: r.className, title: r.getAttribute('title') })),
+    );
+    const expected = lcovHits('src/ledger.js');
+    expect(expected.size).toBeGreaterThan(0);
+    for (const [line, hits] of expected) {
+      const mark = marks.find((m) => m.n === line);
+      if (hits === 0) expect(mark?.cls, `line ${line}`).toContain('uncovered');
+      else expect(mark?.cls, `line ${line}`).toMatch(/\b(covered|partial)\b/);
+    }
+    // Source text is shown as text: markup in it would be escaped, and the code reads as written.
+    const text = await page.locator('section[aria-label="Source of src/ledger.js"]').innerText();
+    expect(text).toContain("throw new TypeError('cents must be an integer');");
+    await shot(page, 'reports-source');
+    await context.close();
+  }, 240_000);
+});

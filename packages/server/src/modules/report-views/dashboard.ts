@@ -2,7 +2,7 @@ import { type Dashboard, type Report, RUNNING_STATUSES } from '@sextant/api';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../plugins/errors.ts';
-import { fractionSql, isUuid, REPORT_COLUMNS, toReport } from './report-row.ts';
+import { fractionSql, iso, isUuid, REPORT_COLUMNS, toReport } from './report-row.ts';
 
 export const TREND_LENGTH = 20;
 
@@ -79,7 +79,7 @@ export async function dashboard(db: Db, scope: Scope): Promise<Dashboard> {
           .map((t) => ({
             reportId: String(t.id),
             name: String(t.name),
-            date: (t.date as Date).toISOString(),
+            date: iso(t.date),
             coverageType: t.coverage_type === 'incremental' ? 'incremental' : 'full',
             lineCoverage: t.line_coverage === null ? null : Number(t.line_coverage),
             branchCoverage: t.branch_coverage === null ? null : Number(t.branch_coverage),

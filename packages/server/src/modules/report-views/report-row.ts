@@ -37,7 +37,7 @@ function fraction(covered: number | null, total: number | null): number | null {
   return covered === null || total === null || total === 0 ? null : covered / total;
 }
 
-function iso(value: unknown): string {
+export function iso(value: unknown): string {
   return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
 }
 

@@ -69,4 +69,28 @@ describe('JaCoCo XML', () => {
     expect(error.column).toBe(29);
     expect(error.message).toContain('r.xml:3:29');
   });
+
+  it('reads JaCoCo’s own spelling and any other valid spelling of a line or counter alike', () => {
+    const own =
+      '<report name="r"><package name="p"><sourcefile name="A.java"><line nr="3" mi="1" ci="2" mb="1" cb="3"/>' +
+      '<counter type="LINE" missed="0" covered="1"/></sourcefile></package>' +
+      '<counter type="LINE" missed="0" covered="1"/></report>';
+    const other =
+      "<report name='r'><package name='p'><sourcefile name='A.java'><line cb='3' nr='3' ci='2' mb='1' mi='1' />" +
+      "<counter covered='1' type='LINE'  missed='0'/></sourcefile></package>" +
+      '<counter type="LINE" missed="0" covered="1" ></counter></report>';
+    expect(parseCoverage(other)).toEqual(parseCoverage(own));
+    expect(parseCoverage(own).files[0]?.lines).toEqual([
+      { line: 3, hits: 1, branchesCovered: 3, branchesTotal: 4, instructionsCovered: 2, instructionsMissed: 1 },
+    ]);
+  });
+
+  it('refuses a repeated line or an unknown counter in JaCoCo’s own spelling too, at its position', () => {
+    const head = '<report name="r"><package name="p"><sourcefile name="A.java">\n';
+    const repeated = `${head}<line nr="3" mi="0" ci="1" mb="0" cb="0"/><line nr="3" mi="0" ci="1" mb="0" cb="0"/>`;
+    const error = catchError(() => parseCoverage(`${repeated}</sourcefile></package></report>`));
+    expect([error.code, error.line, error.column]).toEqual(['bad-record', 2, 43]);
+    const unknown = `${head}<counter type="LINES" missed="0" covered="1"/></sourcefile></package></report>`;
+    expect(catchError(() => parseCoverage(unknown)).code).toBe('bad-attribute');
+  });
 });

@@ -8,6 +8,7 @@ import type {
   LineCoverage,
   MethodCoverage,
 } from '../model/coverage.ts';
+import { bytesEqual } from '../xml/byte-strings.ts';
 import { type XmlAttributes, XmlScanner } from '../xml/scanner.ts';
 import { type ByteParser, count, counter, fail, Interner, languageOf } from './shared.ts';
 
@@ -32,6 +33,41 @@ function kindSlot(length: number, first: number): number {
   if (length === 4) return 2;
   if (length === 10) return 3;
   return length === 5 ? 5 : 6;
+}
+
+const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+const LINE_NR = ascii('line nr="');
+const MI = ascii('" mi="');
+const CI = ascii('" ci="');
+const MB = ascii('" mb="');
+const CB = ascii('" cb="');
+const COUNTER_TYPE = ascii('counter type="');
+const MISSED = ascii('" missed="');
+const COVERED = ascii('" covered="');
+const CLOSE = ascii('"/>');
+
+/** The offset after `bytes` when b holds them at `at`, else -1 (also when b ends first). */
+function expect(b: Uint8Array, at: number, bytes: Uint8Array): number {
+  if (at + bytes.length > b.length) return -1;
+  for (let k = 0; k < bytes.length; k++) if (b[at + k] !== bytes[k]) return -1;
+  return at + bytes.length;
+}
+
+/** Where the last `digits` call stopped. */
+let digitsEnd = 0;
+
+/** 1 to 15 ASCII digits at `at` as a number (the general path's limit), else -1. */
+function digits(b: Uint8Array, at: number): number {
+  let value = 0;
+  let i = at;
+  const stop = Math.min(b.length, at + 16);
+  for (; i < stop; i++) {
+    const d = (b[i] as number) - 48;
+    if (d < 0 || d > 9) break;
+    value = value * 10 + d;
+  }
+  digitsEnd = i;
+  return i === at || i - at > 15 ? -1 : value;
 }
 
 const SHARED_LIMIT = 128;
@@ -155,6 +191,22 @@ export function jacocoParser(): ByteParser {
             return unexpected(name);
         }
       },
+      fastOpen(buffer, lt, depth) {
+        const parent = stack[depth - 1];
+        if (buffer[lt + 1] === 108 /* l */) return parent === 'sourcefile' && sourceFile ? fastLine(buffer, lt) : -1;
+        if (buffer[lt + 1] !== 99 /* c */) return -1;
+        const target =
+          parent === 'method'
+            ? method?.counters
+            : parent === 'class'
+              ? cls?.counters
+              : parent === 'sourcefile'
+                ? sourceFile?.counters
+                : parent === 'report'
+                  ? reportCounters
+                  : undefined;
+        return target ? fastCounter(buffer, lt, target) : -1;
+      },
       close(name) {
         switch (name) {
           case 'method':
@@ -246,6 +298,61 @@ export function jacocoParser(): ByteParser {
       instructionsCovered: ci,
       instructionsMissed: mi,
     });
+  }
+
+  /**
+   * `<line nr="N" mi="N" ci="N" mb="N" cb="N"/>` exactly as JaCoCo writes it, read without the
+   * attribute machinery; anything else (or a line the general path would refuse) returns -1.
+   */
+  function fastLine(b: Uint8Array, lt: number): number {
+    let i = expect(b, lt + 1, LINE_NR);
+    const nr = i === -1 ? -1 : digits(b, i);
+    if (nr < 1 || nr <= lastLine) return -1;
+    i = expect(b, digitsEnd, MI);
+    const mi = i === -1 ? -1 : digits(b, i);
+    i = mi < 0 ? -1 : expect(b, digitsEnd, CI);
+    const ci = i === -1 ? -1 : digits(b, i);
+    i = ci < 0 ? -1 : expect(b, digitsEnd, MB);
+    const mb = i === -1 ? -1 : digits(b, i);
+    i = mb < 0 ? -1 : expect(b, digitsEnd, CB);
+    const cb = i === -1 ? -1 : digits(b, i);
+    const end = cb < 0 ? -1 : expect(b, digitsEnd, CLOSE);
+    if (end === -1) return -1;
+    lastLine = nr;
+    lines.push({
+      line: nr,
+      hits: ci > 0 ? 1 : 0,
+      branchesCovered: cb,
+      branchesTotal: cb + mb,
+      instructionsCovered: ci,
+      instructionsMissed: mi,
+    });
+    return end;
+  }
+
+  /** `<counter type="KIND" missed="N" covered="N"/>` exactly as JaCoCo writes it, else -1. */
+  function fastCounter(b: Uint8Array, lt: number, target: Counters): number {
+    const typeStart = expect(b, lt + 1, COUNTER_TYPE);
+    if (typeStart === -1) return -1;
+    const typeEnd = b.indexOf(34, typeStart);
+    if (typeEnd === -1 || typeEnd - typeStart > 11) return -1;
+    const entry = KINDS[kindSlot(typeEnd - typeStart, b[typeStart] ?? 0)];
+    if (!entry || !bytesEqual(b, typeStart, typeEnd, entry[0])) return -1;
+    let i = expect(b, typeEnd, MISSED);
+    const missed = i === -1 ? -1 : digits(b, i);
+    i = missed < 0 ? -1 : expect(b, digitsEnd, COVERED);
+    const covered = i === -1 ? -1 : digits(b, i);
+    const end = covered < 0 ? -1 : expect(b, digitsEnd, CLOSE);
+    if (end === -1) return -1;
+    const value = smallCounter(covered, missed);
+    const kind = entry[1];
+    if (kind === 'instruction') target.instruction = value;
+    else if (kind === 'branch') target.branch = value;
+    else if (kind === 'line') target.line = value;
+    else if (kind === 'complexity') target.complexity = value;
+    else if (kind === 'method') target.method = value;
+    else target.class = value;
+    return end;
   }
 
   function addCounter(parent: string | undefined, attributes: XmlAttributes): void {

@@ -1,20 +1,23 @@
 import type { Screen } from '@sextant/api';
 import { Button, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { loadChunk } from '../lib/chunk-loader.ts';
+import { ChunkLoadError, loadChunk } from '../lib/chunk-loader.ts';
+import { useTexts } from '../lib/i18n.tsx';
 import { importerFor, type ScreenComponent } from './screen-registry.ts';
+import { appTexts } from './texts.ts';
 
 const loaded = new Map<string, ScreenComponent>();
 
 type State =
   | { status: 'loading' }
   | { status: 'ready'; Component: ScreenComponent }
-  | { status: 'failed'; message: string };
+  | { status: 'failed'; timedOut: boolean };
 
 /** Loads a screen's chunk; a chunk that fails (or passes 120 s) shows an error with a retry. */
 export function ScreenLoader({ screen }: { screen: Screen }) {
   const cached = loaded.get(screen.name);
   const [attempt, setAttempt] = useState(0);
+  const t = useTexts(appTexts);
   const [state, setState] = useState<State>(cached ? { status: 'ready', Component: cached } : { status: 'loading' });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the Retry button's trigger to import again
@@ -32,7 +35,7 @@ export function ScreenLoader({ screen }: { screen: Screen }) {
         if (live) setState({ status: 'ready', Component: module.default });
       },
       (error: Error) => {
-        if (live) setState({ status: 'failed', message: error.message });
+        if (live) setState({ status: 'failed', timedOut: error instanceof ChunkLoadError && error.timedOut });
       },
     );
     return () => {
@@ -51,14 +54,14 @@ export function ScreenLoader({ screen }: { screen: Screen }) {
   return (
     <Result
       status="warning"
-      title={state.message}
-      subTitle="Check your connection; the rest of Sextant keeps working."
+      title={state.timedOut ? t.timedOut : t.failed}
+      subTitle={t.checkConnection}
       extra={[
         <Button key="retry" type="primary" onClick={() => setAttempt((n) => n + 1)}>
-          Retry
+          {t.retry}
         </Button>,
         <Button key="reload" onClick={() => window.location.reload()}>
-          Reload page
+          {t.reload}
         </Button>,
       ]}
     />

@@ -2,8 +2,11 @@
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadError extends Error {
+  /** Whether the 120 s passed (screens show a translated sentence for each case). */
+  readonly timedOut: boolean;
   constructor(cause: unknown) {
     super(cause instanceof ChunkTimeout ? 'The screen did not load within 120 seconds.' : 'The screen failed to load.');
+    this.timedOut = cause instanceof ChunkTimeout;
     this.name = 'ChunkLoadError';
     this.cause = cause;
   }

@@ -1,5 +1,7 @@
 import { DatePicker, Form, type FormInstance, Input, InputNumber, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { fill, useTexts } from '../../lib/i18n.tsx';
+import { crudTexts } from './texts.ts';
 import type { FieldSpec } from './types.ts';
 
 function control(field: FieldSpec) {
@@ -25,6 +27,7 @@ function control(field: FieldSpec) {
 
 /** One form for create and edit; the server's field errors are set on it by the caller. */
 export function EntityForm({ form, fields, creating }: { form: FormInstance; fields: FieldSpec[]; creating: boolean }) {
+  const t = useTexts(crudTexts);
   return (
     <Form form={form} layout="vertical" requiredMark="optional">
       {fields
@@ -49,7 +52,7 @@ export function EntityForm({ form, fields, creating }: { form: FormInstance; fie
                     {
                       required: true,
                       whitespace: field.kind !== 'switch',
-                      message: `Please enter the ${field.label.toLowerCase()}.`,
+                      message: fill(t.required, { label: field.label.toLowerCase() }),
                     },
                   ]
                 : []

@@ -4,8 +4,11 @@ import { Alert, App, Button, Card, Form, Input, Modal, Popconfirm, Space, Table,
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
+import { useErrorMessage } from '../../lib/error-texts.ts';
+import { fill, useLocale, useTexts } from '../../lib/i18n.tsx';
 import { api } from '../../lib/session.tsx';
 import { EntityForm } from './EntityForm.tsx';
+import { crudTexts } from './texts.ts';
 import type { EntitySpec, Page, PageQuery } from './types.ts';
 
 /**
@@ -19,6 +22,10 @@ export function EntityListScreen<T extends { id: string }>({ title, spec }: { ti
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [form] = Form.useForm();
+  const t = useTexts(crudTexts);
+  const { formatNumber } = useLocale();
+  const errorText = useErrorMessage();
+  const noun = { noun: spec.noun };
 
   const list = useQuery({
     queryKey: [spec.path, query, spec.extraQuery],
@@ -32,7 +39,7 @@ export function EntityListScreen<T extends { id: string }>({ title, spec }: { ti
         ? api.post<T>(spec.path, values)
         : api.patch<T>(`${spec.path}/${encodeURIComponent(editing.id)}`, values),
     onSuccess: (answer) => {
-      message.success(editing === 'new' ? `The ${spec.noun} was created.` : `The ${spec.noun} was saved.`);
+      message.success(fill(editing === 'new' ? t.created : t.saved, noun));
       spec.onSaved?.(answer, editing === 'new');
       setEditing(null);
       void client.invalidateQueries({ queryKey: [spec.path] });
@@ -41,18 +48,18 @@ export function EntityListScreen<T extends { id: string }>({ title, spec }: { ti
       if (error instanceof ApiError) {
         const fields = (error.data as { fields?: Record<string, string> } | null)?.fields ?? {};
         form.setFields(Object.entries(fields).map(([name, text]) => ({ name, errors: [text] })));
-        setFormError(error.message);
-      } else setFormError('Sextant could not be reached. Try again in a moment.');
+      }
+      setFormError(errorText(error));
     },
   });
 
   const remove = useMutation({
     mutationFn: (row: T) => api.delete(`${spec.path}/${encodeURIComponent(row.id)}`),
     onSuccess: () => {
-      message.success(`The ${spec.noun} was deleted.`);
+      message.success(fill(t.deleted, noun));
       void client.invalidateQueries({ queryKey: [spec.path] });
     },
-    onError: (error) => message.error(error instanceof ApiError ? error.message : 'Could not delete.'),
+    onError: (error) => message.error(error instanceof ApiError ? errorText(error) : t.deleteFailed),
   });
 
   function open(target: T | 'new') {
@@ -79,30 +86,30 @@ export function EntityListScreen<T extends { id: string }>({ title, spec }: { ti
           <Input
             allowClear
             prefix={<SearchOutlined />}
-            placeholder="Search"
-            aria-label={`Search ${title}`}
+            placeholder={t.search}
+            aria-label={fill(t.searchLabel, { title })}
             onChange={(e) => setQuery((q) => ({ ...q, page: 1, q: e.target.value || undefined }))}
             style={{ width: 220 }}
           />
           {spec.can.create && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
-              New {spec.noun}
+              {fill(t.newItem, noun)}
             </Button>
           )}
         </Space>
       </Space>
-      {list.error && <Alert type="error" showIcon message={list.error.message} style={{ marginBottom: 16 }} />}
+      {list.error && <Alert type="error" showIcon message={errorText(list.error)} style={{ marginBottom: 16 }} />}
       <Table<T>
         rowKey="id"
         loading={list.isFetching}
         dataSource={list.data?.items ?? []}
-        locale={{ emptyText: query.q ? `No ${spec.noun} matches “${query.q}”.` : `No ${spec.noun} yet.` }}
+        locale={{ emptyText: query.q ? fill(t.noMatch, { ...noun, q: query.q }) : fill(t.none, noun) }}
         pagination={{
           current: query.page,
           pageSize: query.perPage,
           total: list.data?.total ?? 0,
           showSizeChanger: true,
-          showTotal: (total) => `${total} in all`,
+          showTotal: (total) => fill(t.total, { total: formatNumber(total) }),
         }}
         onChange={(pagination, _filters, sorter) => {
           const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined;
@@ -127,19 +134,19 @@ export function EntityListScreen<T extends { id: string }>({ title, spec }: { ti
             ? [
                 {
                   key: 'actions',
-                  title: 'Actions',
+                  title: t.actions,
                   render: (_: unknown, row: T) => (
                     <Space>
                       {spec.rowActions?.(row)}
                       {spec.can.update && (
                         <Button size="small" onClick={() => open(row)}>
-                          Edit
+                          {t.edit}
                         </Button>
                       )}
                       {spec.can.remove && (
-                        <Popconfirm title={`Delete this ${spec.noun}?`} onConfirm={() => remove.mutate(row)}>
+                        <Popconfirm title={fill(t.confirmDelete, noun)} onConfirm={() => remove.mutate(row)}>
                           <Button size="small" danger>
-                            Delete
+                            {t.delete}
                           </Button>
                         </Popconfirm>
                       )}
@@ -152,8 +159,8 @@ export function EntityListScreen<T extends { id: string }>({ title, spec }: { ti
       />
       <Modal
         open={editing !== null}
-        title={editing === 'new' ? `New ${spec.noun}` : `Edit ${spec.noun}`}
-        okText={editing === 'new' ? 'Create' : 'Save'}
+        title={fill(editing === 'new' ? t.newItem : t.editItem, noun)}
+        okText={editing === 'new' ? t.create : t.save}
         confirmLoading={save.isPending}
         onOk={() => void submit()}
         onCancel={() => setEditing(null)}

@@ -3,7 +3,10 @@ import { Alert, Button, Card, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
+import { useErrorMessage } from '../../lib/error-texts.ts';
+import { fill, useTexts } from '../../lib/i18n.tsx';
 import { api } from '../../lib/session.tsx';
+import { authTexts } from './texts.ts';
 
 /** The access-request flow: the account stays disabled until an administrator approves it. */
 export default function ApplyPage() {
@@ -11,6 +14,8 @@ export default function ApplyPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<RegisterRequest>();
+  const t = useTexts(authTexts);
+  const errorMessage = useErrorMessage();
 
   async function submit(values: RegisterRequest) {
     setBusy(true);
@@ -25,8 +30,8 @@ export default function ApplyPage() {
           form.setFields(
             Object.entries(fields).map(([name, msg]) => ({ name: name as keyof RegisterRequest, errors: [msg] })),
           );
-        setError(e.message);
-      } else setError('Sextant could not be reached. Try again in a moment.');
+      }
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }
@@ -37,9 +42,9 @@ export default function ApplyPage() {
       <Card className="auth-card">
         <Result
           status="success"
-          title="Request sent"
-          subTitle={`An administrator will review it; you will be able to sign in once it is approved (${sent}).`}
-          extra={<Link to="/login">Back to sign in</Link>}
+          title={t.requestSent}
+          subTitle={fill(t.requestSentDetail, { email: sent })}
+          extra={<Link to="/login">{t.backToSignIn}</Link>}
         />
       </Card>
     );
@@ -47,38 +52,38 @@ export default function ApplyPage() {
 
   return (
     <Card className="auth-card">
-      <Typography.Title level={3}>Apply for access</Typography.Title>
+      <Typography.Title level={3}>{t.applyForAccess}</Typography.Title>
       {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} disabled={busy}>
         <Form.Item
-          label="Username"
+          label={t.username}
           name="username"
-          rules={[{ required: true, whitespace: true, message: 'Please enter your username.' }]}
+          rules={[{ required: true, whitespace: true, message: t.usernameRequired }]}
         >
           <Input autoFocus maxLength={64} autoComplete="username" />
         </Form.Item>
         <Form.Item
-          label="Email"
+          label={t.email}
           name="email"
           rules={[
-            { required: true, message: 'Please enter your email.' },
-            { type: 'email', message: 'Please enter a valid email.' },
+            { required: true, message: t.emailRequired },
+            { type: 'email', message: t.emailInvalid },
           ]}
         >
           <Input maxLength={254} autoComplete="email" />
         </Form.Item>
-        <Form.Item label="Display name" name="displayName">
+        <Form.Item label={t.displayName} name="displayName">
           <Input maxLength={128} autoComplete="name" />
         </Form.Item>
-        <Form.Item label="Why do you need access?" name="reason">
+        <Form.Item label={t.reason} name="reason">
           <Input.TextArea maxLength={2000} rows={3} />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={busy}>
-          Send request
+          {t.sendRequest}
         </Button>
       </Form>
       <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
-        Have an account? <Link to="/login">Sign in</Link>
+        {t.haveAccount} <Link to="/login">{t.signIn}</Link>
       </Typography.Paragraph>
     </Card>
   );

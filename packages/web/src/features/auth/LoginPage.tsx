@@ -2,8 +2,10 @@ import { API, type LoginResponse } from '@sextant/api';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../lib/api-client.ts';
+import { useErrorMessage } from '../../lib/error-texts.ts';
+import { useTexts } from '../../lib/i18n.tsx';
 import { api, useSession } from '../../lib/session.tsx';
+import { authTexts } from './texts.ts';
 
 type Credentials = { username: string; password: string };
 
@@ -11,6 +13,8 @@ export default function LoginPage() {
   const { signIn } = useSession();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useTexts(authTexts);
+  const errorMessage = useErrorMessage();
 
   async function submit(values: Credentials) {
     setBusy(true);
@@ -28,32 +32,26 @@ export default function LoginPage() {
 
   return (
     <Card className="auth-card">
-      <Typography.Title level={3}>Sign in to Sextant</Typography.Title>
-      <Typography.Paragraph type="secondary">
-        Coverage of the code you changed, by the tests you ran.
-      </Typography.Paragraph>
+      <Typography.Title level={3}>{t.signInTitle}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t.tagline}</Typography.Paragraph>
       {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 16 }} />}
       <Form<Credentials> layout="vertical" onFinish={submit} requiredMark={false} disabled={busy}>
         <Form.Item
-          label="Username or email"
+          label={t.usernameOrEmail}
           name="username"
-          rules={[{ required: true, whitespace: true, message: 'Please enter your username.' }]}
+          rules={[{ required: true, whitespace: true, message: t.usernameRequired }]}
         >
           <Input autoFocus autoComplete="username" maxLength={254} />
         </Form.Item>
-        <Form.Item
-          label="Password"
-          name="password"
-          rules={[{ required: true, message: 'Please enter your password.' }]}
-        >
+        <Form.Item label={t.password} name="password" rules={[{ required: true, message: t.passwordRequired }]}>
           <Input.Password autoComplete="current-password" maxLength={1024} />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={busy}>
-          Sign in
+          {t.signIn}
         </Button>
       </Form>
       <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
-        New here? <Link to="/apply">Apply for access</Link>
+        {t.newHere} <Link to="/apply">{t.applyForAccess}</Link>
       </Typography.Paragraph>
     </Card>
   );

@@ -2,8 +2,10 @@ import { API } from '@sextant/api';
 import { Alert, Button, Card, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage } from '../../lib/api-client.ts';
+import { useErrorMessage } from '../../lib/error-texts.ts';
+import { useTexts } from '../../lib/i18n.tsx';
 import { api } from '../../lib/session.tsx';
+import { authTexts } from './texts.ts';
 
 type Fields = { password: string; confirm: string };
 
@@ -14,15 +16,17 @@ export default function ResetPasswordPage() {
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useTexts(authTexts);
+  const errorMessage = useErrorMessage();
 
   if (!token) {
     return (
       <Card className="auth-card">
         <Result
           status="info"
-          title="Ask an administrator for a reset link"
-          subTitle="Password resets use a single-use link that an administrator issues from the user list."
-          extra={<Link to="/login">Back to sign in</Link>}
+          title={t.askForLink}
+          subTitle={t.askForLinkDetail}
+          extra={<Link to="/login">{t.backToSignIn}</Link>}
         />
       </Card>
     );
@@ -30,7 +34,7 @@ export default function ResetPasswordPage() {
   if (done) {
     return (
       <Card className="auth-card">
-        <Result status="success" title="Password changed" extra={<Link to="/login">Sign in</Link>} />
+        <Result status="success" title={t.passwordChanged} extra={<Link to="/login">{t.signIn}</Link>} />
       </Card>
     );
   }
@@ -50,34 +54,28 @@ export default function ResetPasswordPage() {
 
   return (
     <Card className="auth-card">
-      <Typography.Title level={3}>Choose a new password</Typography.Title>
+      <Typography.Title level={3}>{t.choosePassword}</Typography.Title>
       {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 16 }} />}
       <Form<Fields> layout="vertical" onFinish={submit} requiredMark={false} disabled={busy}>
-        <Form.Item
-          label="New password"
-          name="password"
-          rules={[{ required: true, min: 8, message: 'At least 8 characters.' }]}
-        >
+        <Form.Item label={t.newPassword} name="password" rules={[{ required: true, min: 8, message: t.tooShort }]}>
           <Input.Password autoFocus autoComplete="new-password" maxLength={1024} />
         </Form.Item>
         <Form.Item
-          label="Repeat the password"
+          label={t.repeat}
           name="confirm"
           dependencies={['password']}
           rules={[
-            { required: true, message: 'Please repeat the password.' },
+            { required: true, message: t.repeatRequired },
             ({ getFieldValue }) => ({
               validator: (_, value) =>
-                value === getFieldValue('password')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('The passwords differ.')),
+                value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t.differ)),
             }),
           ]}
         >
           <Input.Password autoComplete="new-password" maxLength={1024} />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={busy}>
-          Change password
+          {t.changePassword}
         </Button>
       </Form>
     </Card>

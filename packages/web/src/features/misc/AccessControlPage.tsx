@@ -1,29 +1,28 @@
 import { Card, Descriptions, Result, Tag } from 'antd';
 import { Link } from 'react-router';
+import { useTexts } from '../../lib/i18n.tsx';
 import { useSession } from '../../lib/session.tsx';
+import { miscTexts } from './texts.ts';
 
 /** Where a client lands after sign-in (navigation rule 3): what the account may do, and how to get more. */
 export default function AccessControlPage() {
   const { userData } = useSession();
+  const t = useTexts(miscTexts);
   if (!userData) return null;
   return (
     <Card>
-      <Result
-        status="info"
-        title="Your access"
-        subTitle="Your account is signed in with the permissions below. Dashboards appear in the menu once an administrator gives your role access to them."
-      />
+      <Result status="info" title={t.yourAccess} subTitle={t.yourAccessDetail} />
       <Descriptions bordered column={1} size="small">
-        <Descriptions.Item label="Role">{userData.role}</Descriptions.Item>
-        <Descriptions.Item label="Abilities">
+        <Descriptions.Item label={t.role}>{userData.role}</Descriptions.Item>
+        <Descriptions.Item label={t.abilities}>
           {userData.ability.map((a) => (
             <Tag key={`${a.action}:${a.resource}`}>
               {a.action} · {a.resource}
             </Tag>
           ))}
         </Descriptions.Item>
-        <Descriptions.Item label="Need more?">
-          Ask an administrator, or send a request from the <Link to="/apply">access request form</Link> when signed out.
+        <Descriptions.Item label={t.needMore}>
+          {t.askBefore} <Link to="/apply">{t.requestForm}</Link> {t.askAfter}
         </Descriptions.Item>
       </Descriptions>
     </Card>

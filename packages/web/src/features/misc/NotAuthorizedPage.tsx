@@ -1,11 +1,14 @@
 import { screenByName } from '@sextant/api';
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
+import { useTexts } from '../../lib/i18n.tsx';
 import { landingPath } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.tsx';
+import { miscTexts } from './texts.ts';
 
 export default function NotAuthorizedPage() {
   const navigate = useNavigate();
+  const t = useTexts(miscTexts);
   const { userData, settings } = useSession();
   const home = landingPath(
     { userData, edition: settings.licenseVersion },
@@ -15,11 +18,11 @@ export default function NotAuthorizedPage() {
   return (
     <Result
       status="403"
-      title="You are not authorized"
-      subTitle="Your role does not include this screen, or your licence edition does not offer it. Ask an administrator if you need it."
+      title={t.notAuthorized}
+      subTitle={t.notAuthorizedDetail}
       extra={
         <Button type="primary" onClick={() => navigate(home)}>
-          Back home
+          {t.backHome}
         </Button>
       }
     />

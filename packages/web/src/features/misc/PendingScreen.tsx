@@ -1,19 +1,23 @@
 import type { Screen } from '@sextant/api';
 import { Card, Empty, Typography } from 'antd';
-import { UPCOMING } from './upcoming.ts';
+import { useTexts } from '../../lib/i18n.tsx';
+import { useScreenTitle } from '../../lib/screen-texts.ts';
+import { miscTexts } from './texts.ts';
+import { upcomingTexts } from './upcoming-texts.ts';
 
 /** An honest empty state: the route, guard, title and menu entry exist; the content comes later. */
 export default function PendingScreen({ screen }: { screen: Screen }) {
+  const t = useTexts(miscTexts);
+  const upcoming: Record<string, string> = useTexts(upcomingTexts);
+  const title = useScreenTitle(screen);
   return (
     <Card>
-      <Typography.Title level={4}>{screen.title}</Typography.Title>
+      <Typography.Title level={4}>{title}</Typography.Title>
       <Empty
         description={
           <>
-            <Typography.Paragraph>Nothing here yet.</Typography.Paragraph>
-            <Typography.Paragraph type="secondary">
-              {UPCOMING[screen.name] ?? 'This screen is being built.'}
-            </Typography.Paragraph>
+            <Typography.Paragraph>{t.nothingYet}</Typography.Paragraph>
+            <Typography.Paragraph type="secondary">{upcoming[screen.name] ?? t.beingBuilt}</Typography.Paragraph>
           </>
         }
       />

@@ -6,6 +6,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 const { dataDir, socketPath } = workerData;
 const db = await PGlite.create(dataDir);
 const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 100 });
+keepExtendedQueriesWhole(server);
 await server.start();
 parentPort?.postMessage({ ready: true });
 parentPort?.on('message', async (msg) => {
@@ -14,3 +15,42 @@ parentPort?.on('message', async (msg) => {
   await db.close();
   parentPort?.postMessage({ stopped: true });
 });
+
+/**
+ * pglite-socket 0.2 queues each protocol message on its own and interleaves connections between
+ * them, except inside a transaction. An extended query is several messages (Parse, Bind, Describe,
+ * Execute, then Sync) on the one unnamed statement, so two connections querying at once could bind
+ * each other's statement ("bind message supplies 2 parameters, but prepared statement "" requires
+ * 1"). Its queue already keeps one connection while `isInTransaction()`; an open extended query
+ * counts as such here, until its Sync (or its connection goes away).
+ */
+function keepExtendedQueriesWhole(socketServer) {
+  const queue = socketServer.queryQueue;
+  const engine = queue.db;
+  const EXCHANGE = new Set([0x50, 0x42, 0x44, 0x45, 0x43, 0x48]); // P B D E C H
+  const SYNC = 0x53;
+  let open = false;
+  queue.db = new Proxy(engine, {
+    get(target, prop) {
+      if (prop === 'isInTransaction') return () => open || target.isInTransaction();
+      if (prop === 'execProtocolRawStream') {
+        return async (message, options) => {
+          const result = await target.execProtocolRawStream(message, options);
+          if (message[0] === SYNC) open = false;
+          else if (EXCHANGE.has(message[0])) open = true;
+          return result;
+        };
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  const clear = queue.clearQueueForHandler.bind(queue);
+  queue.clearQueueForHandler = (handlerId) => {
+    clear(handlerId);
+    if (queue.lastHandlerId === handlerId && open) {
+      open = false;
+      if (!engine.isInTransaction()) void queue.processQueue();
+    }
+  };
+}

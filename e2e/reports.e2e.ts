@@ -88,10 +88,12 @@ describe('coverage reports in the browser', () => {
     await page.getByRole('button', { name: 'Create report' }).click();
 
     // Live steps fed by the report's STOMP messages, up to SUCCESS.
-    await page.getByText('The report is ready.').waitFor({ timeout: 120_000 });
+    const progress = page.locator('.ant-card').filter({ has: page.getByText('Progress', { exact: true }) });
+    await progress.getByText('Clone').waitFor();
+    await progress.getByText('The report is ready.').waitFor({ timeout: 120_000 });
     await shot(page, 'reports-form-progress');
 
-    await page.getByRole('link', { name: reportName }).click();
+    await progress.getByRole('link', { name: reportName }).click();
     await page.getByRole('heading', { name: reportName }).waitFor();
     await page.getByLabel('Changed lines coverage').waitFor();
     const figure = await page.getByLabel('Changed lines coverage').innerText();

@@ -29,6 +29,8 @@ function tokenServer() {
       return send(200, { code: 200, data: { accessToken: `a${generation}`, refreshToken: `r${generation}` } });
     }
     if (req.headers.authorization !== `Bearer a${generation}`) return send(401, { code: 401, data: null });
+    if (req.url === '/api/created') return send(201, { code: 201, message: 'Created', data: { id: 'new' } });
+    if (req.url === '/api/conflict') return send(409, { code: 409, message: 'Taken', data: null });
     return send(200, { code: 200, data: { path: req.url } });
   });
   return {
@@ -72,6 +74,12 @@ describe('api client token refresh', () => {
     baseUrl = `http://127.0.0.1:${(fixture.server.address() as AddressInfo).port}`;
   });
   afterEach(() => new Promise<void>((resolve) => fixture.server.close(() => resolve())));
+
+  it('answers the data of a 201 envelope and throws for a 4xx one', async () => {
+    const client = createApiClient({ store: memoryStore('a1', 'r1'), baseUrl, onSessionExpired: () => {} });
+    expect(await client.post('/api/created', {})).toEqual({ id: 'new' });
+    await expect(client.post('/api/conflict', {})).rejects.toMatchObject({ code: 409, message: 'Taken' });
+  });
 
   it('refreshes once for three calls that fail at the same time and replays all of them', async () => {
     const refreshToken = fixture.expireAccessToken();

@@ -107,7 +107,8 @@ export function createApiClient(options: {
     } catch {
       throw new ApiError(response.status, `The server answered ${response.status} without a readable body.`);
     }
-    if (envelope.code !== 200) {
+    // 2xx envelopes are answers (POST /api/reports and uploads say 201 Created).
+    if (envelope.code < 200 || envelope.code >= 300) {
       throw new ApiError(envelope.code, envelope.message ?? 'Something went wrong', envelope.data);
     }
     return envelope.data as T;

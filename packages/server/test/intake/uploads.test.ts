@@ -77,6 +77,18 @@ describe('POST /api/coverage/uploads', () => {
     expect(res.json().data.format).toBe('istanbul');
   });
 
+  it("streams a body far past the API's 1 MB JSON limit", async () => {
+    const records = Array.from({ length: 3000 }, (_, f) => {
+      const lines = Array.from({ length: 60 }, (_, l) => `DA:${l + 1},${(l + f) % 3}`).join('\n');
+      return `SF:src/generated/file${f}.js\n${lines}\nend_of_record`;
+    });
+    const big = Buffer.from(`${records.join('\n')}\n`);
+    expect(big.length).toBeGreaterThan(1.4 * 1024 * 1024);
+    const res = await rawUpload(big, { ...bearer(t.checkout.token), 'content-type': 'text/plain' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ format: 'lcov', files: 3000 });
+  });
+
   it('accepts gzip and keeps it compressed', async () => {
     const gz = gzipSync(lcov);
     const res = await rawUpload(gz, { ...bearer(t.checkout.token), 'content-type': 'application/gzip' });

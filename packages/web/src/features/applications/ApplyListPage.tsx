@@ -3,8 +3,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Alert, App, Button, Card, Input, Modal, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
+import { useErrorMessage } from '../../lib/error-texts.ts';
+import { fill, useLocale, useTexts } from '../../lib/i18n.tsx';
 import { usePermission } from '../../lib/permissions.ts';
 import { api } from '../../lib/session.tsx';
+import { applicationTexts } from './texts.ts';
 
 type Decision =
   | { kind: 'approve'; request: Application; role?: string }
@@ -16,6 +19,9 @@ const STATUS_COLORS = { pending: 'gold', approved: 'green', rejected: 'red' } as
 export default function ApplyListPage() {
   const { message } = App.useApp();
   const client = useQueryClient();
+  const t = useTexts(applicationTexts);
+  const { formatDate } = useLocale();
+  const errorMessage = useErrorMessage();
   const mayDecide = usePermission('update', 'Apply');
   const [status, setStatus] = useState<Application['status']>('pending');
   const [page, setPage] = useState({ page: 1, perPage: 10 });
@@ -37,10 +43,10 @@ export default function ApplyListPage() {
     onSuccess: (answer, d) => {
       setDecision(null);
       if (d.kind === 'approve' && answer) setApproval({ ...(answer as Approval), username: d.request.username });
-      else message.success('Request rejected.');
+      else message.success(t.rejected);
       void client.invalidateQueries({ queryKey: [API.applications] });
     },
-    onError: (e) => setError(e instanceof ApiError ? e.message : 'Could not save the decision.'),
+    onError: (e) => setError(e instanceof ApiError ? errorMessage(e) : t.saveFailed),
   });
 
   const open = (d: Decision) => {
@@ -52,23 +58,23 @@ export default function ApplyListPage() {
     <Card>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
         <Typography.Title level={4} style={{ margin: 0 }}>
-          Access requests
+          {t.title}
         </Typography.Title>
         <Segmented
           value={status}
-          options={APPLICATION_STATUSES.map((s) => ({ value: s, label: s }))}
+          options={APPLICATION_STATUSES.map((s) => ({ value: s, label: t.statuses[s] }))}
           onChange={(value) => {
             setStatus(value as Application['status']);
             setPage((p) => ({ ...p, page: 1 }));
           }}
         />
       </Space>
-      {list.error && <Alert type="error" showIcon message={list.error.message} />}
+      {list.error && <Alert type="error" showIcon message={errorMessage(list.error)} />}
       <Table<Application>
         rowKey="id"
         loading={list.isFetching}
         dataSource={list.data?.items ?? []}
-        locale={{ emptyText: `No ${status} requests. New ones arrive from the access request form at /apply.` }}
+        locale={{ emptyText: fill(t.none, { status: t.statuses[status] }) }}
         pagination={{
           current: page.page,
           pageSize: page.perPage,
@@ -76,17 +82,17 @@ export default function ApplyListPage() {
           onChange: (p, perPage) => setPage({ page: p, perPage }),
         }}
         columns={[
-          { title: 'Username', dataIndex: 'username' },
-          { title: 'Email', dataIndex: 'email' },
-          { title: 'Wanted role', dataIndex: 'wantedRole', render: (r: string | null) => r ?? '—' },
-          { title: 'Reason', dataIndex: 'reason', ellipsis: true },
-          { title: 'Asked', dataIndex: 'createdAt', render: (d: string) => new Date(d).toLocaleString() },
+          { title: t.username, dataIndex: 'username' },
+          { title: t.email, dataIndex: 'email' },
+          { title: t.wantedRole, dataIndex: 'wantedRole', render: (r: string | null) => r ?? '—' },
+          { title: t.reason, dataIndex: 'reason', ellipsis: true },
+          { title: t.asked, dataIndex: 'createdAt', render: (d: string) => formatDate(d) },
           {
-            title: 'Status',
+            title: t.status,
             dataIndex: 'status',
             render: (s: Application['status'], row) => (
               <Space direction="vertical" size={0}>
-                <Tag color={STATUS_COLORS[s]}>{s}</Tag>
+                <Tag color={STATUS_COLORS[s]}>{t.statuses[s]}</Tag>
                 {row.decisionNote && <Typography.Text type="secondary">{row.decisionNote}</Typography.Text>}
               </Space>
             ),
@@ -94,7 +100,7 @@ export default function ApplyListPage() {
           ...(mayDecide && status === 'pending'
             ? [
                 {
-                  title: 'Decide',
+                  title: t.decide,
                   key: 'decide',
                   render: (_: unknown, row: Application) => (
                     <Space>
@@ -103,10 +109,10 @@ export default function ApplyListPage() {
                         type="primary"
                         onClick={() => open({ kind: 'approve', request: row, role: row.wantedRole ?? undefined })}
                       >
-                        Approve
+                        {t.approve}
                       </Button>
                       <Button size="small" danger onClick={() => open({ kind: 'reject', request: row, reason: '' })}>
-                        Reject
+                        {t.reject}
                       </Button>
                     </Space>
                   ),
@@ -117,8 +123,12 @@ export default function ApplyListPage() {
       />
       <Modal
         open={decision !== null}
-        title={decision ? `${decision.kind === 'approve' ? 'Approve' : 'Reject'} ${decision.request.username}` : ''}
-        okText={decision?.kind === 'approve' ? 'Approve' : 'Reject'}
+        title={
+          decision
+            ? fill(decision.kind === 'approve' ? t.approveUser : t.rejectUser, { username: decision.request.username })
+            : ''
+        }
+        okText={decision?.kind === 'approve' ? t.approve : t.reject}
         okButtonProps={{ disabled: !ready, danger: decision?.kind === 'reject' }}
         confirmLoading={decide.isPending}
         onOk={() => decision && decide.mutate(decision)}
@@ -128,8 +138,8 @@ export default function ApplyListPage() {
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
         {decision?.kind === 'approve' && (
           <Select
-            aria-label="Role"
-            placeholder="Role for the new account"
+            aria-label={t.role}
+            placeholder={t.rolePlaceholder}
             style={{ width: '100%' }}
             value={decision.role}
             options={(roles.data ?? []).map((r) => ({ value: r.name, label: r.name }))}
@@ -138,8 +148,8 @@ export default function ApplyListPage() {
         )}
         {decision?.kind === 'reject' && (
           <Input.TextArea
-            aria-label="Reason"
-            placeholder="Why the request is refused (the applicant's admin contact sees this)"
+            aria-label={t.reason}
+            placeholder={t.reasonPlaceholder}
             maxLength={2000}
             rows={3}
             value={decision.reason}
@@ -149,18 +159,17 @@ export default function ApplyListPage() {
       </Modal>
       <Modal
         open={approval !== null}
-        title={`${approval?.username ?? ''} may now sign in`}
+        title={fill(t.maySignIn, { username: approval?.username ?? '' })}
         footer={null}
         onCancel={() => setApproval(null)}
       >
         <Typography.Paragraph>
-          Send this single-use link to the applicant to choose a password. It expires{' '}
-          {approval ? new Date(approval.resetLink.expiresAt).toLocaleString() : ''}.
+          {fill(t.linkHelp, { expires: approval ? formatDate(approval.resetLink.expiresAt) : '' })}
         </Typography.Paragraph>
         <Input.TextArea
           readOnly
           autoSize
-          aria-label="Reset link"
+          aria-label={t.resetLink}
           value={approval ? new URL(approval.resetLink.url, window.location.origin).toString() : ''}
         />
       </Modal>

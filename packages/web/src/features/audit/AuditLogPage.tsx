@@ -2,8 +2,11 @@ import { ADMIN_API, AUDITED_ENTITIES, type AuditLog } from '@sextant/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { useErrorMessage } from '../../lib/error-texts.ts';
+import { useLocale, useTexts } from '../../lib/i18n.tsx';
 import { api } from '../../lib/session.tsx';
 import { useUserOptions } from '../../lib/user-options.ts';
+import { auditTexts } from './texts.ts';
 
 function describeChanges(changes: AuditLog['changes']): string {
   return Object.entries(changes)
@@ -16,6 +19,9 @@ export default function AuditLogPage() {
   const [filter, setFilter] = useState<{ entity?: string; userId?: string }>({});
   const [page, setPage] = useState({ page: 1, perPage: 20 });
   const users = useUserOptions();
+  const t = useTexts(auditTexts);
+  const { formatDate } = useLocale();
+  const errorMessage = useErrorMessage();
   const logs = useQuery({
     queryKey: [ADMIN_API.auditLogs, filter, page],
     queryFn: () =>
@@ -26,13 +32,13 @@ export default function AuditLogPage() {
     <Card>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
         <Typography.Title level={4} style={{ margin: 0 }}>
-          Audit log
+          {t.title}
         </Typography.Title>
         <Space wrap>
           <Select
             allowClear
-            aria-label="Entity"
-            placeholder="Any entity"
+            aria-label={t.entity}
+            placeholder={t.anyEntity}
             style={{ width: 160 }}
             options={AUDITED_ENTITIES.map((e) => ({ value: e, label: e }))}
             onChange={(entity?: string) => setFilter((f) => ({ ...f, entity }))}
@@ -41,22 +47,22 @@ export default function AuditLogPage() {
             allowClear
             showSearch
             optionFilterProp="label"
-            aria-label="User"
-            placeholder="Anyone"
+            aria-label={t.user}
+            placeholder={t.anyone}
             style={{ width: 220 }}
             options={users}
             onChange={(userId?: string) => setFilter((f) => ({ ...f, userId }))}
           />
         </Space>
       </Space>
-      {logs.error && <Alert type="error" showIcon message={logs.error.message} />}
+      {logs.error && <Alert type="error" showIcon message={errorMessage(logs.error)} />}
       <Table<AuditLog>
         rowKey="id"
         tableLayout="fixed"
         size="small"
         loading={logs.isFetching}
         dataSource={logs.data?.items ?? []}
-        locale={{ emptyText: 'Nothing recorded yet: changes to teams, apps, projects and the rest appear here.' }}
+        locale={{ emptyText: t.none }}
         pagination={{
           current: page.page,
           pageSize: page.perPage,
@@ -64,11 +70,11 @@ export default function AuditLogPage() {
           onChange: (p, perPage) => setPage({ page: p, perPage }),
         }}
         columns={[
-          { title: 'When', dataIndex: 'at', width: 190, render: (at: string) => new Date(at).toLocaleString() },
-          { title: 'Who', dataIndex: 'actorName', width: 140 },
-          { title: 'What', key: 'what', width: 200, render: (_, l) => <Tag>{`${l.action} ${l.entity}`}</Tag> },
+          { title: t.when, dataIndex: 'at', width: 190, render: (at: string) => formatDate(at) },
+          { title: t.who, dataIndex: 'actorName', width: 140 },
+          { title: t.what, key: 'what', width: 200, render: (_, l) => <Tag>{`${l.action} ${l.entity}`}</Tag> },
           {
-            title: 'Changes',
+            title: t.changes,
             key: 'changes',
             ellipsis: true,
             render: (_, l) => describeChanges(l.changes),

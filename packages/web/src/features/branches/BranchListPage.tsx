@@ -5,14 +5,21 @@ import { useState } from 'react';
 import { EntityListScreen } from '../../components/crud/EntityListScreen.tsx';
 import type { EntitySpec } from '../../components/crud/types.ts';
 import { useNamedOptions } from '../../lib/admin-options.ts';
-import { errorMessage } from '../../lib/api-client.ts';
+import { useErrorMessage } from '../../lib/error-texts.ts';
+import { fill, useLocale, useTexts } from '../../lib/i18n.tsx';
 import { usePermission } from '../../lib/permissions.ts';
+import { useScreenTitle } from '../../lib/screen-texts.ts';
 import { api } from '../../lib/session.tsx';
+import { branchTexts } from './texts.ts';
 
 /** Branches are discovered from each app's repository; tracked ones are offered when creating reports. */
 export default function BranchListPage({ screen }: { screen: Screen }) {
   const { message } = App.useApp();
   const client = useQueryClient();
+  const t = useTexts(branchTexts);
+  const title = useScreenTitle(screen);
+  const { formatDate, formatNumber } = useLocale();
+  const errorMessage = useErrorMessage();
   const mayUpdate = usePermission('update', 'Branch');
   const apps = useNamedOptions(ADMIN_API.apps);
   const [appId, setAppId] = useState<string | undefined>();
@@ -20,7 +27,14 @@ export default function BranchListPage({ screen }: { screen: Screen }) {
   const refresh = useMutation({
     mutationFn: (id: string) => api.post<BranchRefresh>(ADMIN_API.appRefreshBranches(id)),
     onSuccess: (r) => {
-      message.success(`${r.total} branches: ${r.added.length} new, ${r.moved.length} moved, ${r.gone.length} gone.`);
+      message.success(
+        fill(t.refreshed, {
+          total: formatNumber(r.total),
+          added: formatNumber(r.added.length),
+          moved: formatNumber(r.moved.length),
+          gone: formatNumber(r.gone.length),
+        }),
+      );
       void invalidate();
     },
     onError: (e) => message.error(errorMessage(e)),
@@ -31,7 +45,7 @@ export default function BranchListPage({ screen }: { screen: Screen }) {
     onError: (e) => message.error(errorMessage(e)),
   });
   const spec: EntitySpec<Branch> = {
-    noun: 'branch',
+    noun: t.noun,
     path: ADMIN_API.branches,
     can: { create: false, update: false, remove: false },
     extraQuery: { appId },
@@ -41,8 +55,8 @@ export default function BranchListPage({ screen }: { screen: Screen }) {
           allowClear
           showSearch
           optionFilterProp="label"
-          aria-label="App"
-          placeholder="All apps"
+          aria-label={t.app}
+          placeholder={t.allApps}
           style={{ width: 200 }}
           options={apps}
           value={appId}
@@ -50,32 +64,32 @@ export default function BranchListPage({ screen }: { screen: Screen }) {
         />
         {mayUpdate && (
           <Button disabled={!appId} loading={refresh.isPending} onClick={() => appId && refresh.mutate(appId)}>
-            Refresh from repository
+            {t.refresh}
           </Button>
         )}
       </>
     ),
     columns: [
-      { key: 'name', title: 'Branch', sortable: true },
+      { key: 'name', title: t.branch, sortable: true },
       {
         key: 'appId',
-        title: 'App',
+        title: t.app,
         render: (b) => apps.find((a) => a.value === b.appId)?.label ?? '—',
       },
-      { key: 'commit', title: 'Head', render: (b) => <Typography.Text code>{b.commit.slice(0, 12)}</Typography.Text> },
+      { key: 'commit', title: t.head, render: (b) => <Typography.Text code>{b.commit.slice(0, 12)}</Typography.Text> },
       {
         key: 'present',
-        title: 'In repository',
-        render: (b) => (b.present ? <Tag color="green">yes</Tag> : <Tag>gone</Tag>),
+        title: t.inRepository,
+        render: (b) => (b.present ? <Tag color="green">{t.yes}</Tag> : <Tag>{t.gone}</Tag>),
       },
       {
         key: 'tracked',
-        title: 'Tracked',
+        title: t.tracked,
         sortable: true,
         render: (b) => (
           <Switch
             size="small"
-            aria-label={`Track ${b.name}`}
+            aria-label={fill(t.track, { name: b.name })}
             checked={b.tracked}
             disabled={!mayUpdate}
             onChange={() => track.mutate(b)}
@@ -84,12 +98,12 @@ export default function BranchListPage({ screen }: { screen: Screen }) {
       },
       {
         key: 'refreshedAt',
-        title: 'Refreshed',
+        title: t.refreshedAt,
         sortable: true,
-        render: (b) => new Date(b.refreshedAt).toLocaleString(),
+        render: (b) => formatDate(b.refreshedAt),
       },
     ],
     fields: [],
   };
-  return <EntityListScreen title={screen.title} spec={spec} />;
+  return <EntityListScreen title={title} spec={spec} />;
 }

@@ -2,13 +2,19 @@ import { ADMIN_API, CASE_CSV_COLUMNS, type CaseImportProblem } from '@sextant/ap
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Modal, Select, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useErrorMessage } from '../../lib/error-texts.ts';
+import { fill, useLocale, useTexts } from '../../lib/i18n.tsx';
 import { api } from '../../lib/session.tsx';
+import { caseTexts } from './texts.ts';
 
 /** CSV import: every row is stored or none, and a refusal lists each bad row with its column. */
 export function CaseImport({ apps }: { apps: { value: string; label: string }[] }) {
   const { message } = App.useApp();
   const client = useQueryClient();
+  const t = useTexts(caseTexts);
+  const { formatNumber } = useLocale();
+  const errorMessage = useErrorMessage();
   const [open, setOpen] = useState(false);
   const [appId, setAppId] = useState<string>();
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
@@ -21,7 +27,7 @@ export function CaseImport({ apps }: { apps: { value: string; label: string }[] 
         contentType: 'text/csv',
       }),
     onSuccess: (r) => {
-      message.success(`${r.imported} cases imported.`);
+      message.success(fill(t.imported, { count: formatNumber(r.imported) }));
       setOpen(false);
       void client.invalidateQueries({ queryKey: [ADMIN_API.cases] });
     },
@@ -43,13 +49,13 @@ export function CaseImport({ apps }: { apps: { value: string; label: string }[] 
           setOpen(true);
         }}
       >
-        Import CSV
+        {t.importCsv}
       </Button>
       <Modal
         open={open}
         width={720}
-        title="Import test cases"
-        okText="Import"
+        title={t.importTitle}
+        okText={t.import}
         okButtonProps={{ disabled: !appId || !file }}
         confirmLoading={run.isPending}
         onOk={() => run.mutate()}
@@ -57,12 +63,13 @@ export function CaseImport({ apps }: { apps: { value: string; label: string }[] 
         destroyOnHidden
       >
         <Typography.Paragraph>
-          Columns: <Typography.Text code>{CASE_CSV_COLUMNS.join(',')}</Typography.Text> (key and title required; tags
-          separated by <Typography.Text code>;</Typography.Text>, owner by username).
+          {t.columns} <Typography.Text code>{CASE_CSV_COLUMNS.join(',')}</Typography.Text> {t.columnsRule}{' '}
+          <Typography.Text code>;</Typography.Text>
+          {t.ownerRule}
         </Typography.Paragraph>
         <Select
-          aria-label="App for the cases"
-          placeholder="App"
+          aria-label={t.appForCases}
+          placeholder={t.app}
           style={{ width: '100%', marginBottom: 12 }}
           options={apps}
           value={appId}
@@ -78,7 +85,7 @@ export function CaseImport({ apps }: { apps: { value: string; label: string }[] 
           }}
           onRemove={reset}
         >
-          <Button>Choose a CSV file</Button>
+          <Button>{t.chooseFile}</Button>
         </Upload>
         {error && <Alert type="error" showIcon message={error} style={{ marginTop: 12 }} />}
         {problems.length > 0 && (
@@ -89,9 +96,9 @@ export function CaseImport({ apps }: { apps: { value: string; label: string }[] 
             dataSource={problems}
             pagination={{ pageSize: 8, hideOnSinglePage: true }}
             columns={[
-              { title: 'Row', dataIndex: 'row', width: 70 },
-              { title: 'Column', dataIndex: 'column', width: 120, render: (c: string | null) => c ?? '—' },
-              { title: 'Problem', dataIndex: 'message' },
+              { title: t.row, dataIndex: 'row', width: 70 },
+              { title: t.column, dataIndex: 'column', width: 120, render: (c: string | null) => c ?? '—' },
+              { title: t.problem, dataIndex: 'message' },
             ]}
           />
         )}

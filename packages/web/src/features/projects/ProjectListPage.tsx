@@ -3,10 +3,18 @@ import { Tag } from 'antd';
 import { EntityListScreen } from '../../components/crud/EntityListScreen.tsx';
 import type { EntitySpec } from '../../components/crud/types.ts';
 import { useNamedOptions } from '../../lib/admin-options.ts';
+import { useLocale, useTexts } from '../../lib/i18n.tsx';
 import { usePermission } from '../../lib/permissions.ts';
+import { useScreenTitle } from '../../lib/screen-texts.ts';
 import { useUserOptions } from '../../lib/user-options.ts';
+import { projectTexts } from './texts.ts';
 
 export default function ProjectListPage({ screen }: { screen: Screen }) {
+  const t = useTexts(projectTexts);
+  const title = useScreenTitle(screen);
+  const { formatDate } = useLocale();
+  // A YYYY-MM-DD day read as local midnight (a bare date would be UTC and could show the day before).
+  const day = (d: string | null) => (d ? formatDate(`${d}T00:00`, false) : '—');
   const may = {
     create: usePermission('create', 'Project'),
     update: usePermission('update', 'Project'),
@@ -17,30 +25,30 @@ export default function ProjectListPage({ screen }: { screen: Screen }) {
   const apps = useNamedOptions(ADMIN_API.apps, editing);
   const users = useUserOptions(editing);
   const spec: EntitySpec<Project> = {
-    noun: 'project',
+    noun: t.noun,
     path: ADMIN_API.projects,
     can: may,
     columns: [
-      { key: 'name', title: 'Name', sortable: true },
-      { key: 'teamName', title: 'Team' },
-      { key: 'owner', title: 'Owner', render: (p) => p.owner?.displayName || p.owner?.username || '—' },
-      { key: 'apps', title: 'Apps', render: (p) => p.apps.map((a) => <Tag key={a.id}>{a.name}</Tag>) },
-      { key: 'startDate', title: 'Start', sortable: true, render: (p) => p.startDate ?? '—' },
-      { key: 'endDate', title: 'End', sortable: true, render: (p) => p.endDate ?? '—' },
-      { key: 'status', title: 'Status', sortable: true, render: (p) => <Tag>{p.status}</Tag> },
+      { key: 'name', title: t.name, sortable: true },
+      { key: 'teamName', title: t.team },
+      { key: 'owner', title: t.owner, render: (p) => p.owner?.displayName || p.owner?.username || '—' },
+      { key: 'apps', title: t.apps, render: (p) => p.apps.map((a) => <Tag key={a.id}>{a.name}</Tag>) },
+      { key: 'startDate', title: t.start, sortable: true, render: (p) => day(p.startDate) },
+      { key: 'endDate', title: t.end, sortable: true, render: (p) => day(p.endDate) },
+      { key: 'status', title: t.status, sortable: true, render: (p) => <Tag>{t.statuses[p.status]}</Tag> },
     ],
     fields: [
-      { name: 'name', label: 'Name', required: true, maxLength: 100 },
-      { name: 'teamId', label: 'Team', kind: 'select', required: true, options: teams },
-      { name: 'ownerId', label: 'Owner', kind: 'select', options: users },
-      { name: 'appIds', label: 'Apps', kind: 'tags', options: apps },
-      { name: 'startDate', label: 'Start', kind: 'date' },
-      { name: 'endDate', label: 'End', kind: 'date' },
+      { name: 'name', label: t.name, required: true, maxLength: 100 },
+      { name: 'teamId', label: t.team, kind: 'select', required: true, options: teams },
+      { name: 'ownerId', label: t.owner, kind: 'select', options: users },
+      { name: 'appIds', label: t.apps, kind: 'tags', options: apps },
+      { name: 'startDate', label: t.start, kind: 'date' },
+      { name: 'endDate', label: t.end, kind: 'date' },
       {
         name: 'status',
-        label: 'Status',
+        label: t.status,
         kind: 'select',
-        options: PROJECT_STATUSES.map((s) => ({ value: s, label: s })),
+        options: PROJECT_STATUSES.map((s) => ({ value: s, label: t.statuses[s] })),
       },
     ],
     toFormValues: (p) => ({
@@ -54,5 +62,5 @@ export default function ProjectListPage({ screen }: { screen: Screen }) {
     }),
     fromFormValues: (v) => ({ ...v, ownerId: v.ownerId ?? null }),
   };
-  return <EntityListScreen title={screen.title} spec={spec} />;
+  return <EntityListScreen title={title} spec={spec} />;
 }

@@ -4,12 +4,17 @@ import { Tag, Typography } from 'antd';
 import { EntityListScreen } from '../../components/crud/EntityListScreen.tsx';
 import type { EntitySpec } from '../../components/crud/types.ts';
 import { useNamedOptions } from '../../lib/admin-options.ts';
+import { useTexts } from '../../lib/i18n.tsx';
 import { usePermission } from '../../lib/permissions.ts';
+import { useScreenTitle } from '../../lib/screen-texts.ts';
 import { api } from '../../lib/session.tsx';
 import { useUserOptions } from '../../lib/user-options.ts';
+import { requirementTexts } from './texts.ts';
 
 /** Requirements link commits to features: a commit whose message names the key belongs to it. */
 export default function RequirementListPage({ screen }: { screen: Screen }) {
+  const t = useTexts(requirementTexts);
+  const title = useScreenTitle(screen);
   const may = {
     create: usePermission('create', 'Requirement'),
     update: usePermission('update', 'Requirement'),
@@ -24,43 +29,43 @@ export default function RequirementListPage({ screen }: { screen: Screen }) {
     enabled: editing,
   });
   const spec: EntitySpec<Requirement> = {
-    noun: 'requirement',
+    noun: t.noun,
     path: ADMIN_API.requirements,
     can: may,
     columns: [
-      { key: 'key', title: 'Key', sortable: true, render: (r) => <Typography.Text code>{r.key}</Typography.Text> },
-      { key: 'title', title: 'Title', sortable: true },
-      { key: 'projectName', title: 'Project' },
-      { key: 'versionName', title: 'Version', render: (r) => r.versionName ?? '—' },
-      { key: 'owner', title: 'Owner', render: (r) => r.owner?.displayName || r.owner?.username || '—' },
-      { key: 'status', title: 'Status', sortable: true, render: (r) => <Tag>{r.status}</Tag> },
+      { key: 'key', title: t.key, sortable: true, render: (r) => <Typography.Text code>{r.key}</Typography.Text> },
+      { key: 'title', title: t.title, sortable: true },
+      { key: 'projectName', title: t.project },
+      { key: 'versionName', title: t.version, render: (r) => r.versionName ?? '—' },
+      { key: 'owner', title: t.owner, render: (r) => r.owner?.displayName || r.owner?.username || '—' },
+      { key: 'status', title: t.status, sortable: true, render: (r) => <Tag>{t.statuses[r.status]}</Tag> },
     ],
     fields: [
       {
         name: 'key',
-        label: 'Key',
+        label: t.key,
         required: true,
         maxLength: 64,
-        help: 'e.g. REQ-123 or a ZenTao story id; commits naming it belong to it',
+        help: t.keyHelp,
       },
-      { name: 'title', label: 'Title', required: true, maxLength: 300 },
-      { name: 'projectId', label: 'Project', kind: 'select', required: true, options: projects },
+      { name: 'title', label: t.title, required: true, maxLength: 300 },
+      { name: 'projectId', label: t.project, kind: 'select', required: true, options: projects },
       {
         name: 'versionId',
-        label: 'Version',
+        label: t.version,
         kind: 'select',
         options: (versions.data?.items ?? []).map((v) => ({ value: v.id, label: `${v.projectName} · ${v.name}` })),
       },
-      { name: 'ownerId', label: 'Owner', kind: 'select', options: users },
+      { name: 'ownerId', label: t.owner, kind: 'select', options: users },
       {
         name: 'status',
-        label: 'Status',
+        label: t.status,
         kind: 'select',
-        options: REQUIREMENT_STATUSES.map((s) => ({ value: s, label: s })),
+        options: REQUIREMENT_STATUSES.map((s) => ({ value: s, label: t.statuses[s] })),
       },
     ],
     toFormValues: (r) => ({ ...r, ownerId: r.owner?.id }),
     fromFormValues: (v) => ({ ...v, versionId: v.versionId ?? null, ownerId: v.ownerId ?? null }),
   };
-  return <EntityListScreen title={screen.title} spec={spec} />;
+  return <EntityListScreen title={title} spec={spec} />;
 }

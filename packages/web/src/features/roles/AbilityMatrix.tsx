@@ -1,5 +1,7 @@
 import { type Ability, ACTIONS, type Action, RESOURCES, type Resource, type ResourceNums } from '@sextant/api';
 import { Checkbox, Switch, Table } from 'antd';
+import { fill, useTexts } from '../../lib/i18n.tsx';
+import { roleTexts } from './texts.ts';
 
 export type Grants = { ability: Ability[]; resourceNums: ResourceNums };
 
@@ -24,6 +26,7 @@ export function AbilityMatrix({
   onChange: (next: Grants) => void;
   disabled?: boolean;
 }) {
+  const t = useTexts(roleTexts);
   return (
     <Table
       size="small"
@@ -32,7 +35,7 @@ export function AbilityMatrix({
       scroll={{ y: 420 }}
       dataSource={EDITABLE_RESOURCES.map((resource) => ({ resource }))}
       columns={[
-        { title: 'Resource', dataIndex: 'resource', width: 170 },
+        { title: t.resource, dataIndex: 'resource', width: 170 },
         ...ACTIONS.map((action) => ({
           title: action,
           key: action,
@@ -47,13 +50,13 @@ export function AbilityMatrix({
           ),
         })),
         {
-          title: 'In resource map',
+          title: t.inMap,
           key: 'map',
           align: 'center' as const,
           render: (_: unknown, row: { resource: Resource }) => (
             <Switch
               size="small"
-              aria-label={`${row.resource} in resource map`}
+              aria-label={fill(t.inMapLabel, { resource: row.resource })}
               disabled={disabled}
               checked={value.resourceNums[row.resource] === 1}
               onChange={(on) =>

@@ -3,15 +3,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
+import { useErrorMessage } from '../../lib/error-texts.ts';
+import { fill, useTexts } from '../../lib/i18n.tsx';
 import { usePermission } from '../../lib/permissions.ts';
 import { api } from '../../lib/session.tsx';
 import { AbilityMatrix, type Grants } from './AbilityMatrix.tsx';
+import { roleTexts } from './texts.ts';
 
 type Draft = { id: string | null; name: string; builtin: boolean } & Grants;
 
 export default function RoleListPage() {
   const { message } = App.useApp();
   const client = useQueryClient();
+  const t = useTexts(roleTexts);
+  const errorMessage = useErrorMessage();
   const mayCreate = usePermission('create', 'Role');
   const mayUpdate = usePermission('update', 'Role');
   const mayDelete = usePermission('delete', 'Role');
@@ -25,19 +30,19 @@ export default function RoleListPage() {
       return d.id ? api.patch<Role>(API.role(d.id), body) : api.post<Role>(API.roles, body);
     },
     onSuccess: () => {
-      message.success('Role saved.');
+      message.success(t.saved);
       setDraft(null);
       void client.invalidateQueries({ queryKey: [API.roles] });
     },
-    onError: (e) => setError(e instanceof ApiError ? e.message : 'Could not save the role.'),
+    onError: (e) => setError(e instanceof ApiError ? errorMessage(e) : t.saveFailed),
   });
   const remove = useMutation({
     mutationFn: (role: Role) => api.delete(API.role(role.id)),
     onSuccess: () => {
-      message.success('Role deleted.');
+      message.success(t.deleted);
       void client.invalidateQueries({ queryKey: [API.roles] });
     },
-    onError: (e) => message.error(e instanceof ApiError ? e.message : 'Could not delete the role.'),
+    onError: (e) => message.error(e instanceof ApiError ? errorMessage(e) : t.deleteFailed),
   });
 
   const edit = (d: Draft) => {
@@ -49,43 +54,43 @@ export default function RoleListPage() {
     <Card>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
         <Typography.Title level={4} style={{ margin: 0 }}>
-          Roles
+          {t.roles}
         </Typography.Title>
         {mayCreate && (
           <Button
             type="primary"
             onClick={() => edit({ id: null, name: '', builtin: false, ability: [], resourceNums: {} })}
           >
-            New role
+            {t.newRole}
           </Button>
         )}
       </Space>
-      {roles.error && <Alert type="error" showIcon message={roles.error.message} />}
+      {roles.error && <Alert type="error" showIcon message={errorMessage(roles.error)} />}
       <Table<Role>
         rowKey="id"
         loading={roles.isLoading}
         dataSource={roles.data ?? []}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
-        locale={{ emptyText: 'No roles yet.' }}
+        locale={{ emptyText: t.none }}
         columns={[
           {
-            title: 'Name',
+            title: t.name,
             dataIndex: 'name',
             sorter: (a, b) => a.name.localeCompare(b.name),
             render: (name: string, role) => (
               <Space>
                 {name}
-                {role.builtin && <Tag>built-in</Tag>}
+                {role.builtin && <Tag>{t.builtin}</Tag>}
               </Space>
             ),
           },
-          { title: 'Users', dataIndex: 'users', sorter: (a, b) => a.users - b.users, width: 100 },
+          { title: t.users, dataIndex: 'users', sorter: (a, b) => a.users - b.users, width: 100 },
           {
-            title: 'Abilities',
+            title: t.abilities,
             key: 'ability',
             render: (_, role) =>
               role.ability.length === 0 ? (
-                <Typography.Text type="secondary">none</Typography.Text>
+                <Typography.Text type="secondary">{t.noAbilities}</Typography.Text>
               ) : (
                 role.ability
                   .slice(0, 6)
@@ -93,20 +98,20 @@ export default function RoleListPage() {
               ),
           },
           {
-            title: 'Actions',
+            title: t.actions,
             key: 'actions',
             width: 180,
             render: (_, role) => (
               <Space>
                 {mayUpdate && (
                   <Button size="small" onClick={() => edit({ ...role })}>
-                    Edit
+                    {t.edit}
                   </Button>
                 )}
                 {mayDelete && !role.builtin && (
-                  <Popconfirm title="Delete this role?" onConfirm={() => remove.mutate(role)}>
+                  <Popconfirm title={t.confirmDelete} onConfirm={() => remove.mutate(role)}>
                     <Button size="small" danger>
-                      Delete
+                      {t.delete}
                     </Button>
                   </Popconfirm>
                 )}
@@ -118,8 +123,8 @@ export default function RoleListPage() {
       <Modal
         open={draft !== null}
         width={900}
-        title={draft?.id ? `Role ${draft.name}` : 'New role'}
-        okText="Save"
+        title={draft?.id ? fill(t.roleTitle, { name: draft.name }) : t.newRole}
+        okText={t.save}
         okButtonProps={{ disabled: locked || !draft?.name.trim() }}
         confirmLoading={save.isPending}
         onOk={() => draft && save.mutate(draft)}
@@ -127,19 +132,12 @@ export default function RoleListPage() {
         destroyOnHidden
       >
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
-        {locked && (
-          <Alert
-            type="info"
-            showIcon
-            message="The admin role always manages everything."
-            style={{ marginBottom: 12 }}
-          />
-        )}
+        {locked && <Alert type="info" showIcon message={t.adminLocked} style={{ marginBottom: 12 }} />}
         {draft && (
           <>
             <Input
-              aria-label="Role name"
-              placeholder="Role name"
+              aria-label={t.roleName}
+              placeholder={t.roleName}
               maxLength={64}
               value={draft.name}
               disabled={draft.builtin}

@@ -1,4 +1,4 @@
-import { API, EDITION_LABELS, EDITIONS, type Settings } from '@sextant/api';
+import { API, EDITIONS, type Settings } from '@sextant/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -17,14 +17,21 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
+import { useEditionLabels } from '../../lib/edition-texts.ts';
+import { useErrorMessage } from '../../lib/error-texts.ts';
+import { useTexts } from '../../lib/i18n.tsx';
 import { usePermission } from '../../lib/permissions.ts';
 import { api, useSession } from '../../lib/session.tsx';
 import { sessionStore } from '../../lib/storage.ts';
+import { settingTexts } from './texts.ts';
 
 /** Grades, edition, message history and trace thresholds; saved settings apply to everyone at once. */
 export default function SystemSettingPage() {
   const { message } = App.useApp();
   const client = useQueryClient();
+  const t = useTexts(settingTexts);
+  const editionLabels = useEditionLabels();
+  const errorMessage = useErrorMessage();
   const { refreshSettings } = useSession();
   const mayEdit = usePermission('update', 'Setting');
   const [form] = Form.useForm<Settings>();
@@ -42,7 +49,7 @@ export default function SystemSettingPage() {
       sessionStore.setSettings(saved);
       refreshSettings(saved);
       client.setQueryData(['settings'], saved);
-      message.success('Settings saved.');
+      message.success(t.saved);
     },
     onError: (e) => {
       if (e instanceof ApiError) {
@@ -50,8 +57,8 @@ export default function SystemSettingPage() {
         form.setFields(
           Object.entries(fields).map(([name, text]) => ({ name: name as keyof Settings, errors: [text] })),
         );
-        setError(e.message);
-      } else setError('Sextant could not be reached. Try again in a moment.');
+      }
+      setError(errorMessage(e));
     },
   });
 
@@ -59,74 +66,62 @@ export default function SystemSettingPage() {
   const percent = { min: 0, max: 1, step: 0.01, style: { width: '100%' } };
   return (
     <Card>
-      <Typography.Title level={4}>System settings</Typography.Title>
+      <Typography.Title level={4}>{t.title}</Typography.Title>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" disabled={!mayEdit || save.isPending} onFinish={(v) => save.mutate(v)}>
         <Row gutter={24}>
           <Col xs={24} md={12}>
-            <Form.Item
-              name="excellentGrade"
-              label="Excellent grade (fraction, green at or above)"
-              rules={[{ required: true }]}
-            >
+            <Form.Item name="excellentGrade" label={t.excellentGrade} rules={[{ required: true }]}>
               <InputNumber {...percent} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item
-              name="passingGrade"
-              label="Passing grade (fraction, yellow at or above)"
-              rules={[{ required: true }]}
-            >
+            <Form.Item name="passingGrade" label={t.passingGrade} rules={[{ required: true }]}>
               <InputNumber {...percent} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="licenseVersion" label="Licence edition" rules={[{ required: true }]}>
-              <Select options={EDITIONS.map((e) => ({ value: e, label: EDITION_LABELS[e] }))} />
+            <Form.Item name="licenseVersion" label={t.edition} rules={[{ required: true }]}>
+              <Select options={EDITIONS.map((e) => ({ value: e, label: editionLabels[e] }))} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="wsMaxHistoryLength" label="Message history per report" rules={[{ required: true }]}>
+            <Form.Item name="wsMaxHistoryLength" label={t.history} rules={[{ required: true }]}>
               <InputNumber min={1} max={1_000_000} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="traceWarnThreshold" label="Trace warning threshold (seconds)" rules={[{ required: true }]}>
+            <Form.Item name="traceWarnThreshold" label={t.warnThreshold} rules={[{ required: true }]}>
               <InputNumber min={0.001} step={0.1} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item
-              name="traceSeriousThreshold"
-              label="Trace serious threshold (seconds)"
-              rules={[{ required: true }]}
-            >
+            <Form.Item name="traceSeriousThreshold" label={t.seriousThreshold} rules={[{ required: true }]}>
               <InputNumber min={0.001} step={0.1} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="zentaoUrl" label="ZenTao URL">
+            <Form.Item name="zentaoUrl" label={t.zentaoUrl}>
               <Input maxLength={2000} placeholder="https://zentao.example.com" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="traceViewerUrl" label="Trace viewer URL (empty: this host on port 5173)">
+            <Form.Item name="traceViewerUrl" label={t.traceViewerUrl}>
               <Input maxLength={2000} />
             </Form.Item>
           </Col>
           <Col xs={24}>
-            <Form.Item name="showJudgment" label="Show quality-gate judgment" valuePropName="checked">
+            <Form.Item name="showJudgment" label={t.showJudgment} valuePropName="checked">
               <Switch />
             </Form.Item>
           </Col>
         </Row>
         {mayEdit ? (
           <Button type="primary" htmlType="submit" loading={save.isPending}>
-            Save settings
+            {t.save}
           </Button>
         ) : (
-          <Typography.Text type="secondary">Only administrators can change these.</Typography.Text>
+          <Typography.Text type="secondary">{t.adminsOnly}</Typography.Text>
         )}
       </Form>
     </Card>

@@ -2,10 +2,15 @@ import { ADMIN_API, type Screen, type Team } from '@sextant/api';
 import { Tag, Typography } from 'antd';
 import { EntityListScreen } from '../../components/crud/EntityListScreen.tsx';
 import type { EntitySpec } from '../../components/crud/types.ts';
+import { useTexts } from '../../lib/i18n.tsx';
 import { usePermission } from '../../lib/permissions.ts';
+import { useScreenTitle } from '../../lib/screen-texts.ts';
 import { useUserOptions } from '../../lib/user-options.ts';
+import { teamTexts } from './texts.ts';
 
 export default function TeamListPage({ screen }: { screen: Screen }) {
+  const t = useTexts(teamTexts);
+  const title = useScreenTitle(screen);
   const may = {
     create: usePermission('create', 'Team'),
     update: usePermission('update', 'Team'),
@@ -13,41 +18,41 @@ export default function TeamListPage({ screen }: { screen: Screen }) {
   };
   const users = useUserOptions(may.create || may.update);
   const spec: EntitySpec<Team> = {
-    noun: 'team',
+    noun: t.noun,
     path: ADMIN_API.teams,
     can: may,
     columns: [
-      { key: 'name', title: 'Name', sortable: true },
-      { key: 'leader', title: 'Leader', render: (t) => t.leader?.displayName || t.leader?.username || '—' },
+      { key: 'name', title: t.name, sortable: true },
+      { key: 'leader', title: t.leader, render: (team) => team.leader?.displayName || team.leader?.username || '—' },
       {
         key: 'members',
-        title: 'Members',
-        render: (t) =>
-          t.members.length === 0 ? (
-            <Typography.Text type="secondary">none</Typography.Text>
+        title: t.members,
+        render: (team) =>
+          team.members.length === 0 ? (
+            <Typography.Text type="secondary">{t.none}</Typography.Text>
           ) : (
-            t.members.slice(0, 5).map((m) => <Tag key={m.id}>{m.displayName || m.username}</Tag>)
+            team.members.slice(0, 5).map((m) => <Tag key={m.id}>{m.displayName || m.username}</Tag>)
           ),
       },
       {
         key: 'description',
-        title: 'Description',
-        render: (t) => <Typography.Text ellipsis>{t.description}</Typography.Text>,
+        title: t.description,
+        render: (team) => <Typography.Text ellipsis>{team.description}</Typography.Text>,
       },
     ],
     fields: [
-      { name: 'name', label: 'Name', required: true, maxLength: 100 },
-      { name: 'leaderId', label: 'Leader', kind: 'select', options: users },
-      { name: 'memberIds', label: 'Members', kind: 'tags', options: users },
-      { name: 'description', label: 'Description', kind: 'textarea', maxLength: 2000 },
+      { name: 'name', label: t.name, required: true, maxLength: 100 },
+      { name: 'leaderId', label: t.leader, kind: 'select', options: users },
+      { name: 'memberIds', label: t.members, kind: 'tags', options: users },
+      { name: 'description', label: t.description, kind: 'textarea', maxLength: 2000 },
     ],
-    toFormValues: (t) => ({
-      name: t.name,
-      leaderId: t.leader?.id,
-      memberIds: t.members.map((m) => m.id),
-      description: t.description,
+    toFormValues: (team) => ({
+      name: team.name,
+      leaderId: team.leader?.id,
+      memberIds: team.members.map((m) => m.id),
+      description: team.description,
     }),
     fromFormValues: (v) => ({ ...v, leaderId: v.leaderId ?? null }),
   };
-  return <EntityListScreen title={screen.title} spec={spec} />;
+  return <EntityListScreen title={title} spec={spec} />;
 }

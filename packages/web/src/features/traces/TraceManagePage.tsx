@@ -2,9 +2,12 @@ import { ADMIN_API, API, type App as AppRow, type Settings } from '@sextant/api'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { errorMessage, fieldErrors } from '../../lib/api-client.ts';
+import { fieldErrors } from '../../lib/api-client.ts';
+import { useErrorMessage } from '../../lib/error-texts.ts';
+import { fill, useLocale, useTexts } from '../../lib/i18n.tsx';
 import { usePermission } from '../../lib/permissions.ts';
 import { api, useSession } from '../../lib/session.tsx';
+import { traceTexts } from './texts.ts';
 
 type TraceSettings = Pick<Settings, 'traceRetentionDays' | 'traceWarnThreshold' | 'traceSeriousThreshold'>;
 
@@ -12,6 +15,9 @@ type TraceSettings = Pick<Settings, 'traceRetentionDays' | 'traceWarnThreshold' 
 export default function TraceManagePage() {
   const { message } = App.useApp();
   const client = useQueryClient();
+  const t = useTexts(traceTexts);
+  const { formatDate } = useLocale();
+  const errorMessage = useErrorMessage();
   const { refreshSettings } = useSession();
   const mayEditSettings = usePermission('update', 'Setting');
   const mayRotate = usePermission('update', 'App');
@@ -32,7 +38,7 @@ export default function TraceManagePage() {
     onSuccess: (saved) => {
       refreshSettings(saved);
       client.setQueryData(['settings'], saved);
-      message.success('Trace settings saved.');
+      message.success(t.saved);
     },
     onError: (e) => {
       form.setFields(
@@ -51,20 +57,20 @@ export default function TraceManagePage() {
     <Row gutter={[24, 24]}>
       <Col xs={24} lg={9}>
         <Card>
-          <Typography.Title level={4}>Retention and thresholds</Typography.Title>
+          <Typography.Title level={4}>{t.retention}</Typography.Title>
           <Form form={form} layout="vertical" disabled={!mayEditSettings} onFinish={(v) => save.mutate(v)}>
-            <Form.Item name="traceRetentionDays" label="Keep traces for (days)" rules={[{ required: true }]}>
+            <Form.Item name="traceRetentionDays" label={t.keepDays} rules={[{ required: true }]}>
               <InputNumber min={1} max={3650} style={{ width: '100%' }} />
             </Form.Item>
-            <Form.Item name="traceWarnThreshold" label="Slow call warning (seconds)" rules={[{ required: true }]}>
+            <Form.Item name="traceWarnThreshold" label={t.warn} rules={[{ required: true }]}>
               <InputNumber min={0.001} step={0.1} style={{ width: '100%' }} />
             </Form.Item>
-            <Form.Item name="traceSeriousThreshold" label="Slow call serious (seconds)" rules={[{ required: true }]}>
+            <Form.Item name="traceSeriousThreshold" label={t.serious} rules={[{ required: true }]}>
               <InputNumber min={0.001} step={0.1} style={{ width: '100%' }} />
             </Form.Item>
             {mayEditSettings && (
               <Button type="primary" htmlType="submit" loading={save.isPending}>
-                Save
+                {t.save}
               </Button>
             )}
           </Form>
@@ -72,36 +78,34 @@ export default function TraceManagePage() {
       </Col>
       <Col xs={24} lg={15}>
         <Card>
-          <Typography.Title level={4}>Trace sources</Typography.Title>
+          <Typography.Title level={4}>{t.sources}</Typography.Title>
           <Typography.Paragraph type="secondary">
-            Each app sends OTLP traces with its ingestion token: set{' '}
-            <Typography.Text code>OTEL_EXPORTER_OTLP_ENDPOINT</Typography.Text> to this server and the token as a bearer
-            header.
+            {t.sourcesBefore} <Typography.Text code>OTEL_EXPORTER_OTLP_ENDPOINT</Typography.Text> {t.sourcesAfter}
           </Typography.Paragraph>
-          {apps.error && <Alert type="error" showIcon message={apps.error.message} />}
+          {apps.error && <Alert type="error" showIcon message={errorMessage(apps.error)} />}
           <Table<AppRow>
             rowKey="id"
             size="small"
             loading={apps.isLoading}
             dataSource={apps.data?.items ?? []}
-            locale={{ emptyText: 'No apps yet: register one under System → Apps.' }}
+            locale={{ emptyText: t.noApps }}
             pagination={{ pageSize: 10, hideOnSinglePage: true }}
             columns={[
-              { title: 'App', dataIndex: 'name' },
-              { title: 'Team', dataIndex: 'teamName' },
+              { title: t.app, dataIndex: 'name' },
+              { title: t.team, dataIndex: 'teamName' },
               {
-                title: 'Token issued',
+                title: t.tokenIssued,
                 dataIndex: 'tokenIssuedAt',
-                render: (d: string) => new Date(d).toLocaleString(),
+                render: (d: string) => formatDate(d),
               },
               ...(mayRotate
                 ? [
                     {
-                      title: 'Token',
+                      title: t.token,
                       key: 'rotate',
                       render: (_: unknown, app: AppRow) => (
                         <Button size="small" onClick={() => rotate.mutate(app)}>
-                          Rotate
+                          {t.rotate}
                         </Button>
                       ),
                     },
@@ -113,12 +117,12 @@ export default function TraceManagePage() {
       </Col>
       <Modal
         open={token !== null}
-        title={`Ingestion token for ${token?.app ?? ''}`}
+        title={fill(t.tokenFor, { app: token?.app ?? '' })}
         footer={null}
         onCancel={() => setToken(null)}
       >
-        <Typography.Paragraph>Copy it now; Sextant keeps only its hash.</Typography.Paragraph>
-        <Input.TextArea readOnly autoSize aria-label="Ingestion token" value={token?.token ?? ''} />
+        <Typography.Paragraph>{t.copyNow}</Typography.Paragraph>
+        <Input.TextArea readOnly autoSize aria-label={t.ingestionToken} value={token?.token ?? ''} />
       </Modal>
     </Row>
   );

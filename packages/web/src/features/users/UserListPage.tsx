@@ -5,8 +5,12 @@ import { useState } from 'react';
 import { EntityListScreen } from '../../components/crud/EntityListScreen.tsx';
 import type { EntitySpec } from '../../components/crud/types.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useErrorMessage } from '../../lib/error-texts.ts';
+import { fill, useLocale, useTexts } from '../../lib/i18n.tsx';
 import { usePermission } from '../../lib/permissions.ts';
+import { useScreenTitle } from '../../lib/screen-texts.ts';
 import { api } from '../../lib/session.tsx';
+import { userTexts } from './texts.ts';
 
 type UserRow = {
   id: string;
@@ -20,15 +24,14 @@ type UserRow = {
 type ResetLink = { token: string; url: string; expiresAt: string };
 
 /** User types of specification point 6; type 1 owns everything. */
-const USER_TYPES = [
-  { value: '1', label: 'administrator (owns every item)' },
-  { value: '2', label: 'developer' },
-  { value: '3', label: 'tester' },
-  { value: '4', label: 'manager' },
-];
+const USER_TYPES = ['1', '2', '3', '4'] as const;
 
 export default function UserListPage({ screen }: { screen: Screen }) {
   const { message } = App.useApp();
+  const t = useTexts(userTexts);
+  const { formatDate } = useLocale();
+  const errorMessage = useErrorMessage();
+  const title = useScreenTitle(screen);
   const mayCreate = usePermission('create', 'User');
   const mayUpdate = usePermission('update', 'User');
   const [link, setLink] = useState<(ResetLink & { username: string }) | null>(null);
@@ -36,45 +39,51 @@ export default function UserListPage({ screen }: { screen: Screen }) {
   const issue = useMutation({
     mutationFn: (user: UserRow) => api.post<ResetLink>(API.userResetLink(user.id)),
     onSuccess: (answer, user) => setLink({ ...answer, username: user.username }),
-    onError: (e) => message.error(e instanceof ApiError ? e.message : 'Could not issue the link.'),
+    onError: (e) => message.error(e instanceof ApiError ? errorMessage(e) : t.issueFailed),
   });
 
   const spec: EntitySpec<UserRow> = {
-    noun: 'user',
+    noun: t.noun,
     path: API.users,
     can: { create: mayCreate, update: mayUpdate, remove: false },
     columns: [
-      { key: 'username', title: 'Username', sortable: true },
-      { key: 'displayName', title: 'Name', sortable: true },
-      { key: 'email', title: 'Email', sortable: true },
-      { key: 'role', title: 'Role', render: (u) => <Tag>{u.role}</Tag> },
+      { key: 'username', title: t.username, sortable: true },
+      { key: 'displayName', title: t.name, sortable: true },
+      { key: 'email', title: t.email, sortable: true },
+      { key: 'role', title: t.role, render: (u) => <Tag>{u.role}</Tag> },
       {
         key: 'enabled',
-        title: 'Status',
+        title: t.status,
         sortable: true,
-        render: (u) => (u.enabled ? <Tag color="green">active</Tag> : <Tag>disabled</Tag>),
+        render: (u) => (u.enabled ? <Tag color="green">{t.active}</Tag> : <Tag>{t.disabled}</Tag>),
       },
     ],
     fields: [
-      { name: 'username', label: 'Username', required: true, maxLength: 64, createOnly: true },
-      { name: 'displayName', label: 'Display name', maxLength: 128 },
-      { name: 'email', label: 'Email', required: true, maxLength: 254 },
+      { name: 'username', label: t.username, required: true, maxLength: 64, createOnly: true },
+      { name: 'displayName', label: t.displayName, maxLength: 128 },
+      { name: 'email', label: t.email, required: true, maxLength: 254 },
       {
         name: 'role',
-        label: 'Role',
+        label: t.role,
         kind: 'select',
         required: true,
         options: (roles.data ?? []).map((r) => ({ value: r.name, label: r.name })),
       },
-      { name: 'usertypes', label: 'User types', kind: 'tags', options: USER_TYPES, editOnly: true },
-      { name: 'enabled', label: 'Active', kind: 'switch', editOnly: true },
+      {
+        name: 'usertypes',
+        label: t.userTypes,
+        kind: 'tags',
+        options: USER_TYPES.map((value) => ({ value, label: t.types[value] })),
+        editOnly: true,
+      },
+      { name: 'enabled', label: t.activeField, kind: 'switch', editOnly: true },
       {
         name: 'password',
-        label: 'Initial password',
+        label: t.initialPassword,
         kind: 'password',
         maxLength: 1024,
         createOnly: true,
-        help: 'Leave empty and send a reset link instead.',
+        help: t.initialPasswordHelp,
       },
     ],
     toFormValues: (u) => ({ ...u, usertypes: u.usertypes.map(String) }),
@@ -90,28 +99,28 @@ export default function UserListPage({ screen }: { screen: Screen }) {
           onClick={() => issue.mutate(user)}
           loading={issue.isPending && issue.variables?.id === user.id}
         >
-          Reset link
+          {t.resetLink}
         </Button>
       ),
   };
 
   return (
     <>
-      <EntityListScreen title={screen.title} spec={spec} />
+      <EntityListScreen title={title} spec={spec} />
       <Modal
         open={link !== null}
-        title={`Reset link for ${link?.username ?? ''}`}
+        title={fill(t.resetLinkFor, { username: link?.username ?? '' })}
         onCancel={() => setLink(null)}
         footer={null}
       >
         <Typography.Paragraph>
-          Send this link to the user. It works once and expires {link ? new Date(link.expiresAt).toLocaleString() : ''}.
+          {fill(t.resetLinkHelp, { expires: link ? formatDate(link.expiresAt) : '' })}
         </Typography.Paragraph>
         <Input.TextArea
           readOnly
           value={link ? new URL(link.url, window.location.origin).toString() : ''}
           autoSize
-          aria-label="Reset link"
+          aria-label={t.resetLink}
         />
       </Modal>
     </>

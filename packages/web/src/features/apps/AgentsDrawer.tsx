@@ -34,12 +34,15 @@ export function AgentsDrawer({ app, onClose }: { app: AppRow | null; onClose: ()
     <Drawer open={app !== null} onClose={onClose} width={860} title={`Agents of ${app?.name ?? ''}`}>
       {agents.isError && <Alert type="error" showIcon message={errorMessage(agents.error)} />}
       {app && agents.data?.length === 0 && (
-        <Empty description="No agent has sent a heart-beat for this app yet.">
-          <Typography.Paragraph>Start one beside the app under test:</Typography.Paragraph>
-          <Typography.Paragraph code copyable data-testid="agent-command">
-            {agentCommand(app, window.location.origin)}
+        <>
+          <Empty description="No agent has sent a heart-beat for this app yet." />
+          <Typography.Paragraph style={{ marginTop: 24 }}>Start one beside the app under test:</Typography.Paragraph>
+          <Typography.Paragraph copyable={{ text: agentCommand(app, window.location.origin) }}>
+            <pre data-testid="agent-command" style={{ whiteSpace: 'pre-wrap' }}>
+              {agentCommand(app, window.location.origin)}
+            </pre>
           </Typography.Paragraph>
-        </Empty>
+        </>
       )}
       {(agents.data?.length ?? 0) > 0 && (
         <Table<Agent>

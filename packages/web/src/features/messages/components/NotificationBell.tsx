@@ -1,13 +1,16 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Empty, Popover, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
+import { fill, useTexts } from '../../../lib/i18n.tsx';
 import { useNotifications } from '../api/get-notifications.ts';
 import { useUpdateNotifications } from '../api/update-notifications.ts';
+import { messageTexts } from '../texts.ts';
 import { NotificationItem } from './NotificationItem.tsx';
 
 /** The bell: unread count, the newest notifications (unread first), read one, read all, hide. */
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
+  const t = useTexts(messageTexts);
   const notifications = useNotifications();
   const update = useUpdateNotifications();
   const unread = notifications.data?.unread ?? 0;
@@ -16,20 +19,20 @@ export function NotificationBell() {
   const list = (
     <div className="notification-panel" style={{ width: 360 }}>
       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Text strong>Notifications</Typography.Text>
+        <Typography.Text strong>{t.notifications}</Typography.Text>
         <Button
           size="small"
           type="link"
           disabled={unread === 0 || update.isPending}
           onClick={() => update.mutate({ kind: 'readAll' })}
         >
-          Mark all read
+          {t.markAllRead}
         </Button>
       </Space>
       {notifications.isPending ? (
         <Spin />
       ) : items.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No notifications" />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.none} />
       ) : (
         <ul
           className="notification-list"
@@ -54,7 +57,7 @@ export function NotificationBell() {
 
   return (
     <Popover content={list} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen}>
-      <Button type="text" aria-label={`Notifications, ${unread} unread`}>
+      <Button type="text" aria-label={fill(t.bellLabel, { unread })}>
         <Badge count={unread} size="small" overflowCount={99}>
           <BellOutlined style={{ fontSize: 18 }} />
         </Badge>

@@ -1,6 +1,8 @@
 import type { Message } from '@sextant/api';
 import { Button, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
+import { useLocale, useTexts } from '../../../lib/i18n.tsx';
+import { messageTexts } from '../texts.ts';
 import { reportPath } from '../url.ts';
 
 type Props = { message: Message; onRead: () => void; onHide: () => void; onOpen: () => void };
@@ -11,12 +13,14 @@ function statusColor(status: string | null | undefined): string {
 }
 
 export function NotificationItem({ message, onRead, onHide, onOpen }: Props) {
+  const t = useTexts(messageTexts);
+  const { formatDate } = useLocale();
   const title = message.title || message.status || message.message_type;
   return (
     <li className={`notification-item${message.readed ? ' is-read' : ''}`} aria-label={title}>
       <Space orientation="vertical" size={2} style={{ width: '100%' }}>
         <Space size={6} wrap>
-          {!message.readed && <Tag color="blue">New</Tag>}
+          {!message.readed && <Tag color="blue">{t.new}</Tag>}
           <Typography.Text strong={!message.readed}>
             {message.report_id ? (
               <Link to={reportPath(message.report_id)} onClick={onOpen}>
@@ -31,15 +35,15 @@ export function NotificationItem({ message, onRead, onHide, onOpen }: Props) {
         {message.text && <Typography.Text type="secondary">{message.text}</Typography.Text>}
         <Space size={4}>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {new Date(message.date).toLocaleString()}
+            {formatDate(message.date)}
           </Typography.Text>
           {!message.readed && (
             <Button size="small" type="link" onClick={onRead}>
-              Mark read
+              {t.markRead}
             </Button>
           )}
           <Button size="small" type="link" onClick={onHide}>
-            Hide
+            {t.hide}
           </Button>
         </Space>
       </Space>

@@ -1,28 +1,32 @@
 import { Card, List, Table, Tag, Typography } from 'antd';
+import { useLocale, useTexts } from '../../../lib/i18n.tsx';
 import { useHeartbeats, useReportMessages } from '../api/get-report-activity.ts';
+import { messageTexts } from '../texts.ts';
 
 /** For a report screen: its agents' last heart-beats and its progress messages, kept live by the connection. */
 export function ReportActivity({ reportId }: { reportId: string }) {
+  const t = useTexts(messageTexts);
+  const { formatDate } = useLocale();
   const heartbeats = useHeartbeats(reportId);
   const messages = useReportMessages(reportId);
   return (
-    <Card title="Progress" size="small">
+    <Card title={t.progress} size="small">
       <Table
         size="small"
         rowKey="agent_id"
         pagination={false}
         loading={heartbeats.isPending}
         dataSource={heartbeats.data ?? []}
-        locale={{ emptyText: 'No agent has reported a heart-beat.' }}
+        locale={{ emptyText: t.noHeartbeat }}
         columns={[
-          { title: 'Agent', dataIndex: 'agent_id' },
-          { title: 'IP', dataIndex: 'ip', render: (ip: string | null) => ip ?? '—' },
+          { title: t.agent, dataIndex: 'agent_id' },
+          { title: t.ip, dataIndex: 'ip', render: (ip: string | null) => ip ?? '—' },
           {
-            title: 'Last heart-beat',
+            title: t.lastHeartbeat,
             dataIndex: 'date',
             render: (date: string, beat) => (
               <>
-                {new Date(date).toLocaleString()}{' '}
+                {formatDate(date)}{' '}
                 <Tag color={beat.status === 'HEART_BEAT_DONE' ? 'success' : 'error'}>{beat.status}</Tag>
               </>
             ),
@@ -33,10 +37,10 @@ export function ReportActivity({ reportId }: { reportId: string }) {
         size="small"
         loading={messages.isPending}
         dataSource={messages.data?.items ?? []}
-        locale={{ emptyText: 'No progress messages yet.' }}
+        locale={{ emptyText: t.noProgress }}
         renderItem={(message) => (
           <List.Item key={message.id}>
-            <Typography.Text type="secondary">{new Date(message.date).toLocaleString()}</Typography.Text>{' '}
+            <Typography.Text type="secondary">{formatDate(message.date)}</Typography.Text>{' '}
             {message.status && <Tag>{message.status}</Tag>} {message.title} {message.text}
           </List.Item>
         )}

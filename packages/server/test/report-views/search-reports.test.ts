@@ -120,6 +120,23 @@ describe('searchReports and getReport (specification point 7)', () => {
     expect((await t.get('/api/getReport')).statusCode).toBe(400);
   });
 
+  it('reuses a search total for a few seconds, and forgets it when reports or apps change here', async () => {
+    const perf = await t.createApp('Shop', 'perf-app');
+    await t.insertReport({ appId: perf.appId, name: 'P1', envType: 'perf', testType: 2 });
+    expect((await search({ envType: 'perf', testType: 2 })).total).toBe(1);
+    // Written behind the API's back (as another instance would): the page shows it, the total lags.
+    await t.insertReport({ appId: perf.appId, name: 'P2', envType: 'perf', testType: 2 });
+    const stale = await search({ envType: 'perf', testType: 2 });
+    expect([names(stale).sort(), stale.total]).toEqual([['P1', 'P2'], 1]);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/apps/${perf.appId}`,
+      headers: t.admin,
+      payload: { name: 'perf' },
+    });
+    expect((await search({ envType: 'perf', testType: 2 })).total).toBe(2);
+  });
+
   it('needs a sign-in and read on Report', async () => {
     expect((await t.post('/api/searchReports', {}, {})).statusCode).toBe(401);
     expect((await t.get(`/api/getReport?reportId=${ids.A}`, {})).statusCode).toBe(401);

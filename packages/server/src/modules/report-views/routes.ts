@@ -23,6 +23,7 @@ import { dashboard } from './dashboard.ts';
 import { reportDetails } from './report-details.ts';
 import { reportFiles, sourceView } from './report-source.ts';
 import { findReport, searchReports } from './search-reports.ts';
+import { SearchTotals } from './search-totals.ts';
 
 const readReport = { access: { action: 'read', resource: 'Report' } } as const;
 // Not z.uuid(): a malformed id names no report, so it answers 404 like any unknown id.
@@ -50,6 +51,12 @@ function requireTeamDashboard(req: FastifyRequest): void {
 export function reportViewRoutes(app: FastifyInstance, db: Db, config: ReportConfig): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['reports'];
+  const totals = new SearchTotals();
+  // Creating, deleting or renaming reports or apps changes how many reports a search finds.
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return;
+    if (/^\/api\/(reports|apps|teams)(\/|\?|$)/.test(req.url)) totals.invalidate();
+  });
   r.post(REPORT_PATHS.searchReports, {
     config: readReport,
     schema: {
@@ -58,7 +65,7 @@ export function reportViewRoutes(app: FastifyInstance, db: Db, config: ReportCon
       body: SearchReportsSchema,
       response: { 200: envelopeSchema(ReportPageSchema) },
     },
-    handler: async (req) => ok(await searchReports(db, req.body)),
+    handler: async (req) => ok(await searchReports(db, req.body, totals)),
   });
   r.get(REPORT_PATHS.getReport, {
     config: readReport,

@@ -60,7 +60,9 @@ export function classifyChangedMethods(diff: DiffCoverage, passingGrade: number)
 /** Keys of the report's own methods whose line coverage is at or above the grade (all overloads must be). */
 function reportMethodsAtGrade(coverage: Coverage, passingGrade: number, wanted: ReadonlySet<string>): Set<string> {
   const verdict = new Map<string, boolean>();
+  const files = new Set([...wanted].map((key) => key.slice(0, key.indexOf('\u0000'))));
   for (const file of coverage.files) {
+    if (!files.has(file.path)) continue;
     for (const cls of file.classes) {
       for (const method of cls.methods) {
         const key = riskKey(file.path, method.name, method.signature);

@@ -72,14 +72,24 @@ describe('JaCoCo XML', () => {
 
   it('reads JaCoCo’s own spelling and any other valid spelling of a line or counter alike', () => {
     const own =
-      '<report name="r"><package name="p"><sourcefile name="A.java"><line nr="3" mi="1" ci="2" mb="1" cb="3"/>' +
+      '<report name="r"><package name="p"><class name="p/A" sourcefilename="A.java">' +
+      '<method name="run" desc="()V" line="4"><counter type="METHOD" missed="0" covered="1"/></method>' +
+      '<method name="&lt;init&gt;" desc="()V"><counter type="METHOD" missed="1" covered="0"/></method></class>' +
+      '<sourcefile name="A.java"><line nr="3" mi="1" ci="2" mb="1" cb="3"/>' +
       '<counter type="LINE" missed="0" covered="1"/></sourcefile></package>' +
       '<counter type="LINE" missed="0" covered="1"/></report>';
     const other =
-      "<report name='r'><package name='p'><sourcefile name='A.java'><line cb='3' nr='3' ci='2' mb='1' mi='1' />" +
+      "<report name='r'><package name='p'><class name='p/A' sourcefilename='A.java'>" +
+      "<method desc='()V' name='run' line='04' ><counter type='METHOD' missed='0' covered='1'/></method>" +
+      '<method name="&lt;init&gt;" desc="()V" ><counter type="METHOD" missed="1" covered="0"/></method></class>' +
+      "<sourcefile name='A.java'><line cb='3' nr='3' ci='2' mb='1' mi='1' />" +
       "<counter covered='1' type='LINE'  missed='0'/></sourcefile></package>" +
       '<counter type="LINE" missed="0" covered="1" ></counter></report>';
     expect(parseCoverage(other)).toEqual(parseCoverage(own));
+    expect(parseCoverage(own).files[0]?.classes[0]?.methods.map((m) => [m.name, m.signature, m.startLine])).toEqual([
+      ['run', '()V', 4],
+      ['<init>', '()V', null],
+    ]);
     expect(parseCoverage(own).files[0]?.lines).toEqual([
       { line: 3, hits: 1, branchesCovered: 3, branchesTotal: 4, instructionsCovered: 2, instructionsMissed: 1 },
     ]);

@@ -8,7 +8,7 @@ import type {
   LineCoverage,
   MethodCoverage,
 } from '../model/coverage.ts';
-import { bytesEqual } from '../xml/byte-strings.ts';
+import { ByteStrings, bytesEqual } from '../xml/byte-strings.ts';
 import { type XmlAttributes, XmlScanner } from '../xml/scanner.ts';
 import { type ByteParser, count, counter, fail, Interner, languageOf } from './shared.ts';
 
@@ -45,6 +45,20 @@ const COUNTER_TYPE = ascii('counter type="');
 const MISSED = ascii('" missed="');
 const COVERED = ascii('" covered="');
 const CLOSE = ascii('"/>');
+const METHOD_NAME = ascii('method name="');
+const DESC = ascii('" desc="');
+const LINE_ATTRIBUTE = ascii('" line="');
+const OPEN_END = ascii('">');
+
+/** Where a double-quoted value starting at `at` ends, or -1 when it holds `&` or `<` or b ends first. */
+function plainValueEnd(b: Uint8Array, at: number): number {
+  for (let i = at; i < b.length; i++) {
+    const c = b[i] as number;
+    if (c === 34) return i;
+    if (c === 38 || c === 60) return -1;
+  }
+  return -1;
+}
 
 /** The offset after `bytes` when b holds them at `at`, else -1 (also when b ends first). */
 function expect(b: Uint8Array, at: number, bytes: Uint8Array): number {
@@ -117,6 +131,8 @@ type PackageState = { name: string; classesBySource: Map<string, ClassCoverage[]
  */
 export function jacocoParser(): ByteParser {
   const names = new Interner();
+  /** Method names and descriptors read by the shortcut, one string per distinct value. */
+  const values = new ByteStrings();
   const files: FileCoverage[] = [];
   const reportCounters = openCounters();
   let pkg: PackageState | null = null;
@@ -194,6 +210,7 @@ export function jacocoParser(): ByteParser {
       fastOpen(buffer, lt, depth) {
         const parent = stack[depth - 1];
         if (buffer[lt + 1] === 108 /* l */) return parent === 'sourcefile' && sourceFile ? fastLine(buffer, lt) : -1;
+        if (buffer[lt + 1] === 109 /* m */) return parent === 'class' && cls ? fastMethod(buffer, lt, depth) : -1;
         if (buffer[lt + 1] !== 99 /* c */) return -1;
         const target =
           parent === 'method'
@@ -327,6 +344,38 @@ export function jacocoParser(): ByteParser {
       instructionsCovered: ci,
       instructionsMissed: mi,
     });
+    return end;
+  }
+
+  /**
+   * `<method name="…" desc="…" line="N">` (line optional) exactly as JaCoCo writes it, with no
+   * reference in the values (constructors' `&lt;init&gt;` take the general path), else -1.
+   */
+  function fastMethod(b: Uint8Array, lt: number, depth: number): number {
+    const nameStart = expect(b, lt + 1, METHOD_NAME);
+    const nameEnd = nameStart === -1 ? -1 : plainValueEnd(b, nameStart);
+    const descStart = nameEnd === -1 ? -1 : expect(b, nameEnd, DESC);
+    const descEnd = descStart === -1 ? -1 : plainValueEnd(b, descStart);
+    if (descEnd === -1 || nameEnd === nameStart) return -1;
+    let startLine: number | null = null;
+    let end = expect(b, descEnd, OPEN_END);
+    if (end === -1) {
+      const lineStart = expect(b, descEnd, LINE_ATTRIBUTE);
+      const line = lineStart === -1 ? -1 : digits(b, lineStart);
+      end = line < 0 ? -1 : expect(b, digitsEnd, OPEN_END);
+      if (end === -1) return -1;
+      startLine = line || null;
+    }
+    method = {
+      name: values.get(b, nameStart, nameEnd),
+      signature: values.get(b, descStart, descEnd),
+      startLine,
+      endLine: null,
+      counters: openCounters(),
+    };
+    (cls as ClassCoverage).methods.push(method);
+    stack[depth] = 'method';
+    scanner.openedFast('method');
     return end;
   }
 

@@ -23,6 +23,7 @@ export interface XmlHandler {
    * element at `depth` (never the root), handle it and return the offset after it, or return -1
    * to leave it to the general path. It may take only a complete, self-closing element that the
    * general path would accept with the same result, and must leave every error to that path.
+   * An element it leaves open is announced with `XmlScanner.openedFast` before it returns.
    */
   fastOpen?(buffer: Uint8Array, lt: number, depth: number): number;
 }
@@ -135,6 +136,11 @@ export class XmlScanner {
     const work = new Uint8Array(size);
     work.set(this.work.subarray(0, this.carried));
     this.work = work;
+  }
+
+  /** Records an element that `fastOpen` took and left open, so its closing tag matches it. */
+  openedFast(name: string): void {
+    this.stack.push(name);
   }
 
   /** Fails at an offset into the current buffer; a negative offset means the tag being handled. */

@@ -40,7 +40,7 @@ export function AppMenu({ mode }: { mode: 'inline' | 'horizontal' }) {
         const path = paths.get(key);
         if (path) navigate(path);
       }}
-      aria-label="Main menu"
+      aria-label={t.mainMenu}
     />
   );
 }

@@ -27,9 +27,7 @@ export function MainLayout() {
         </div>
       </Layout.Content>
       {prefs.footerType !== 'hidden' && (
-        <Layout.Footer className={`footer footer-${prefs.footerType}`}>
-          Sextant · self-hosted coverage and test quality
-        </Layout.Footer>
+        <Layout.Footer className={`footer footer-${prefs.footerType}`}>{t.footerText}</Layout.Footer>
       )}
     </>
   );

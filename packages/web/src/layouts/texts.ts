@@ -38,6 +38,8 @@ export const layoutTexts = defineTexts({
       'fade-bottom': 'Fade bottom',
       none: 'None',
     },
+    mainMenu: 'Main menu',
+    footerText: 'Sextant · self-hosted coverage and test quality',
   },
   zh: {
     brand: 'Sextant',
@@ -76,5 +78,7 @@ export const layoutTexts = defineTexts({
       'fade-bottom': '底部淡入',
       none: '无',
     },
+    mainMenu: '主菜单',
+    footerText: 'Sextant · 自托管的覆盖率与测试质量平台',
   },
 });

@@ -79,6 +79,11 @@ describe('searchReports and getReport (specification point 7)', () => {
     expect(names(await search({ sortBy: 'branchCoverage' }))).toEqual(['D', 'A', 'E', 'C', 'B']);
     expect(names(await search({ sortBy: 'branchCoverage', sortDesc: 'true' }))).toEqual(['C', 'E', 'A', 'D', 'B']);
     expect(names(await search({ sortBy: 'name', sortDesc: true }))).toEqual(['E', 'D', 'C', 'B', 'A']);
+    const byApp = names(await search({ sortBy: 'appName' }));
+    expect([byApp.slice(0, 2).sort(), byApp.slice(2).sort()]).toEqual([
+      ['C', 'D'],
+      ['A', 'B', 'E'],
+    ]);
   });
 
   it('filters by appName, newVersion and envType only when given, and by testType always', async () => {

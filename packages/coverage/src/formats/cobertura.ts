@@ -6,6 +6,7 @@ import {
   type LineCoverage,
   type MethodCoverage,
 } from '../model/coverage.ts';
+import { ascii, digits, digitsEnd, expect } from '../xml/fast-bytes.ts';
 import { type XmlAttributes, XmlScanner } from '../xml/scanner.ts';
 import { totals } from './lcov.ts';
 import {
@@ -16,8 +17,14 @@ import {
   Interner,
   languageOf,
   lineCounter,
+  MAX_LINE,
   newLine,
 } from './shared.ts';
+
+const LINE_NUMBER = ascii('line number="');
+const HITS = ascii('" hits="');
+const CLOSE = ascii('"/>');
+const NO_BRANCH_CLOSE = ascii('" branch="false"/>');
 
 type FileState = { path: string; lines: Map<number, LineCoverage>; classes: ClassCoverage[] };
 
@@ -102,6 +109,9 @@ export function coberturaParser(): ByteParser {
       text(text) {
         if (inSource) sourceText += text;
       },
+      fastOpen(buffer, lt) {
+        return file && buffer[lt + 1] === 108 /* l */ ? fastLine(file, buffer, lt) : -1;
+      },
     },
     'cobertura',
   );
@@ -128,24 +138,47 @@ export function coberturaParser(): ByteParser {
     return Number(trimmed);
   }
 
+  /**
+   * `<line number="N" hits="N"/>`, optionally with ` branch="false"` (the forms coverage.py,
+   * gcovr and c8 write for a line without branches), read from the bytes; else -1.
+   */
+  function fastLine(state: FileState, b: Uint8Array, lt: number): number {
+    const numberStart = expect(b, lt + 1, LINE_NUMBER);
+    const line = numberStart === -1 ? -1 : digits(b, numberStart);
+    if (line < 1 || line > MAX_LINE) return -1;
+    const hitsStart = expect(b, digitsEnd, HITS);
+    const hits = hitsStart === -1 ? -1 : digits(b, hitsStart);
+    if (hits < 0) return -1;
+    const at = digitsEnd;
+    const end = expect(b, at, CLOSE) === -1 ? expect(b, at, NO_BRANCH_CLOSE) : at + CLOSE.length;
+    if (end === -1) return -1;
+    addLineValues(state, line, hits, 0, 0);
+    return end;
+  }
+
   function addLine(state: FileState, attributes: XmlAttributes): void {
     const line = integerAttribute(attributes, 'number', 'line number');
     if (line < 1 || line > 2 ** 31 - 1) scanner.fail('bad-number', `line number ${line} out of range`, -1);
     const hits = integerAttribute(attributes, 'hits', 'hits');
-    if (method) {
-      method.entry.startLine = method.entry.startLine === null ? line : Math.min(method.entry.startLine, line);
-      method.entry.endLine = method.entry.endLine === null ? line : Math.max(method.entry.endLine, line);
-      if (hits > 0) method.hit = true;
-      return;
-    }
     let covered = 0;
     let total = 0;
-    if (attributes.is('branch', 'true') && attributes.get('condition-coverage')) {
+    if (!method && attributes.is('branch', 'true') && attributes.get('condition-coverage')) {
       const match = /\((\d{1,9})\/(\d{1,9})\)/.exec(attributes.get('condition-coverage') ?? '');
       if (!match) scanner.fail('bad-attribute', 'condition-coverage is not "N% (covered/total)"', -1);
       covered = count('cobertura', match[1], 'covered conditions');
       total = count('cobertura', match[2], 'conditions');
       if (covered > total) scanner.fail('bad-attribute', 'more covered conditions than conditions', -1);
+    }
+    addLineValues(state, line, hits, covered, total);
+  }
+
+  /** A line of a class, or (inside a <method>) part of the method's range. */
+  function addLineValues(state: FileState, line: number, hits: number, covered: number, total: number): void {
+    if (method) {
+      method.entry.startLine = method.entry.startLine === null ? line : Math.min(method.entry.startLine, line);
+      method.entry.endLine = method.entry.endLine === null ? line : Math.max(method.entry.endLine, line);
+      if (hits > 0) method.hit = true;
+      return;
     }
     const existing = state.lines.get(line);
     if (existing) {

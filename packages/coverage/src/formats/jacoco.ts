@@ -9,6 +9,7 @@ import type {
   MethodCoverage,
 } from '../model/coverage.ts';
 import { ByteStrings, bytesEqual } from '../xml/byte-strings.ts';
+import { ascii, digits, digitsEnd, expect } from '../xml/fast-bytes.ts';
 import { type XmlAttributes, XmlScanner } from '../xml/scanner.ts';
 import { type ByteParser, count, counter, fail, Interner, languageOf } from './shared.ts';
 
@@ -35,7 +36,6 @@ function kindSlot(length: number, first: number): number {
   return length === 5 ? 5 : 6;
 }
 
-const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 const LINE_NR = ascii('line nr="');
 const MI = ascii('" mi="');
 const CI = ascii('" ci="');
@@ -58,30 +58,6 @@ function plainValueEnd(b: Uint8Array, at: number): number {
     if (c === 38 || c === 60) return -1;
   }
   return -1;
-}
-
-/** The offset after `bytes` when b holds them at `at`, else -1 (also when b ends first). */
-function expect(b: Uint8Array, at: number, bytes: Uint8Array): number {
-  if (at + bytes.length > b.length) return -1;
-  for (let k = 0; k < bytes.length; k++) if (b[at + k] !== bytes[k]) return -1;
-  return at + bytes.length;
-}
-
-/** Where the last `digits` call stopped. */
-let digitsEnd = 0;
-
-/** 1 to 15 ASCII digits at `at` as a number (the general path's limit), else -1. */
-function digits(b: Uint8Array, at: number): number {
-  let value = 0;
-  let i = at;
-  const stop = Math.min(b.length, at + 16);
-  for (; i < stop; i++) {
-    const d = (b[i] as number) - 48;
-    if (d < 0 || d > 9) break;
-    value = value * 10 + d;
-  }
-  digitsEnd = i;
-  return i === at || i - at > 15 ? -1 : value;
 }
 
 const SHARED_LIMIT = 128;

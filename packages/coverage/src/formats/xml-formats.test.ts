@@ -38,6 +38,31 @@ describe('Cobertura XML', () => {
     expect(file?.classes[0]?.methods[0]).toMatchObject({ name: 'Run', signature: '()', startLine: 3, endLine: 4 });
     expect(coverage.counters.method).toEqual({ covered: 1, missed: 0 });
   });
+
+  it('reads the usual spelling of a line (read from the bytes) and any other spelling alike', () => {
+    const doc = (lines: string) =>
+      `<coverage><packages><package name="p"><classes><class name="A" filename="a.js"><methods>` +
+      `<method name="f" signature=""><lines><line number="2" hits="0"/></lines></method></methods>` +
+      `<lines>${lines}</lines></class></classes></package></packages></coverage>`;
+    const usual = doc(
+      '<line number="2" hits="3"/><line number="3" hits="0" branch="false"/>' +
+        '<line number="4" hits="1" branch="true" condition-coverage="50% (1/2)"/>',
+    );
+    const other = doc(
+      '<line hits=\'3\' number=\'2\' /><line number="3" hits="0.0" branch="false" />' +
+        '<line number="4" hits="1" branch="true" condition-coverage="50% (1/2)"/>',
+    );
+    expect(parseCoverage(other)).toEqual(parseCoverage(usual));
+    const [file] = parseCoverage(usual).files;
+    expect(file?.lines.map((l) => [l.line, l.hits, l.branchesCovered, l.branchesTotal])).toEqual([
+      [2, 3, 0, 0],
+      [3, 0, 0, 0],
+      [4, 1, 1, 2],
+    ]);
+    expect(file?.classes[0]?.methods[0]?.counters.method).toEqual({ covered: 0, missed: 1 });
+    const bad = catchError(() => parseCoverage(doc('<line number="0" hits="1"/>')));
+    expect(bad.code).toBe('bad-number');
+  });
 });
 
 describe('Clover XML', () => {

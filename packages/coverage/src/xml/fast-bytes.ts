@@ -1,0 +1,30 @@
+/**
+ * Helpers for the parsers' shortcuts (`XmlHandler.fastOpen`): fixed byte sequences and plain
+ * digits, read where a report's tool always writes them the same way.
+ */
+
+export const ascii = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0));
+
+/** The offset after `bytes` when b holds them at `at`, else -1 (also when b ends first). */
+export function expect(b: Uint8Array, at: number, bytes: Uint8Array): number {
+  if (at + bytes.length > b.length) return -1;
+  for (let k = 0; k < bytes.length; k++) if (b[at + k] !== bytes[k]) return -1;
+  return at + bytes.length;
+}
+
+/** Where the last `digits` call stopped. */
+export let digitsEnd = 0;
+
+/** 1 to 15 ASCII digits at `at` as a number (the general path's limit), else -1. */
+export function digits(b: Uint8Array, at: number): number {
+  let value = 0;
+  let i = at;
+  const stop = Math.min(b.length, at + 16);
+  for (; i < stop; i++) {
+    const d = (b[i] as number) - 48;
+    if (d < 0 || d > 9) break;
+    value = value * 10 + d;
+  }
+  digitsEnd = i;
+  return i === at || i - at > 15 ? -1 : value;
+}

@@ -87,7 +87,7 @@ export default function DashboardPage({ screen }: { screen: Screen }) {
           <Row gutter={16}>
             <Col xs={8}>
               <Card size="small">
-                <Statistic title={byApp ? 'Test types reported' : 'Apps'} value={data.apps.length} />
+                <Statistic title="Apps" value={new Set(data.apps.map((a) => a.appId)).size} />
               </Card>
             </Col>
             <Col xs={8}>

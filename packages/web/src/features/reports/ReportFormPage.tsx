@@ -17,7 +17,8 @@ import {
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { errorMessage, fieldErrors } from '../../lib/api-client.ts';
-import { useAppRefs, useReportApps } from './api/get-app-refs.ts';
+import { usePermission } from '../../lib/permissions.ts';
+import { useAppRefs, useRefreshBranches, useReportApps } from './api/get-app-refs.ts';
 import { useReport } from './api/get-report.ts';
 import { useSaveReport } from './api/save-report.ts';
 import { ReportProgress } from './components/ReportProgress.tsx';
@@ -60,6 +61,8 @@ export default function ReportFormPage({ screen }: { screen: Screen }) {
   const watchedReport = useReport(watched);
   const notes = useReportNotes(watched);
   const app = apps.data?.items.find((a) => a.id === appId);
+  const mayRefresh = usePermission('update', 'Branch');
+  const refreshBranches = useRefreshBranches();
 
   useEffect(() => {
     const r = existing.data;
@@ -140,7 +143,7 @@ export default function ReportFormPage({ screen }: { screen: Screen }) {
                 <Form.Item
                   name="baseVersion"
                   label="Base version"
-                  help="Branch, tag or commit the changes are measured from."
+                  extra="Branch, tag or commit the changes are measured from."
                   rules={[{ required: true, message: 'Please give the base version.' }]}
                 >
                   <AutoComplete options={versions} placeholder="e.g. main or v1.2.0" filterOption />
@@ -150,13 +153,32 @@ export default function ReportFormPage({ screen }: { screen: Screen }) {
                 <Form.Item
                   name="newVersion"
                   label="New version"
-                  help="Branch, tag or commit under test."
+                  extra="Branch, tag or commit under test."
                   rules={[{ required: true, message: 'Please give the new version.' }]}
                 >
                   <AutoComplete options={versions} placeholder="e.g. feature/login or a commit" filterOption />
                 </Form.Item>
               </Col>
             </Row>
+            {appId && refs.data && versions.length === 0 && (
+              <Alert
+                type="info"
+                showIcon
+                style={{ marginBottom: 16 }}
+                message="No branches are known for this app yet: type a branch, tag or commit."
+                action={
+                  mayRefresh && (
+                    <Button
+                      size="small"
+                      loading={refreshBranches.isPending}
+                      onClick={() => refreshBranches.mutate(appId)}
+                    >
+                      Read branches from the repository
+                    </Button>
+                  )
+                }
+              />
+            )}
             <Form.Item
               name="envType"
               label="Environment"

@@ -86,7 +86,7 @@ export default function ReportListPage({ screen }: { screen: Screen }) {
             allowClear
             aria-label="Environment"
             placeholder="Environment"
-            style={{ width: 150 }}
+            style={{ width: 170 }}
             defaultValue={search.envType}
             onSearch={(v) => setFilter('envType', v.trim())}
           />

@@ -30,7 +30,7 @@ export function AppCoverageCard({ summary }: { summary: Summary }) {
         <>
           <Row gutter={8}>
             <Col span={12}>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
                 Full{full ? ' · ' : ''}
                 {full && <Link to={detailPath(full.id)}>{full.newVersion}</Link>}
               </Typography.Text>
@@ -40,7 +40,7 @@ export function AppCoverageCard({ summary }: { summary: Summary }) {
               </Space>
             </Col>
             <Col span={12}>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
                 Incremental{inc ? ' · ' : ''}
                 {inc && <Link to={detailPath(inc.id)}>{inc.newVersion}</Link>}
               </Typography.Text>

@@ -23,7 +23,9 @@ export function TrendChart({ trend }: { trend: Trend }) {
       legend: { top: 0, textStyle: { fontSize: 11 } },
       xAxis: {
         type: 'category',
-        data: trend.map((t) => new Date(t.date).toLocaleDateString()),
+        data: trend.map((t) =>
+          new Date(t.date).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }),
+        ),
         axisLabel: { fontSize: 10 },
       },
       yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value}%', fontSize: 10 } },

@@ -1,5 +1,5 @@
 import { ADMIN_API, type App, type Branch, type Version } from '@sextant/api';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/session.tsx';
 
 /** The apps a report can be made for, with their environments (first 200 by name). */
@@ -41,5 +41,14 @@ export function useAppRefs(appId: string | undefined) {
         versions: [...refs].map(([value, label]) => ({ value, label })),
       };
     },
+  });
+}
+
+/** Reads the app's branches from its repository (git ls-remote on the server), then offers them. */
+export function useRefreshBranches() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (appId: string) => api.post<unknown>(ADMIN_API.appRefreshBranches(appId)),
+    onSuccess: (_answer, appId) => client.invalidateQueries({ queryKey: ['reports', 'refs', appId] }),
   });
 }

@@ -20,9 +20,12 @@ const stub = (parent: ReportDetail, note: string): Row => ({
   note,
 });
 
+/** JaCoCo `pkg/Class$Inner` and file paths split at the last '/'; dotted names (`com.acme.Foo`) at the last dot. */
 function shortName(row: ReportDetail): { main: string; rest: string } {
   if (row.kind === 'method') return { main: row.name, rest: '' };
-  const cut = Math.max(row.name.lastIndexOf('/'), row.name.lastIndexOf('.'));
+  const slash = row.name.lastIndexOf('/');
+  const dots = row.name.split('.').length - 1;
+  const cut = slash >= 0 ? slash : dots >= 2 ? row.name.lastIndexOf('.') : -1;
   return cut < 0 ? { main: row.name, rest: '' } : { main: row.name.slice(cut + 1), rest: row.name.slice(0, cut) };
 }
 

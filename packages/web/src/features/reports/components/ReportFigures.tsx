@@ -1,5 +1,6 @@
+import { InfoCircleOutlined } from '@ant-design/icons';
 import type { Report } from '@sextant/api';
-import { Card, Col, Row, Statistic, Typography } from 'antd';
+import { Card, Col, Row, Statistic, Tooltip } from 'antd';
 import { CountOf, GradeValue } from './GradeValue.tsx';
 
 type Figure = { title: string; value: number | null; covered: number | null; total: number | null; hint?: string };
@@ -33,13 +34,19 @@ export function ReportFigures({ report }: { report: Report }) {
       {figuresOf(report).map((f) => (
         <Col key={f.title} xs={12} sm={8} md={6} xl={3}>
           <Card size="small" className="report-figure" aria-label={`${f.title} coverage`}>
-            <Statistic title={f.title} valueRender={() => <GradeValue value={f.value} strong />} />
+            <Statistic
+              title={
+                f.hint ? (
+                  <Tooltip title={f.hint}>
+                    {f.title} <InfoCircleOutlined />
+                  </Tooltip>
+                ) : (
+                  f.title
+                )
+              }
+              valueRender={() => <GradeValue value={f.value} strong />}
+            />
             <CountOf covered={f.covered} total={f.total} />
-            {f.hint && (
-              <Typography.Paragraph type="secondary" style={{ fontSize: 11, margin: 0 }}>
-                {f.hint}
-              </Typography.Paragraph>
-            )}
           </Card>
         </Col>
       ))}

@@ -12,7 +12,7 @@ export function ReportProgress({ report, notes }: { report: Report; notes: Recor
       <Steps
         size="small"
         direction="vertical"
-        current={Math.min(current, PIPELINE_STEPS.length - 1)}
+        current={done ? PIPELINE_STEPS.length : current}
         status={failed ? 'error' : done ? 'finish' : 'process'}
         items={PIPELINE_STEPS.map((step, i) => ({
           title: step.title,

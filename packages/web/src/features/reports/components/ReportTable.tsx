@@ -84,6 +84,8 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
     {
       key: 'actions',
       title: 'Actions',
+      fixed: 'right',
+      width: can.update || can.remove ? 170 : 80,
       render: (_, r) => (
         <Space size="small" wrap>
           <Link to={reportSourcePath(r.id)}>Source</Link>
@@ -107,7 +109,7 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
       dataSource={reports}
       columns={columns}
       locale={{ emptyText: empty }}
-      scroll={{ x: 1100 }}
+      scroll={{ x: 1250 }}
       pagination={{
         current: search.page ?? 1,
         pageSize: search.perPage ?? 10,

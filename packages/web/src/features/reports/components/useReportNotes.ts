@@ -10,7 +10,7 @@ export function useReportNotes(reportId: string | undefined): Record<string, str
   });
   useLiveReportList((message) => {
     if (!reportId || message.report_id !== reportId) return;
-    const text = [message.title, message.text].filter(Boolean).join(' — ');
+    const text = message.text || message.title;
     setNotes((n) => ({
       id: reportId,
       byStep: { ...(n.id === reportId ? n.byStep : {}), [stepStatusOf(message.status)]: text },

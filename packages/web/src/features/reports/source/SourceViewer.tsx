@@ -10,11 +10,18 @@ type MethodFigure = SourceView['methods'][number];
 type Grades = { excellentGrade: number; passingGrade: number };
 
 function MethodBadge({ method, grades }: { method: MethodFigure; grades: Grades }) {
-  const color = (v: number | null) => (v === null ? undefined : TONE_COLORS[coverageTone(v, grades)]);
+  const figure = (label: string, v: number | null) =>
+    v === null ? null : (
+      <span style={{ color: TONE_COLORS[coverageTone(v, grades)] }}>{`${label} ${percent(v, 0)} `}</span>
+    );
   return (
     <span title={`${method.name}: lines ${percent(method.lineCoverage)}, branches ${percent(method.branchCoverage)}`}>
-      <span style={{ color: color(method.lineCoverage) }}>L {percent(method.lineCoverage, 0)}</span>{' '}
-      <span style={{ color: color(method.branchCoverage) }}>B {percent(method.branchCoverage, 0)}</span>
+      {method.changed && <span className="method-changed">●</span>}
+      {figure('L', method.lineCoverage)}
+      {figure('B', method.branchCoverage)}
+      {method.lineCoverage === null && method.branchCoverage === null && (
+        <span style={{ color: '#999' }}>{method.name}</span>
+      )}
     </span>
   );
 }

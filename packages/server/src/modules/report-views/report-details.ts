@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../plugins/errors.ts';
+import { preparedRows } from './prepared-read.ts';
 import { fractionSql, isUuid, toCoverageFields } from './report-row.ts';
 
 export type ReportDetailsQuery = z.infer<typeof ReportDetailsQuerySchema>;
@@ -72,14 +73,17 @@ export async function reportDetails(
       ? sql`select 1 from reports where id = ${query.reportId}`
       : sql`select 1 from report_details where id = ${classId} and report_id = ${query.reportId} and class_id is null`;
   const [exists, page, counted] = await Promise.all([
-    db.execute(parent),
-    db.execute(sql`select ${DETAIL_COLUMNS} from report_details d where ${where}
+    preparedRows(db, parent),
+    preparedRows(
+      db,
+      sql`select ${DETAIL_COLUMNS} from report_details d where ${where}
       order by ${SORTS[query.sortBy]} ${dir} nulls last, d.id ${dir}
-      limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`),
-    db.execute(sql`select count(*)::int as n from report_details d where ${where}`),
+      limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`,
+    ),
+    preparedRows(db, sql`select count(*)::int as n from report_details d where ${where}`),
   ]);
-  if (exists.rows.length === 0) throw notFound(classId === '' ? 'report' : 'class');
-  return { reports: page.rows.map(toDetail), total: Number(counted.rows[0]?.n ?? 0) };
+  if (exists.length === 0) throw notFound(classId === '' ? 'report' : 'class');
+  return { reports: page.map(toDetail), total: Number(counted[0]?.n ?? 0) };
 }
 
 function notFound(what: 'report' | 'class'): ApiError {

@@ -1,6 +1,7 @@
 import type { Report, SearchReports } from '@sextant/api';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedRows } from './prepared-read.ts';
 import { fractionSql, isUuid, REPORT_COLUMNS, toReport } from './report-row.ts';
 import type { SearchTotals } from './search-totals.ts';
 
@@ -44,19 +45,25 @@ export async function searchReports(
       : sql`reports r`;
   const dir = sql.raw(query.sortDesc ? 'desc' : 'asc');
   const [page, total] = await Promise.all([
-    db.execute(sql`select r.id from ${from} where ${where}
+    preparedRows(
+      db,
+      sql`select r.id from ${from} where ${where}
       order by ${SORTS[query.sortBy]} ${dir} nulls last, r.id ${dir}
-      limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`),
+      limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`,
+    ),
     totals.get(query, async () => {
-      const counted = await db.execute(sql`select count(*)::int as n from ${from} where ${where}`);
-      return Number(counted.rows[0]?.n ?? 0);
+      const counted = await preparedRows(db, sql`select count(*)::int as n from ${from} where ${where}`);
+      return Number(counted[0]?.n ?? 0);
     }),
   ]);
-  const ids = page.rows.map((r) => String(r.id));
+  const ids = page.map((r) => String(r.id));
   if (ids.length === 0) return { reports: [], total };
-  const rows = await db.execute(sql`select ${REPORT_COLUMNS} from reports r join apps a on a.id = r.app_id
-    where r.id = any(${`{${ids.join(',')}}`}::uuid[])`);
-  const byId = new Map(rows.rows.map((row) => [String(row.id), toReport(row)]));
+  const rows = await preparedRows(
+    db,
+    sql`select ${REPORT_COLUMNS} from reports r join apps a on a.id = r.app_id
+    where r.id = any(${`{${ids.join(',')}}`}::uuid[])`,
+  );
+  const byId = new Map(rows.map((row) => [String(row.id), toReport(row)]));
   // A report deleted between the two reads is left out of the page.
   const reports = ids.flatMap((id) => byId.get(id) ?? []);
   return { reports, total };
@@ -65,9 +72,9 @@ export async function searchReports(
 /** GET /api/getReport: the report, or null for an unknown (or malformed) id. */
 export async function findReport(db: Db, reportId: string): Promise<Report | null> {
   if (!isUuid(reportId)) return null;
-  const result = await db.execute(
+  const [row] = await preparedRows(
+    db,
     sql`select ${REPORT_COLUMNS} from reports r join apps a on a.id = r.app_id where r.id = ${reportId}`,
   );
-  const row = result.rows[0];
   return row ? toReport(row) : null;
 }

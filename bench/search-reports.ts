@@ -26,14 +26,17 @@ const shape = {
 };
 
 /**
- * The search indexes this benchmark asks for (issue 6): the default sort, line coverage, in both
- * directions with absent figures last. Created here only if the migration has not made them yet.
+ * The indexes this benchmark asks for (issue 6), created here only if the migration has not made them:
+ * the report list's default sort (line coverage, absent figures last) in both directions, and a report's
+ * class rows in name order (the detail table's default), so a page is an index walk, not a sort.
  */
-export const SEARCH_INDEXES = [
+export const READ_INDEXES = [
   `create index if not exists reports_line_coverage_idx on reports
     (test_type, (line_covered::float8 / nullif(line_total, 0)), id)`,
   `create index if not exists reports_line_coverage_desc_idx on reports
     (test_type, (line_covered::float8 / nullif(line_total, 0)) desc nulls last, id desc)`,
+  `create index if not exists report_details_class_rows_name_idx on report_details (report_id, name, id)
+    where class_id is null`,
 ];
 
 type Call = { search: Record<string, unknown> } | { details: Record<string, string> };
@@ -204,13 +207,13 @@ async function main(): Promise<void> {
     const counts = await loadReportRows(database.pool, shape);
     const loadSeconds = (performance.now() - started) / 1000;
     started = performance.now();
-    for (const statement of SEARCH_INDEXES) await database.pool.query(statement);
+    for (const statement of READ_INDEXES) await database.pool.query(statement);
     await database.pool.query('vacuum analyze reports');
     await database.pool.query('vacuum analyze report_details');
     const indexSeconds = (performance.now() - started) / 1000;
     process.stdout.write(
       `loaded ${counts.reports.toLocaleString('en')} reports and ${counts.details.toLocaleString('en')} detail rows ` +
-        `in ${loadSeconds.toFixed(0)} s; search indexes and vacuum in ${indexSeconds.toFixed(0)} s\n`,
+        `in ${loadSeconds.toFixed(0)} s; read indexes and vacuum in ${indexSeconds.toFixed(0)} s\n`,
     );
 
     const app = await buildApp({

@@ -118,6 +118,8 @@ describe('getReportDetails: class rows and their method rows', () => {
       [3, 4],
       [1, 4],
     ]);
+    expect(await details('perPage=3&page=3')).toEqual({ reports: [], total: 4 });
+    expect(await details('q=nothing-like-this')).toEqual({ reports: [], total: 0 });
     expect((await details('perPage=100000')).reports).toHaveLength(4);
     expect((await t.get(`/api/getReportDetails?reportId=${reportId}&perPage=100001`)).statusCode).toBe(400);
   });

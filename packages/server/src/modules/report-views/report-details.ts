@@ -68,22 +68,27 @@ export async function reportDetails(
   if (query.q?.trim()) filters.push(sql`d.name ilike ${containsPattern(query.q.trim())}`);
   const where = sql.join(filters, sql` and `);
   const dir = sql.raw(query.sortDesc ? 'desc' : 'asc');
-  const parent =
-    classId === ''
-      ? sql`select 1 from reports where id = ${query.reportId}`
-      : sql`select 1 from report_details where id = ${classId} and report_id = ${query.reportId} and class_id is null`;
-  const [exists, page, counted] = await Promise.all([
-    preparedRows(db, parent),
-    preparedRows(
-      db,
-      sql`select ${DETAIL_COLUMNS} from report_details d where ${where}
-      order by ${SORTS[query.sortBy]} ${dir} nulls last, d.id ${dir}
-      limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`,
-    ),
-    preparedRows(db, sql`select count(*)::int as n from report_details d where ${where}`),
-  ]);
-  if (exists.length === 0) throw notFound(classId === '' ? 'report' : 'class');
-  return { reports: page.map(toDetail), total: Number(counted[0]?.n ?? 0) };
+  const offset = (query.page - 1) * query.perPage;
+  const page = await preparedRows(
+    db,
+    sql`select ${DETAIL_COLUMNS} from report_details d where ${where}
+      order by ${SORTS[query.sortBy]} ${dir} nulls last, d.id ${dir} limit ${query.perPage} offset ${offset}`,
+  );
+  // Rows found prove the report (and class) exist; a page that is not full is the last, so it gives the total.
+  if (page.length === 0) {
+    const parent =
+      classId === ''
+        ? sql`select 1 from reports where id = ${query.reportId}`
+        : sql`select 1 from report_details where id = ${classId} and report_id = ${query.reportId} and class_id is null`;
+    if ((await preparedRows(db, parent)).length === 0) throw notFound(classId === '' ? 'report' : 'class');
+  }
+  const total =
+    page.length < query.perPage && (page.length > 0 || offset === 0)
+      ? offset + page.length
+      : Number(
+          (await preparedRows(db, sql`select count(*)::int as n from report_details d where ${where}`))[0]?.n ?? 0,
+        );
+  return { reports: page.map(toDetail), total };
 }
 
 function notFound(what: 'report' | 'class'): ApiError {

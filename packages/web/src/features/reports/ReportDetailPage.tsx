@@ -2,7 +2,7 @@ import { CodeOutlined, EditOutlined } from '@ant-design/icons';
 import type { Screen } from '@sextant/api';
 import { Alert, Button, Card, Checkbox, Descriptions, Input, Result, Space, Spin, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { usePermission } from '../../lib/permissions.ts';
 import { useReport } from './api/get-report.ts';
@@ -23,7 +23,10 @@ export function ReportDetail({ activity }: Props) {
   const report = useReport(id);
   const notes = useReportNotes(id);
   const mayEdit = usePermission('update', 'Report');
-  const [query, setQuery] = useState<DetailQuery>({ page: 1, perPage: 1000, sortBy: 'name', sortDesc: false });
+  const [params] = useSearchParams();
+  // `?perPage=` opens the report with a bigger page (the table is virtualised: 50,000 classes fit one page).
+  const perPage = Math.min(Math.max(Number(params.get('perPage')) || 1000, 1), 100_000);
+  const [query, setQuery] = useState<DetailQuery>({ page: 1, perPage, sortBy: 'name', sortDesc: false });
   const ready = report.data?.status === 'SUCCESS';
   const details = useReportDetails(id, query, ready);
 

@@ -103,7 +103,7 @@ export default function ReportListPage({ screen }: { screen: Screen }) {
       <ReportTable
         reports={list.data?.reports ?? []}
         total={list.data?.total ?? 0}
-        loading={list.isFetching}
+        loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
         search={search}
         onSearch={setSearch}
         can={may}

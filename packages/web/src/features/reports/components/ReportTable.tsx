@@ -40,6 +40,7 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
     {
       key: 'name',
       title: 'Report',
+      width: 220,
       sorter: true,
       sortOrder: order('name'),
       render: (_, r) => (
@@ -50,6 +51,13 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
           </Typography.Text>
         </Space>
       ),
+    },
+    {
+      key: 'status',
+      title: 'Status',
+      sorter: true,
+      sortOrder: order('status'),
+      render: (_, r) => <StatusTag status={r.status} errMsg={r.errMsg} />,
     },
     { key: 'appName', title: 'App', dataIndex: 'appName', sorter: true, sortOrder: order('appName') },
     {
@@ -74,13 +82,6 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
     figure('branchCoverage', 'Branches', 'branchCovered', 'branchTotal'),
     figure('methodCoverage', 'Methods', 'methodCovered', 'methodTotal'),
     figure('diffLineCoverage', 'Changed lines', 'diffLineCovered', 'diffLineTotal'),
-    {
-      key: 'status',
-      title: 'Status',
-      sorter: true,
-      sortOrder: order('status'),
-      render: (_, r) => <StatusTag status={r.status} errMsg={r.errMsg} />,
-    },
     {
       key: 'actions',
       title: 'Actions',
@@ -109,7 +110,7 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
       dataSource={reports}
       columns={columns}
       locale={{ emptyText: empty }}
-      scroll={{ x: 1250 }}
+      scroll={{ x: 1200 }}
       pagination={{
         current: search.page ?? 1,
         pageSize: search.perPage ?? 10,

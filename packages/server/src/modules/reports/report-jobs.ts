@@ -94,10 +94,27 @@ export class ReportJobs {
     if (ids.length > 0 && this.boss) await (await this.boss).cancel(REPORT_QUEUE, ids).catch(() => undefined);
   }
 
+  /**
+   * Stops the running jobs here and hands their reports over at once: their heart-beat is set back
+   * past `staleMs`, so the next process to sweep (this one after a restart, or another) takes them.
+   */
   async stop(): Promise<void> {
     this.closed = true;
     if (this.sweeper) clearInterval(this.sweeper);
-    for (const { controller } of this.running.values()) controller.abort(new Shutdown('server closing'));
+    const stopping = [...this.running.entries()];
+    for (const [, { controller }] of stopping) controller.abort(new Shutdown('server closing'));
+    // A step that cannot be interrupted (a diff, a generation transaction) gets a few seconds.
+    let grace: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(stopping.map(([, job]) => job.done)),
+      new Promise((resolve) => {
+        grace = setTimeout(resolve, 10_000);
+      }),
+    ]);
+    clearTimeout(grace);
+    for (const [id, { run }] of stopping) {
+      await this.opts.repository.release(id, run, this.opts.timing.staleMs).catch(() => undefined);
+    }
     const boss = await this.boss?.catch(() => null);
     await boss?.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
   }

@@ -80,6 +80,14 @@ export class ReportsRepository {
     return rows.length > 0;
   }
 
+  /** A job stopped by a closing server: its report looks abandoned at once, so a sweeper takes it. */
+  async release(id: string, run: number, staleMs: number): Promise<void> {
+    await this.db
+      .update(reports)
+      .set({ updatedAt: sql`now() - make_interval(secs => ${(2 * staleMs) / 1000})` })
+      .where(and(eq(reports.id, id), eq(reports.run, run), inArray(reports.status, RUNNING)));
+  }
+
   /** Reports in a running status whose heart-beat stopped `staleMs` ago: their worker died. */
   async stale(staleMs: number): Promise<{ id: string; run: number }[]> {
     const stale = sql`now() - make_interval(secs => ${staleMs / 1000})`;

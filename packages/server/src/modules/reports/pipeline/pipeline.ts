@@ -56,7 +56,9 @@ const REQUIREMENT_KEY = /\b[A-Z][A-Z0-9_]+-\d+\b/g;
  */
 export async function runPipeline(deps: PipelineDeps, report: ReportRow): Promise<void> {
   const { config, signal, repository } = deps;
-  const app = await deps.app(report.appId);
+  const app = await deps.app(report.appId).catch((error: Error) => {
+    throw new StepFailure('CLONE_FAIL', `cannot read the report's app: ${error.message}`);
+  });
   const mirror = mirrorDir(config.dataDir, report.appId);
   const git = { timeoutMs: config.gitTimeoutMs, signal };
 
@@ -84,6 +86,8 @@ export async function runPipeline(deps: PipelineDeps, report: ReportRow): Promis
     }
   };
 
+  // A version the repository does not know ends the report here, as CLONE_FAIL naming the version:
+  // it is found while resolving refs in the mirror, before any diff is attempted.
   const [baseCommit, newCommit] = await step('CLONING', `git fetch ${app.repoUrl}`, async () => {
     await syncMirror(app.repoUrl, mirror, git);
     const refs = await resolveRefs(mirror, [report.baseVersion, report.newVersion], git);

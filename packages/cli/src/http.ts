@@ -74,7 +74,21 @@ export function post<T>(
     let answered = false;
     const req = send(url, { method: 'POST', headers }, (res) => {
       answered = true;
-      readAnswer(res, data).then(resolve, reject);
+      // Once answered, the rest of the body is of no use: stop sending it and free the connection.
+      const done = () => {
+        if ('stream' in body) body.stream.destroy();
+        req.destroy();
+      };
+      readAnswer(res, data).then(
+        (value) => {
+          done();
+          resolve(value);
+        },
+        (error: unknown) => {
+          done();
+          reject(error);
+        },
+      );
     });
     const failed = (error: NodeJS.ErrnoException) => {
       if (answered) return;

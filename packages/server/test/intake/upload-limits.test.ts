@@ -1,7 +1,13 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../../cli/src/run.ts';
 import { uploadQuery, useIntakeApp } from './support.ts';
 
 const LIMIT = 4096;
@@ -101,5 +107,31 @@ describe('upload size limits over a real connection', () => {
     expect(answer).toMatchObject({ status: 201, body: { data: { format: 'lcov', files: 1, unmappedFiles: [] } } });
     expect(await rowCount()).toBe(1);
     expect(t.storedFiles(t.checkout.id)).toHaveLength(1);
+  });
+
+  it('sextant upload reports the 413 the server sends while the file is still streaming', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sx-cli-limit-'));
+    try {
+      // Random bytes do not compress: the body stays ~256 KB on the wire, far past the 4 KB limit.
+      writeFileSync(join(dir, 'big.info.gz'), gzipSync(randomBytes(256 * 1024)));
+      const err: string[] = [];
+      const io = { cwd: dir, stdout: () => {}, stderr: (s: string) => err.push(s), colour: false };
+      const args = ['upload', 'big.info.gz', '--server', `http://127.0.0.1:${port}`, '--token', t.checkout.token];
+      const code = await runCli(
+        [...args, '--app', 'checkout', '--commit', 'c', '--env', 'test', '--test-type', '2'],
+        io,
+      );
+      expect(code).toBe(1);
+      expect(err.join('')).toBe(
+        `sextant upload: big.info.gz: the server answered 413: A coverage upload may hold at most ${LIMIT} bytes.\n`,
+      );
+      // Neither side waits for the rest of the body: the connection is gone (it once lingered ~70 s).
+      const connections = () => new Promise<number>((r) => t.app.server.getConnections((_e, n) => r(n)));
+      const deadline = Date.now() + 5000;
+      while ((await connections()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      expect(await connections()).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -22,7 +22,7 @@ function parseMeta(raw: Record<string, unknown>): UploadMeta {
   throw new ApiError(400, 'validation-failed', 'The upload metadata is incomplete or invalid.', fields);
 }
 
-type Arrival = { app: AppRef; meta: UploadMeta; file: ReceivedFile; fileName: string };
+type Arrival = { app: AppRef; meta: UploadMeta; file: ReceivedFile; fileName: string; sender: Sender };
 
 /** Metadata in the query string, the file as the whole body. */
 async function rawArrival(req: FastifyRequest, sender: Sender, deps: Deps): Promise<Arrival> {
@@ -30,7 +30,7 @@ async function rawArrival(req: FastifyRequest, sender: Sender, deps: Deps): Prom
   const app = await deps.credentials.appFor(sender, meta.app);
   const body = req.body instanceof Readable ? req.body : Readable.from([]);
   const file = await receiveToFile(body, uploadsDir(deps.config.dataDir, app.id), deps.config.uploadLimitBytes);
-  return { app, meta, file, fileName: 'upload' };
+  return { app, meta, file, fileName: 'upload', sender };
 }
 
 /** Fields (and the query string) first, then exactly one file part; the file is streamed as it arrives. */
@@ -48,7 +48,7 @@ async function multipartArrival(req: FastifyRequest, sender: Sender, deps: Deps)
       const app = await deps.credentials.appFor(sender, meta.app);
       const dir = uploadsDir(deps.config.dataDir, app.id);
       const file = await receiveToFile(part.file, dir, deps.config.uploadLimitBytes);
-      arrival = { app, meta, file, fileName: part.filename || 'upload' };
+      arrival = { app, meta, file, fileName: part.filename || 'upload', sender };
     }
   } catch (error) {
     if (arrival) await rm(arrival.file.path, { force: true });
@@ -84,9 +84,19 @@ export function registerUploadRoute(app: FastifyInstance, deps: Deps): void {
       },
       handler: async (req, reply) => {
         const isMultipart = req.isMultipart();
-        refuseDeclaredOversize(req, limit, isMultipart);
-        const sender = await deps.credentials.identify(req);
-        const arrival = await (isMultipart ? multipartArrival : rawArrival)(req, sender, deps);
+        let arrival: Arrival;
+        try {
+          refuseDeclaredOversize(req, limit, isMultipart);
+          const sender = await deps.credentials.identify(req);
+          arrival = await (isMultipart ? multipartArrival : rawArrival)(req, sender, deps);
+        } catch (error) {
+          // The body may be half read and paused: answer, close the connection, and discard what
+          // still arrives meanwhile, so that neither side waits on the other for the rest.
+          reply.header('connection', 'close');
+          req.raw.resume();
+          throw error;
+        }
+        const sender = arrival.sender;
         const data = await deps.uploads.accept(
           arrival.app,
           arrival.meta,

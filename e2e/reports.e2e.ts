@@ -130,6 +130,16 @@ describe('coverage reports in the browser', () => {
     const text = await page.locator('section[aria-label="Source of src/ledger.js"]').innerText();
     expect(text).toContain("throw new TypeError('cents must be an integer');");
     await shot(page, 'reports-source');
+
+    // The app dashboard: the latest incremental figures of this app and the trend chart (ECharts canvas).
+    await page.goto('/dashboard/team');
+    const card = page
+      .locator('.ant-card')
+      .filter({ hasText: `${appName}` })
+      .filter({ hasText: 'unit tests' });
+    await card.getByText('Changed lines').waitFor();
+    expect(await card.getByText(figure.match(/\d+(\.\d)?%/)?.[0] ?? '?').count()).toBeGreaterThan(0);
+    await shot(page, 'reports-team-dashboard');
     await context.close();
   }, 240_000);
 });

@@ -27,6 +27,7 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
   const figure = (key: keyof Report, title: string, covered?: keyof Report, totalKey?: keyof Report) => ({
     key,
     title,
+    width: 120,
     sorter: sortable(key),
     sortOrder: order(key),
     render: (_: unknown, r: Report) => (
@@ -55,14 +56,16 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
     {
       key: 'status',
       title: 'Status',
+      width: 150,
       sorter: true,
       sortOrder: order('status'),
       render: (_, r) => <StatusTag status={r.status} errMsg={r.errMsg} />,
     },
-    { key: 'appName', title: 'App', dataIndex: 'appName', sorter: true, sortOrder: order('appName') },
+    { key: 'appName', title: 'App', width: 130, dataIndex: 'appName', sorter: true, sortOrder: order('appName') },
     {
       key: 'newVersion',
       title: 'Versions',
+      width: 170,
       sorter: true,
       sortOrder: order('newVersion'),
       render: (_, r) => (
@@ -72,16 +75,17 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
         </Typography.Text>
       ),
     },
-    { key: 'envType', title: 'Env', dataIndex: 'envType' },
+    { key: 'envType', title: 'Env', width: 80, dataIndex: 'envType' },
     {
       key: 'coverageType',
       title: 'Type',
+      width: 110,
       render: (_, r) => <Tag color={r.coverageType === 'incremental' ? 'purple' : 'blue'}>{r.coverageType}</Tag>,
     },
     figure('lineCoverage', 'Lines', 'lineCovered', 'lineTotal'),
     figure('branchCoverage', 'Branches', 'branchCovered', 'branchTotal'),
     figure('methodCoverage', 'Methods', 'methodCovered', 'methodTotal'),
-    figure('diffLineCoverage', 'Changed lines', 'diffLineCovered', 'diffLineTotal'),
+    figure('diffLineCoverage', 'Changed', 'diffLineCovered', 'diffLineTotal'),
     {
       key: 'actions',
       title: 'Actions',
@@ -110,7 +114,7 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
       dataSource={reports}
       columns={columns}
       locale={{ emptyText: empty }}
-      scroll={{ x: 1200 }}
+      scroll={{ x: 1500 }}
       pagination={{
         current: search.page ?? 1,
         pageSize: search.perPage ?? 10,

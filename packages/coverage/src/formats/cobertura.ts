@@ -26,7 +26,16 @@ const HITS = ascii('" hits="');
 const CLOSE = ascii('"/>');
 const NO_BRANCH_CLOSE = ascii('" branch="false"/>');
 
-type FileState = { path: string; lines: Map<number, LineCoverage>; classes: ClassCoverage[] };
+/**
+ * A file's lines in the order read, and an index by number made only once a line arrives out of
+ * order or again (several classes of one file): tools write each class's lines ascending.
+ */
+type FileState = {
+  path: string;
+  lines: LineCoverage[];
+  byNumber: Map<number, LineCoverage> | null;
+  classes: ClassCoverage[];
+};
 
 /**
  * Cobertura XML (coverage.py, gcovr, c8/istanbul, coverlet). Lines come from each class's
@@ -66,7 +75,7 @@ export function coberturaParser(): ByteParser {
             return;
           case 'class': {
             const path = names.get(required(attributes, 'filename', name).replaceAll('\\', '/'));
-            file = files.get(path) ?? { path, lines: new Map(), classes: [] };
+            file = files.get(path) ?? { path, lines: [], byNumber: null, classes: [] };
             files.set(path, file);
             cls = { name: names.get(attributes.get('name') ?? path), methods: [], counters: emptyCounters() };
             file.classes.push(cls);
@@ -180,7 +189,15 @@ export function coberturaParser(): ByteParser {
       if (hits > 0) method.hit = true;
       return;
     }
-    const existing = state.lines.get(line);
+    const list = state.lines;
+    if (state.byNumber === null) {
+      if (list.length === 0 || line > (list[list.length - 1] as LineCoverage).line) {
+        list.push(lineOf(line, hits, covered, total));
+        return;
+      }
+      state.byNumber = new Map(list.map((l) => [l.line, l]));
+    }
+    const existing = state.byNumber.get(line);
     if (existing) {
       existing.hits = Math.max(existing.hits, hits);
       if (total > existing.branchesTotal || (total === existing.branchesTotal && covered > existing.branchesCovered)) {
@@ -189,10 +206,16 @@ export function coberturaParser(): ByteParser {
       }
       return;
     }
+    const entry = lineOf(line, hits, covered, total);
+    list.push(entry);
+    state.byNumber.set(line, entry);
+  }
+
+  function lineOf(line: number, hits: number, covered: number, total: number): LineCoverage {
     const entry = newLine(line, hits);
     entry.branchesCovered = covered;
     entry.branchesTotal = total;
-    state.lines.set(line, entry);
+    return entry;
   }
 
   return {
@@ -204,7 +227,7 @@ export function coberturaParser(): ByteParser {
       if (!rootSeen) scanner.fail('format-mismatch', 'no <coverage> element', 0);
       const result: FileCoverage[] = [];
       for (const state of files.values()) {
-        const lines = [...state.lines.values()].sort((a, b) => a.line - b.line);
+        const lines = state.byNumber === null ? state.lines : state.lines.sort((a, b) => a.line - b.line);
         const counters = emptyCounters();
         counters.line = lineCounter(lines);
         counters.branch = branchCounter(lines);

@@ -58,6 +58,13 @@ describe('report pipeline failures', () => {
     expect(await statusesOf(t.db, done.id)).toEqual(['QUEUED', 'CLONING', 'CLONE_FAIL']);
   });
 
+  it('CLONE_FAIL with git’s reason when an https repository refuses the connection', async () => {
+    await t.createApp({ name: 'refused', repoUrl: 'https://127.0.0.1:9/demo.git' });
+    const done = await run({ app: 'refused' });
+    expect(done.status).toBe('CLONE_FAIL');
+    expect(done.errMsg).toMatch(/^cannot clone https:\/\/127\.0\.0\.1:9\/demo\.git: .*(refused|connect)/is);
+  });
+
   it('CLONE_FAIL naming the version when a ref is unknown', async () => {
     const done = await run({ newVersion: 'no-such-tag' });
     expect(done.status).toBe('CLONE_FAIL');

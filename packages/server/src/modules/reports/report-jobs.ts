@@ -73,7 +73,8 @@ export class ReportJobs {
   /** At start: a worker process resumes the queue when reports exist (some may be mid-job). */
   async resume(): Promise<void> {
     if (!this.opts.runJobs || !(await this.opts.repository.anyReport())) return;
-    await this.started();
+    // The API serves without the queue; reports wait (QUEUED) until a worker starts.
+    await this.started().catch((error: unknown) => this.opts.log.error({ err: error }, 'report queue did not start'));
   }
 
   async enqueue(reportId: string, run: number, singletonSeconds?: number): Promise<void> {

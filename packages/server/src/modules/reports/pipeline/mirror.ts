@@ -26,9 +26,14 @@ async function git(args: string[], opts: GitOptions & { keepStdout?: boolean; st
   return result;
 }
 
+/** Progress and failures are broadcast: a token in an https URL (`https://user:token@host`) is hidden. */
+export function withoutCredentials(text: string): string {
+  return text.replace(/(https:\/\/)[^@\s/]+@/g, '$1***@');
+}
+
 function gitReason(output: string, timedOut: boolean, timeoutMs: number): string {
   if (timedOut) return `git timed out after ${Math.round(timeoutMs / 1000)} s`;
-  return lastLines(output, 3) || 'git failed without a message';
+  return withoutCredentials(lastLines(output, 3)) || 'git failed without a message';
 }
 
 // Mirror updates of one app run one at a time in this process (two reports of an app at once).
@@ -51,7 +56,8 @@ function serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
  * leaves a half mirror), `git fetch --prune` afterwards. Failures are CLONE_FAIL with git's reason.
  */
 export function syncMirror(url: string, dir: string, opts: GitOptions): Promise<void> {
-  if (!isSafeRepoUrl(url)) return Promise.reject(new StepFailure('CLONE_FAIL', `refused repository URL ${url}`));
+  if (!isSafeRepoUrl(url))
+    return Promise.reject(new StepFailure('CLONE_FAIL', `refused repository URL ${withoutCredentials(url)}`));
   return serialised(dir, async () => {
     if (existsSync(`${dir}/HEAD`)) {
       await git(['--git-dir', dir, 'remote', 'set-url', 'origin', url], opts);
@@ -59,7 +65,7 @@ export function syncMirror(url: string, dir: string, opts: GitOptions): Promise<
       if (fetched.code !== 0) {
         throw new StepFailure(
           'CLONE_FAIL',
-          `cannot fetch ${url}: ${gitReason(fetched.output, fetched.timedOut, opts.timeoutMs)}`,
+          `cannot fetch ${withoutCredentials(url)}: ${gitReason(fetched.output, fetched.timedOut, opts.timeoutMs)}`,
         );
       }
       return;
@@ -71,7 +77,7 @@ export function syncMirror(url: string, dir: string, opts: GitOptions): Promise<
       if (cloned.code !== 0) {
         throw new StepFailure(
           'CLONE_FAIL',
-          `cannot clone ${url}: ${gitReason(cloned.output, cloned.timedOut, opts.timeoutMs)}`,
+          `cannot clone ${withoutCredentials(url)}: ${gitReason(cloned.output, cloned.timedOut, opts.timeoutMs)}`,
         );
       }
       await rm(dir, { recursive: true, force: true });

@@ -7,7 +7,7 @@ import type { GenerateInput } from '../generate/types.ts';
 import type { ReportRow, ReportsRepository } from '../repository.ts';
 import { compile } from './compile.ts';
 import { mapUploads, mergeEnvironment, uploadsOfCommit } from './gather-coverage.ts';
-import { commitMessages, resolveRefs, syncMirror } from './mirror.ts';
+import { commitMessages, resolveRefs, syncMirror, withoutCredentials } from './mirror.ts';
 import { type FailureStatus, StepFailure } from './step-failure.ts';
 
 /** Thrown when the report was re-run or deleted under a job: the job stops and writes nothing. */
@@ -88,7 +88,7 @@ export async function runPipeline(deps: PipelineDeps, report: ReportRow): Promis
 
   // A version the repository does not know ends the report here, as CLONE_FAIL naming the version:
   // it is found while resolving refs in the mirror, before any diff is attempted.
-  const [baseCommit, newCommit] = await step('CLONING', `git fetch ${app.repoUrl}`, async () => {
+  const [baseCommit, newCommit] = await step('CLONING', `git fetch ${withoutCredentials(app.repoUrl)}`, async () => {
     await syncMirror(app.repoUrl, mirror, git);
     const refs = await resolveRefs(mirror, [report.baseVersion, report.newVersion], git);
     const resolve = (ref: string) => {
@@ -96,7 +96,7 @@ export async function runPipeline(deps: PipelineDeps, report: ReportRow): Promis
       if (!sha)
         throw new StepFailure(
           'CLONE_FAIL',
-          `unknown version "${ref}": no such commit, branch or tag in ${app.repoUrl}`,
+          `unknown version "${ref}": no such commit, branch or tag in ${withoutCredentials(app.repoUrl)}`,
         );
       return sha;
     };

@@ -73,7 +73,7 @@ describe('coverage reports in the browser', () => {
 
   it('creates an incremental report in the form, watches it reach SUCCESS, and reads it down to the line', async () => {
     const { context, page } = await newPage(chromium.browser);
-    await signInByApi(context, 'admin', inject('adminPassword'));
+    const session = await signInByApi(context, 'admin', inject('adminPassword'));
 
     // The form: app, versions as free text (tags of the repository), environment from the app.
     await page.goto('/dashboard/coverageAdd?testType=1');
@@ -109,7 +109,33 @@ describe('coverage reports in the browser', () => {
     const row = page.getByRole('row').filter({ hasText: reportName });
     await row.waitFor();
     await row.getByText('SUCCESS').waitFor();
+    await page.locator('.ant-spin-blur').waitFor({ state: 'detached' });
     await shot(page, 'reports-list');
+
+    // Live status in the list: a re-run started elsewhere shows its steps in the row without a reload.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seenStatuses: string[] }).seenStatuses = seen;
+      new MutationObserver(() => {
+        for (const tag of document.querySelectorAll('.ant-table-row .ant-tag')) {
+          const text = tag.textContent ?? '';
+          if (text && seen.at(-1) !== text) seen.push(text);
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    const reportId = new URL(
+      (await row.getByRole('link', { name: reportName }).getAttribute('href')) ?? '',
+      baseUrl(),
+    ).pathname
+      .split('/')
+      .at(-1) as string;
+    await apiCall('PATCH', `/api/reports/${reportId}`, { rerun: true }, session.accessToken);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { seenStatuses: string[] }).seenStatuses), {
+        timeout: 120_000,
+      })
+      .toEqual(expect.arrayContaining(['CLONING', 'SUCCESS']));
+    await row.getByText('SUCCESS').waitFor();
 
     // The source view: file tree, then a file whose lines carry the marks c8 recorded.
     await row.getByRole('link', { name: 'Source' }).click();

@@ -47,12 +47,16 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
       render: (_, r) => (
         <Space direction="vertical" size={0}>
           <Link to={reportDetailPath(r.id)}>{r.name}</Link>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {new Date(r.createdAt).toLocaleString()}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} title={new Date(r.createdAt).toLocaleString()}>
+            {r.appName} · {r.envType} · {new Date(r.createdAt).toLocaleDateString()}
           </Typography.Text>
         </Space>
       ),
     },
+    figure('lineCoverage', 'Lines', 'lineCovered', 'lineTotal'),
+    figure('branchCoverage', 'Branches', 'branchCovered', 'branchTotal'),
+    figure('methodCoverage', 'Methods', 'methodCovered', 'methodTotal'),
+    figure('diffLineCoverage', 'Changed', 'diffLineCovered', 'diffLineTotal'),
     {
       key: 'status',
       title: 'Status',
@@ -61,7 +65,6 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
       sortOrder: order('status'),
       render: (_, r) => <StatusTag status={r.status} errMsg={r.errMsg} />,
     },
-    { key: 'appName', title: 'App', width: 130, dataIndex: 'appName', sorter: true, sortOrder: order('appName') },
     {
       key: 'newVersion',
       title: 'Versions',
@@ -75,6 +78,7 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
         </Typography.Text>
       ),
     },
+    { key: 'appName', title: 'App', width: 130, dataIndex: 'appName', sorter: true, sortOrder: order('appName') },
     { key: 'envType', title: 'Env', width: 80, dataIndex: 'envType' },
     {
       key: 'coverageType',
@@ -82,10 +86,6 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
       width: 110,
       render: (_, r) => <Tag color={r.coverageType === 'incremental' ? 'purple' : 'blue'}>{r.coverageType}</Tag>,
     },
-    figure('lineCoverage', 'Lines', 'lineCovered', 'lineTotal'),
-    figure('branchCoverage', 'Branches', 'branchCovered', 'branchTotal'),
-    figure('methodCoverage', 'Methods', 'methodCovered', 'methodTotal'),
-    figure('diffLineCoverage', 'Changed', 'diffLineCovered', 'diffLineTotal'),
     {
       key: 'actions',
       title: 'Actions',
@@ -120,7 +120,7 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
         pageSize: search.perPage ?? 10,
         total,
         showSizeChanger: true,
-        showTotal: (n) => `${n} reports`,
+        showTotal: (n) => `${n} report${n === 1 ? '' : 's'}`,
       }}
       onChange={(pagination, _filters, sorter) => {
         const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Report> | undefined;

@@ -88,3 +88,40 @@ describe('revisionChanges on deleted lines and several authors', () => {
     expect(changes.authors).toEqual(['Ann <Ann@x.test>']);
   });
 });
+
+describe('revisionChanges on copies of one file', () => {
+  const copies = mkdtempSync(join(tmpdir(), 'sextant-copies-'));
+  afterAll(() => rmSync(copies, { recursive: true, force: true }));
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-C', copies, '-c', 'user.name=Ann', '-c', 'user.email=ann@x.test', ...args], {
+      encoding: 'utf8',
+    }).trim();
+  const put = (files: Record<string, string>) => {
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(copies, path)), { recursive: true });
+      writeFileSync(join(copies, path), text);
+    }
+    git('add', '-A');
+    git('commit', '-qm', 'step');
+    return git('rev-parse', 'HEAD');
+  };
+  const ONE = 'def f(x):\n    return x\n';
+  const TWO = 'def f(x):\n    return x + 1\n\n\ndef g():\n    return 2\n';
+  const OTHER = 'def f(x):\n    return x\n\n\ndef g():\n    return 1\n';
+
+  it('gives each copy its own entries, the same as a file of its own, and tells different bases apart', async () => {
+    git('init', '-q');
+    const base = put({ 'a/m.py': ONE, 'b/m.py': ONE, 'c/m.py': OTHER });
+    const head = put({ 'a/m.py': TWO, 'b/m.py': TWO, 'c/m.py': TWO });
+    const changes = await revisionChanges(copies, base, head);
+    expect(changes.changedMethods.map((m) => [m.file, m.name, m.status, m.changedLines])).toEqual([
+      ['a/m.py', 'f', 'modified', [2]],
+      ['a/m.py', 'g', 'added', [5, 6]],
+      ['b/m.py', 'f', 'modified', [2]],
+      ['b/m.py', 'g', 'added', [5, 6]],
+      ['c/m.py', 'f', 'modified', [2]],
+      ['c/m.py', 'g', 'modified', [6]],
+    ]);
+    expect(changes.methods.get('b/m.py')).toEqual(changes.methods.get('a/m.py'));
+  });
+});

@@ -2,7 +2,10 @@ import { CoverageError } from '@sextant/coverage';
 import { GitError } from '@sextant/coverage/node';
 import { AGENT_USAGE, agentCommand } from './commands/agent.ts';
 import { COVERAGE_USAGE, coverageCommand } from './commands/coverage.ts';
+import { ApiCallError } from './commands/demo/client.ts';
+import { DEMO_USAGE, demoCommand } from './commands/demo.ts';
 import { UPLOAD_USAGE, UploadFailed, uploadCommand } from './commands/upload.ts';
+import { COMMAND_HELP, overview } from './help.ts';
 import { ServerError } from './http.ts';
 import { type CommandIo, UsageError } from './usage.ts';
 
@@ -11,6 +14,7 @@ const COMMANDS: Record<string, { usage: string; run: (argv: readonly string[], i
   coverage: { usage: COVERAGE_USAGE, run: coverageCommand },
   upload: { usage: UPLOAD_USAGE, run: uploadCommand },
   agent: { usage: AGENT_USAGE, run: agentCommand },
+  demo: { usage: DEMO_USAGE, run: demoCommand },
 };
 const USAGE = `usage:\n${Object.values(COMMANDS)
   .map((c) => `  ${c.usage}\n`)
@@ -23,7 +27,8 @@ function describe(error: unknown): string {
     error instanceof GitError ||
     error instanceof UsageError ||
     error instanceof ServerError ||
-    error instanceof UploadFailed
+    error instanceof UploadFailed ||
+    error instanceof ApiCallError
   ) {
     return error.message;
   }
@@ -36,14 +41,14 @@ function describe(error: unknown): string {
 export async function runCli(argv: readonly string[], io: CommandIo): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-    io.stdout(USAGE);
+    io.stdout(command === undefined ? USAGE : overview());
     return command === undefined ? EXIT_ERROR : 0;
   }
   try {
     const known = COMMANDS[command];
     if (!known) throw new UsageError(`unknown command "${command}"`);
     if (rest.includes('--help') || rest.includes('-h')) {
-      io.stdout(`usage: ${known.usage}\n`);
+      io.stdout(COMMAND_HELP[command]?.help ?? `usage: ${known.usage}\n`);
       return 0;
     }
     return await known.run(rest, io);

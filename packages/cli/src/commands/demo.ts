@@ -87,7 +87,7 @@ export async function demoCommand(argv: readonly string[], io: CommandIo): Promi
   const summary = await loadDemo({ ...options, timeoutMs: timeout * 1000 });
   io.stdout(
     `demo workspace ready: ${summary.created} created, ${summary.existing} already there, ` +
-      `${summary.reports.length} reports finished\n`,
+      `${summary.reports.length} reports run now\n`,
   );
   return 0;
 }

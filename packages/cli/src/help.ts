@@ -1,0 +1,77 @@
+import { FORMATS } from '@sextant/coverage';
+import { AGENT_USAGE } from './commands/agent.ts';
+import { COVERAGE_USAGE } from './commands/coverage.ts';
+import { DEMO_HELP } from './commands/demo.ts';
+import { UPLOAD_USAGE } from './commands/upload.ts';
+
+/** `sextant COMMAND --help`: what the command does and every option it takes (issue 7). */
+export const COMMAND_HELP: Record<string, { summary: string; help: string }> = {
+  coverage: {
+    summary: 'coverage figures of reports, with diff coverage and changed methods between two revisions',
+    help: `${COVERAGE_USAGE}
+
+Reads coverage reports (format detected from the content, gzip accepted), merges them, maps their
+paths onto the repository and prints the totals. With --base and --head it also prints the line
+diff coverage (diff-cover's definition) and the changed methods with their figures and authors.
+No server and no database are needed.
+
+  --repo DIR             the git repository the reports describe (default: the current directory)
+  --base REV, --head REV compare two revisions (both or neither)
+  --format F             force a format: auto (default), ${FORMATS.join(', ')}
+  --json                 print JSON instead of a table (the stable shape other tools read)
+  --fail-under-diff PCT  exit 2 when line diff coverage is below PCT percent (a CI gate)
+
+Exit codes: 0 fine, 1 error (one line naming the file and position), 2 below --fail-under-diff.
+`,
+  },
+  upload: {
+    summary: 'send coverage files to a Sextant server (from CI)',
+    help: `${UPLOAD_USAGE}
+
+Streams each file to the server, gzipped on the way unless it already is, and prints what the
+server made of it (format, files, paths it could not map).
+
+  --server URL       the Sextant server, e.g. https://sextant.example.com
+  --token T          the app's ingestion token, or a user's access token with upload rights
+  --app NAME         the app's name (or id)
+  --commit SHA       the commit the tests ran on (a sha or a ref)
+  --env ENV          the environment, e.g. ci, dev, test
+  --test-type 1|2    1 unit tests (developers), 2 functional tests (QA)
+  --case KEY         the test case these results belong to
+  --agent-id ID      the agent that collected them
+  --format F         force a format: auto (default), ${FORMATS.join(', ')}
+
+Exit codes: 0 every file accepted, 1 otherwise (the server's reason on stderr).
+`,
+  },
+  agent: {
+    summary: 'run beside an app under test: heart-beats and uploads of changed coverage files',
+    help: `${AGENT_USAGE}
+
+Every interval: sends a heart-beat (HEART_BEAT_DONE, or HEART_BEAT_ERROR with the reason of the
+last failed upload) and uploads the watched files that changed since they were last sent. Stops
+cleanly on SIGINT or SIGTERM.
+
+  --server URL       the Sextant server
+  --token T          the app's ingestion token, or a user's access token with upload rights
+  --app NAME         the app's name (or id)
+  --env ENV          the test environment the app runs in
+  --watch GLOB       coverage files to send (*, ** and ? patterns; may be given several times)
+  --interval D       time between rounds: 500ms, 30s, 5m, 1h (default 30s)
+  --agent-id ID      this agent's name (default: host name and environment)
+  --commit SHA       the commit deployed (default: git rev-parse HEAD here)
+  --test-type 1|2    default 2 (functional tests)
+  --once             one round, then exit (for scripts and tests)
+`,
+  },
+  demo: {
+    summary: 'load (or --remove) the demo workspace into a running server',
+    help: DEMO_HELP,
+  },
+};
+
+export function overview(): string {
+  const width = Math.max(...Object.keys(COMMAND_HELP).map((c) => c.length));
+  const lines = Object.entries(COMMAND_HELP).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
+  return `usage: sextant COMMAND [options]   (sextant COMMAND --help for its options)\n\ncommands:\n${lines.join('\n')}\n`;
+}

@@ -1,0 +1,129 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../src/run.ts';
+
+// Issue 7: `sextant demo` against a real server process — every report reaches SUCCESS, a second
+// run leaves the same counts, and --remove leaves none of it.
+const root = join(import.meta.dirname, '../../..');
+const dataDir = mkdtempSync(join(tmpdir(), 'sx-demo-'));
+let server: ChildProcess;
+let url = '';
+let token = '';
+
+async function sextant(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(argv, {
+    cwd: root,
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    colour: false,
+  });
+  return { code, stdout, stderr };
+}
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(new URL(path, url), {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.status, path).toBeLessThan(300);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** How many of each kind of object the server holds (all of them are the demo's on this server). */
+async function counts(): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const list of ['teams', 'apps', 'projects', 'versions', 'requirements', 'cases']) {
+    out[list] = (await api<{ total: number }>('GET', `/api/${list}?perPage=1`)).total;
+  }
+  for (const testType of [1, 2]) {
+    const page = await api<{ total: number; reports: { status: string }[] }>('POST', '/api/searchReports', {
+      testType,
+      perPage: 100,
+    });
+    out[`reports${testType}`] = page.total;
+    out[`succeeded${testType}`] = page.reports.filter((r) => r.status === 'SUCCESS').length;
+  }
+  const apps = await api<{ items: { id: string }[] }>('GET', '/api/apps?perPage=100');
+  out.uploads = 0;
+  for (const app of apps.items) {
+    out.uploads += (await api<{ total: number }>('GET', `/api/coverage/uploads?appId=${app.id}&perPage=1`)).total;
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SEXTANT_DATA_DIR: dataDir, SEXTANT_ADMIN_PASSWORD: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  url = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    server.stdout?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(seen);
+      if (match) resolve(match[1] as string);
+    });
+    server.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+  });
+}, 120_000);
+
+afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('sextant demo', () => {
+  it('signs in with the generated password, loads everything, and every report succeeds', async () => {
+    expect(existsSync(join(dataDir, 'initial-admin-password'))).toBe(true);
+    const first = await sextant(['demo', '--server', url, '--data-dir', dataDir]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/demo workspace ready: \d+ created, 0 already there/);
+    const password = readFileSync(join(dataDir, 'initial-admin-password'), 'utf8').trim();
+    const login = await fetch(new URL('/api/login', url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password }),
+    });
+    token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+    const after = await counts();
+    expect(after).toMatchObject({
+      teams: 1,
+      apps: 2,
+      projects: 1,
+      versions: 4,
+      requirements: 6,
+      cases: 4,
+      uploads: 10,
+    });
+    expect(after.reports1).toBe(6);
+    expect(after.reports2).toBe(6);
+    expect(after.succeeded1).toBe(6);
+    expect(after.succeeded2).toBe(6);
+
+    const second = await sextant(['demo', '--server', url, '--data-dir', dataDir]);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).toMatch(/0 created/);
+    expect(await counts()).toEqual(after);
+
+    const removed = await sextant(['demo', '--remove', '--server', url, '--data-dir', dataDir]);
+    expect(removed.code, removed.stderr).toBe(0);
+    const none = await counts();
+    for (const [kind, n] of Object.entries(none)) expect(n, kind).toBe(0);
+    expect(existsSync(join(dataDir, 'demo-repos', 'demo-inventory.git'))).toBe(false);
+  }, 600_000);
+});

@@ -96,7 +96,7 @@ describe('coverage reports in the browser', () => {
     await progress.getByRole('link', { name: reportName }).click();
     await page.getByRole('heading', { name: reportName }).waitFor();
     await page.getByLabel('Changed lines coverage').waitFor();
-    const figure = await page.getByLabel('Changed lines coverage').innerText();
+    const figure = (await page.getByLabel('Changed lines coverage').textContent()) ?? '';
     expect(figure).toMatch(/\d+(\.\d)?%/);
     // A class row opens to its methods, fetched on demand.
     // (a virtual table: its rows are laid out in a scroller, so take the expander that is on screen)
@@ -153,7 +153,7 @@ describe('coverage reports in the browser', () => {
       else expect(mark?.cls, `line ${line}`).toMatch(/\b(covered|partial)\b/);
     }
     // Source text is shown as text: markup in it would be escaped, and the code reads as written.
-    const text = await page.locator('section[aria-label="Source of src/ledger.js"]').innerText();
+    const text = await page.locator('section[aria-label="Source of src/ledger.js"]').textContent();
     expect(text).toContain("throw new TypeError('cents must be an integer');");
     await shot(page, 'reports-source');
 

@@ -1,11 +1,12 @@
 // `sextant coverage --base --head --json` against Debian's diff-cover on the same c8 Cobertura
 // report and the same git diff (ECharts 6.0.0 -> 6.1.0, see bench/gen/cobertura-echarts.sh), whole
-// processes, runs interleaved so both see the same machine load. Medians of RUNS (default 5) runs.
+// processes, runs interleaved so both see the same machine load. Medians of RUNS (default 5) runs,
+// wall and CPU seconds.
 // Also checks both print the same line diff coverage (covered/total) and says so loudly if not.
 // Run: npx tsx bench/cli-vs-diff-cover.ts
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -15,17 +16,26 @@ const RUNS = Number(process.env.RUNS ?? 5);
 const COPIES = Number(process.env.COPIES ?? 7);
 
 type LineFigure = { covered: number; total: number };
-type Timed<T> = { seconds: number; result: T };
+type Timed<T> = { seconds: number; cpuSeconds: number; result: T };
+
+// CPU seconds (user + system, the git children included) of the last checked() process, from GNU time.
+let lastCpuSeconds = 0;
 
 function timed<T>(run: () => T): Timed<T> {
   const start = process.hrtime.bigint();
   const result = run();
-  return { seconds: Number(process.hrtime.bigint() - start) / 1e9, result };
+  return { seconds: Number(process.hrtime.bigint() - start) / 1e9, cpuSeconds: lastCpuSeconds, result };
 }
 
 function checked(command: string, args: string[], cwd: string): string {
-  const done = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+  const done = spawnSync('/usr/bin/time', ['-f', 'CPUTIME %U %S', command, ...args], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 512 * 1024 * 1024,
+  });
   if (done.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${done.stderr || done.error}`);
+  const cpu = /CPUTIME ([\d.]+) ([\d.]+)\s*$/.exec(done.stderr);
+  lastCpuSeconds = cpu ? Number(cpu[1]) + Number(cpu[2]) : Number.NaN;
   return done.stdout;
 }
 
@@ -59,7 +69,8 @@ function ensureInputs(): void {
 }
 
 ensureInputs();
-if (!existsSync(cli)) execFileSync('node', [join(root, 'scripts/build.mjs'), '--cli'], { stdio: 'inherit' });
+// Rebuilt when a source is newer than the bundle, so the bench never measures stale code.
+execFileSync('node', [join(root, 'scripts/build.mjs'), '--cli', '--if-missing'], { stdio: 'inherit' });
 const scratch = mkdtempSync(join(tmpdir(), 'sextant-bench-'));
 let mismatches = 0;
 const rows: string[][] = [];
@@ -69,6 +80,7 @@ try {
     const report = join(out, `report-${copies}.xml`);
     const megabytes = statSync(report).size / 1e6;
     const times = { diffCover: [] as number[], sextant: [] as number[], sextantNoDiff: [] as number[] };
+    const cpu = { diffCover: [] as number[], sextant: [] as number[] };
     let theirs: LineFigure | null = null;
     let ours: LineFigure | null = null;
     for (let run = 0; run < RUNS; run++) {
@@ -78,6 +90,8 @@ try {
       times.diffCover.push(a.seconds);
       times.sextant.push(b.seconds);
       times.sextantNoDiff.push(c.seconds);
+      cpu.diffCover.push(a.cpuSeconds);
+      cpu.sextant.push(b.cpuSeconds);
       theirs = a.result;
       ours = b.result;
     }
@@ -89,6 +103,7 @@ try {
       );
     }
     const [dc, sx, nd] = [median(times.diffCover), median(times.sextant), median(times.sextantNoDiff)];
+    const [dcCpu, sxCpu] = [median(cpu.diffCover), median(cpu.sextant)];
     rows.push([
       `${megabytes.toFixed(1)} MB`,
       `${ours?.covered}/${ours?.total}${same ? ' (same)' : ' (DIFFERENT)'}`,
@@ -96,6 +111,9 @@ try {
       `${sx.toFixed(3)} s`,
       `${(dc / sx).toFixed(2)}x`,
       `${nd.toFixed(3)} s`,
+      `${dcCpu.toFixed(2)} s`,
+      `${sxCpu.toFixed(2)} s`,
+      `${(dcCpu / sxCpu).toFixed(2)}x`,
     ]);
   }
 } finally {
@@ -109,12 +127,23 @@ const header = [
   'sextant --base/--head',
   'speed-up',
   'sextant, no diff',
+  'diff-cover CPU',
+  'sextant CPU',
+  'CPU speed-up',
 ];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] as number)).join('  ');
-console.log(`\nmedian wall time of ${RUNS} runs each, interleaved (ECharts 6.0.0 -> 6.1.0, c8 Cobertura)`);
+console.log(
+  `\nmedians of ${RUNS} runs each, interleaved (ECharts 6.0.0 -> 6.1.0, c8 Cobertura); ` +
+    'CPU = user + system seconds of the whole process and its git children (steadier on a shared machine)',
+);
 console.log(line(header));
 for (const row of rows) console.log(line(row));
+console.log(
+  `load average at the end: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} (2 cores here)`,
+);
 if (mismatches > 0) {
   console.error(`\n${mismatches} MISMATCH(ES) between diff-cover and sextant line figures`);
   process.exitCode = 1;

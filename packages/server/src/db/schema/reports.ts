@@ -115,6 +115,17 @@ export const reports = pgTable(
   (t) => [
     index('reports_search_idx').on(t.testType, t.appId, t.newVersion, t.envType),
     index('reports_app_created_idx').on(t.appId, t.createdAt),
+    // searchReports' default sort (line coverage, either direction) walks these instead of sorting.
+    index('reports_line_coverage_idx').on(
+      t.testType,
+      sql`(${t.lineCovered}::float8 / nullif(${t.lineTotal}, 0))`,
+      t.id,
+    ),
+    index('reports_line_coverage_desc_idx').on(
+      t.testType,
+      sql`(${t.lineCovered}::float8 / nullif(${t.lineTotal}, 0)) desc nulls last`,
+      sql`${t.id} desc`,
+    ),
   ],
 );
 
@@ -138,7 +149,10 @@ export const reportDetails = pgTable(
     ...counterColumns(),
     codeAuthor: text('code_author'),
   },
-  (t) => [index('report_details_report_class_idx').on(t.reportId, t.classId)],
+  (t) => [
+    index('report_details_report_class_idx').on(t.reportId, t.classId),
+    index('report_details_class_rows_name_idx').on(t.reportId, t.name, t.id).where(sql`${t.classId} is null`),
+  ],
 );
 
 /**

@@ -1,0 +1,3 @@
+CREATE INDEX "report_details_class_rows_name_idx" ON "report_details" USING btree ("report_id","name","id") WHERE "report_details"."class_id" is null;--> statement-breakpoint
+CREATE INDEX "reports_line_coverage_idx" ON "reports" USING btree ("test_type",("line_covered"::float8 / nullif("line_total", 0)),"id");--> statement-breakpoint
+CREATE INDEX "reports_line_coverage_desc_idx" ON "reports" USING btree ("test_type",("line_covered"::float8 / nullif("line_total", 0)) desc nulls last,"id" desc);

@@ -130,7 +130,7 @@ describe('report create, edit and delete', () => {
     expect(statuses.filter((s) => s === 'QUEUED')).toHaveLength(2);
   });
 
-  it('a changed version runs again; the outdated run stops and leaves no rows of its own', async () => {
+  it('a changed coverage type runs again as run 2; the report ends as run 2 computed it', async () => {
     const created = await t.ok<{ id: string }>('POST', '/api/reports', body({ name: 'moving', coverageType: 'full' }));
     // Changed at once, while the first run is queued or cloning.
     const res = await t.call('PATCH', `/api/reports/${created.id}`, { coverageType: 'incremental' });

@@ -37,12 +37,6 @@ export class ReportsService {
     private readonly announce: (report: ReportRow, text: string) => Promise<void>,
   ) {}
 
-  async get(id: string): Promise<Report> {
-    const row = await this.repository.find(id);
-    if (!row) throw new ApiError(404, 'not-found', 'No such report.');
-    return this.present(row);
-  }
-
   async create(input: CreateReport, caller: Caller): Promise<Report> {
     const app = await this.appNamed(input.app);
     await this.mayChangeReportsOf(app, caller);

@@ -229,6 +229,13 @@ try {
     process.stdout.write(`serving ${started.url} (admin / ${PASSWORD}); Ctrl-C to stop\n`);
     await new Promise((resolve) => process.once('SIGINT', resolve));
   } else {
+    const apiStart = performance.now();
+    const details = await fetch(
+      `${started.url}/api/getReportDetails?reportId=${bigReport}&perPage=${CLASSES}&sortBy=name`,
+      { headers: { authorization: `Bearer ${session.accessToken}` } },
+    );
+    const bytes = (await details.arrayBuffer()).byteLength;
+    const apiMs = performance.now() - apiStart;
     const t = await timeReportList(started.url, session, bigReport);
     const fmt = (xs: number[]) => xs.map((x) => Math.round(x)).join(', ');
     process.stdout.write(
@@ -236,6 +243,7 @@ try {
         `  cold (empty cache): median ${Math.round(median(t.cold))} ms  [${fmt(t.cold)}]  (goal < 1000 ms)\n` +
         `  warm (cached assets): median ${Math.round(median(t.warm))} ms  [${fmt(t.warm)}]\n` +
         `report detail with ${CLASSES.toLocaleString()} classes on one page (virtual table), navigation → first class row: ${Math.round(t.big[0] ?? 0)} ms; class rows in the DOM after scrolling to the end: ${t.rendered}\n` +
+        `  of which the API answer alone (getReportDetails, ${(bytes / 1024 / 1024).toFixed(1)} MB JSON, from Node): ${Math.round(apiMs)} ms\n` +
         `  load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`,
     );
   }

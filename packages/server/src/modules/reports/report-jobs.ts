@@ -192,13 +192,23 @@ export class ReportJobs {
       finished = resolve;
     });
     this.running.set(reportId, { run, controller, done });
+    // One heart-beat at a time: while generation holds the report row (FOR UPDATE) a beat waits,
+    // and beats piling up would take every pool connection.
+    let beating = false;
     const heartbeat = setInterval(() => {
-      repository.advance(reportId, run, {}).then(
-        (current) => {
-          if (!current) controller.abort(new ReportOutdated());
-        },
-        () => undefined,
-      );
+      if (beating) return;
+      beating = true;
+      repository
+        .advance(reportId, run, {})
+        .then(
+          (current) => {
+            if (!current) controller.abort(new ReportOutdated());
+          },
+          () => undefined,
+        )
+        .finally(() => {
+          beating = false;
+        });
     }, timing.heartbeatMs);
     try {
       await this.opts.runJob(report, controller.signal);

@@ -54,7 +54,7 @@ describe('system screens', () => {
     await signInByApi(context, user.username, user.password);
     await page.goto('/system/personSetting');
     await page.getByText(`Profile · ${user.username}`).waitFor();
-    await page.getByText('horizontal', { exact: true }).click();
+    await page.getByText('Horizontal', { exact: true }).click();
     await page.getByRole('button', { name: 'Save profile' }).click();
     await page.getByText('Profile saved.').waitFor();
     await page.locator('[data-layout="horizontal"]').waitFor();

@@ -168,4 +168,41 @@ describe('coverage reports in the browser', () => {
     await shot(page, 'reports-team-dashboard');
     await context.close();
   }, 240_000);
+
+  it('shows a failed report with its failure status and the reason', async () => {
+    const { context, page } = await newPage(chromium.browser);
+    const session = await signInByApi(context, 'admin', inject('adminPassword'));
+    const report = await apiCall<{ id: string }>(
+      'POST',
+      '/api/reports',
+      {
+        app: appName,
+        name: `Unknown ref ${suffix}`,
+        baseVersion: 'base',
+        newVersion: 'no-such-branch',
+        envType: 'test',
+        testType: 1,
+        coverageType: 'incremental',
+      },
+      session.accessToken,
+    ).catch(async (error: Error) => {
+      // apiCall takes only code 200 as an answer; a 201 Created is an answer too.
+      const created = /^POST \/api\/reports: 201 /.test(error.message);
+      if (!created) throw error;
+      const list = await apiCall<{ reports: { id: string; name: string }[] }>(
+        'POST',
+        '/api/searchReports',
+        { appName, perPage: 50 },
+        session.accessToken,
+      );
+      return list.reports.find((r) => r.name === `Unknown ref ${suffix}`) as { id: string };
+    });
+    await page.goto(`/dashboard/coverage/${report.id}`);
+    const alert = page.locator('.ant-alert-error').first();
+    await alert.waitFor({ timeout: 120_000 });
+    expect(await alert.textContent()).toMatch(/CLONE_FAIL|DIFF_METHOD_FAIL/);
+    expect(await alert.textContent()).toContain('no-such-branch');
+    await shot(page, 'reports-failed');
+    await context.close();
+  }, 180_000);
 });

@@ -10,7 +10,6 @@ import { type DetailQuery, useReportDetails } from './api/get-report-details.ts'
 import { ClassTable } from './components/ClassTable.tsx';
 import { ReportFigures } from './components/ReportFigures.tsx';
 import { ReportProgress } from './components/ReportProgress.tsx';
-import { isRunning } from './components/report-status.ts';
 import { StatusTag } from './components/StatusTag.tsx';
 import { useReportNotes } from './components/useReportNotes.ts';
 import { reportEditPath, reportListPath, reportSourcePath } from './url.ts';
@@ -90,14 +89,11 @@ export function ReportDetail({ activity }: Props) {
           </Descriptions.Item>
           <Descriptions.Item label="Authors">{r.codeAuthor || '—'}</Descriptions.Item>
         </Descriptions>
-        {r.errMsg && !isRunning(r.status) && r.status !== 'SUCCESS' && (
-          <Alert type="error" showIcon message={r.status} description={r.errMsg} />
-        )}
       </Card>
       {ready ? (
         <ReportFigures report={r} />
       ) : (
-        <Card title="Progress" size="small">
+        <Card title="Pipeline steps" size="small">
           <ReportProgress report={r} notes={notes} />
         </Card>
       )}

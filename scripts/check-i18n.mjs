@@ -43,7 +43,6 @@ export const ALLOWED_TEXTS = new Set(['Sextant', 'EN', '中', 'OpenTelemetry', '
 export const EXCLUDED = [
   'packages/web/src/features/reports',
   'packages/web/src/features/dashboards',
-  'packages/web/src/features/apps',
 ];
 
 const LETTER = /\p{L}/u;

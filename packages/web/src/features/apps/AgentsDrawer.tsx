@@ -1,45 +1,53 @@
 import type { Agent, App as AppRow } from '@sextant/api';
 import { Alert, Drawer, Empty, Table, Tag, Tooltip, Typography } from 'antd';
-import { errorMessage } from '../../lib/api-client.ts';
-import { agentCommand, timeAgo } from './agent-text.ts';
+import { onboardingCommands } from '../../components/onboarding/commands.ts';
+import { useErrorMessage } from '../../lib/error-texts.ts';
+import { fill, useLocale, useTexts } from '../../lib/i18n.tsx';
+import { timeAgo } from './agent-text.ts';
 import { useAppAgents } from './api/get-app-agents.ts';
-
-const columns = [
-  { key: 'agentId', title: 'Agent', dataIndex: 'agentId' },
-  { key: 'envType', title: 'Environment', render: (a: Agent) => <Tag>{a.envType}</Tag> },
-  { key: 'ip', title: 'IP', render: (a: Agent) => a.ip ?? '—' },
-  { key: 'version', title: 'Version', render: (a: Agent) => a.version ?? '—' },
-  {
-    key: 'lastStatus',
-    title: 'Last status',
-    render: (a: Agent) => (
-      <Tooltip title={a.lastError ?? undefined}>
-        <Tag color={a.lastStatus === 'HEART_BEAT_DONE' ? 'green' : 'red'}>{a.lastStatus}</Tag>
-      </Tooltip>
-    ),
-  },
-  {
-    key: 'lastHeartbeatAt',
-    title: 'Last heart-beat',
-    render: (a: Agent) => (
-      <span title={new Date(a.lastHeartbeatAt).toLocaleString()}>{timeAgo(a.lastHeartbeatAt)}</span>
-    ),
-  },
-];
+import { appTexts } from './texts.ts';
 
 /** The `sextant agent` processes beside an app under test, with their last heart-beat. */
 export function AgentsDrawer({ app, onClose }: { app: AppRow | null; onClose: () => void }) {
+  const t = useTexts(appTexts);
+  const { locale, formatDate } = useLocale();
+  const errorMessage = useErrorMessage();
   const agents = useAppAgents(app?.id ?? null);
+  const columns = [
+    { key: 'agentId', title: t.agent, dataIndex: 'agentId' },
+    { key: 'envType', title: t.environment, render: (a: Agent) => <Tag>{a.envType}</Tag> },
+    { key: 'ip', title: t.ip, render: (a: Agent) => a.ip ?? '—' },
+    { key: 'version', title: t.version, render: (a: Agent) => a.version ?? '—' },
+    {
+      key: 'lastStatus',
+      title: t.lastStatus,
+      render: (a: Agent) => (
+        <Tooltip title={a.lastError ?? undefined}>
+          <Tag color={a.lastStatus === 'HEART_BEAT_DONE' ? 'green' : 'red'}>{a.lastStatus}</Tag>
+        </Tooltip>
+      ),
+    },
+    {
+      key: 'lastHeartbeatAt',
+      title: t.lastHeartbeat,
+      render: (a: Agent) => (
+        <span title={formatDate(a.lastHeartbeatAt)}>{timeAgo(a.lastHeartbeatAt, locale, t.justNow)}</span>
+      ),
+    },
+  ];
+  const command = app
+    ? onboardingCommands({ server: window.location.origin, app: app.name, testEnv: app.environments[0] }).agent
+    : '';
   return (
-    <Drawer open={app !== null} onClose={onClose} width={860} title={`Agents of ${app?.name ?? ''}`}>
+    <Drawer open={app !== null} onClose={onClose} width={860} title={fill(t.agentsOf, { app: app?.name ?? '' })}>
       {agents.isError && <Alert type="error" showIcon message={errorMessage(agents.error)} />}
       {app && agents.data?.length === 0 && (
         <>
-          <Empty description="No agent has sent a heart-beat for this app yet." />
-          <Typography.Paragraph style={{ marginTop: 24 }}>Start one beside the app under test:</Typography.Paragraph>
-          <Typography.Paragraph copyable={{ text: agentCommand(app, window.location.origin) }}>
+          <Empty description={t.noAgents} />
+          <Typography.Paragraph style={{ marginTop: 24 }}>{t.startOne}</Typography.Paragraph>
+          <Typography.Paragraph copyable={{ text: command }}>
             <pre data-testid="agent-command" style={{ whiteSpace: 'pre-wrap' }}>
-              {agentCommand(app, window.location.origin)}
+              {command}
             </pre>
           </Typography.Paragraph>
         </>

@@ -12,17 +12,23 @@ import { App, Button, Input, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { EntityListScreen } from '../../components/crud/EntityListScreen.tsx';
 import type { EntitySpec } from '../../components/crud/types.ts';
-import { errorMessage } from '../../lib/api-client.ts';
+import { useErrorMessage } from '../../lib/error-texts.ts';
+import { fill, useTexts } from '../../lib/i18n.tsx';
 import { usePermission } from '../../lib/permissions.ts';
+import { useScreenTitle } from '../../lib/screen-texts.ts';
 import { api } from '../../lib/session.tsx';
 import { AgentsDrawer } from './AgentsDrawer.tsx';
+import { appTexts } from './texts.ts';
 
 type Check = { ok: boolean; refs: number | null; error: string | null };
-const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 
 /** Apps with their repository, environments and ingestion token (shown once, rotatable). */
 export default function AppListPage({ screen }: { screen: Screen }) {
   const { message } = App.useApp();
+  const t = useTexts(appTexts);
+  const errorMessage = useErrorMessage();
+  const labelled = (values: readonly string[], labels: Record<string, string> = {}) =>
+    values.map((v) => ({ value: v, label: labels[v] ?? v }));
   const may = {
     create: usePermission('create', 'App'),
     update: usePermission('update', 'App'),
@@ -38,8 +44,8 @@ export default function AppListPage({ screen }: { screen: Screen }) {
     mutationFn: (app: AppRow) => api.post<Check>(ADMIN_API.appTestConnection(app.id)),
     onSuccess: (result, app) =>
       result.ok
-        ? message.success(`${app.name}: the repository answered with ${result.refs ?? 0} refs.`)
-        : message.error(`${app.name}: ${result.error ?? 'the repository did not answer.'}`),
+        ? message.success(fill(t.answered, { app: app.name, refs: result.refs ?? 0 }))
+        : message.error(`${app.name}: ${result.error ?? t.noAnswer}`),
     onError: (e) => message.error(errorMessage(e)),
   });
   const rotate = useMutation({
@@ -49,44 +55,49 @@ export default function AppListPage({ screen }: { screen: Screen }) {
   });
 
   const spec: EntitySpec<AppRow> = {
-    noun: 'app',
+    noun: t.noun,
     path: ADMIN_API.apps,
     can: may,
     columns: [
-      { key: 'name', title: 'Name', sortable: true },
-      { key: 'teamName', title: 'Team' },
-      { key: 'language', title: 'Language', sortable: true },
-      { key: 'repoUrl', title: 'Repository', render: (a) => <Typography.Text code>{a.repoUrl}</Typography.Text> },
-      { key: 'environments', title: 'Environments', render: (a) => a.environments.map((e) => <Tag key={e}>{e}</Tag>) },
+      { key: 'name', title: t.name, sortable: true },
+      { key: 'teamName', title: t.team },
+      { key: 'language', title: t.language, sortable: true },
+      { key: 'repoUrl', title: t.repository, render: (a) => <Typography.Text code>{a.repoUrl}</Typography.Text> },
+      { key: 'environments', title: t.environments, render: (a) => a.environments.map((e) => <Tag key={e}>{e}</Tag>) },
       {
         key: 'status',
-        title: 'Status',
+        title: t.status,
         sortable: true,
-        render: (a) => <Tag color={a.status === 'active' ? 'green' : undefined}>{a.status}</Tag>,
+        render: (a) => <Tag color={a.status === 'active' ? 'green' : undefined}>{t.statuses[a.status]}</Tag>,
       },
     ],
     fields: [
       {
         name: 'teamId',
-        label: 'Team',
+        label: t.team,
         kind: 'select',
         required: true,
         options: (teams.data?.items ?? []).map((t) => ({ value: t.id, label: t.name })),
       },
-      { name: 'name', label: 'Name', required: true, maxLength: 100 },
-      { name: 'language', label: 'Language', kind: 'select', required: true, options: options(APP_LANGUAGES) },
+      { name: 'name', label: t.name, required: true, maxLength: 100 },
+      { name: 'language', label: t.language, kind: 'select', required: true, options: labelled(APP_LANGUAGES) },
       {
         name: 'repoUrl',
-        label: 'Repository',
+        label: t.repository,
         required: true,
         maxLength: 1000,
-        help: 'https://…, ssh://…, user@host:path, or an absolute path on the server',
+        help: t.repositoryHelp,
       },
-      { name: 'defaultBranch', label: 'Default branch', maxLength: 256 },
-      { name: 'coverageSource', label: 'Coverage source', kind: 'select', options: options(COVERAGE_SOURCES) },
-      { name: 'buildCommand', label: 'Build command', maxLength: 1000 },
-      { name: 'environments', label: 'Environments (envType)', kind: 'tags', help: 'e.g. dev, test, staging' },
-      { name: 'status', label: 'Status', kind: 'select', options: options(APP_STATUSES), editOnly: true },
+      { name: 'defaultBranch', label: t.defaultBranch, maxLength: 256 },
+      {
+        name: 'coverageSource',
+        label: t.coverageSource,
+        kind: 'select',
+        options: labelled(COVERAGE_SOURCES, t.sources),
+      },
+      { name: 'buildCommand', label: t.buildCommand, maxLength: 1000 },
+      { name: 'environments', label: t.environmentsField, kind: 'tags', help: t.environmentsHelp },
+      { name: 'status', label: t.status, kind: 'select', options: labelled(APP_STATUSES, t.statuses), editOnly: true },
     ],
     toFormValues: (a) => ({ ...a }),
     fromFormValues: (v) => ({ ...v, buildCommand: v.buildCommand || null }),
@@ -97,14 +108,14 @@ export default function AppListPage({ screen }: { screen: Screen }) {
     rowActions: (a) => (
       <Space>
         <Button size="small" onClick={() => check.mutate(a)} loading={check.isPending && check.variables?.id === a.id}>
-          Test connection
+          {t.testConnection}
         </Button>
         <Button size="small" onClick={() => setAgentsOf(a)}>
-          Agents
+          {t.agents}
         </Button>
         {may.update && (
           <Button size="small" onClick={() => rotate.mutate(a)}>
-            Rotate token
+            {t.rotateToken}
           </Button>
         )}
       </Space>
@@ -113,18 +124,16 @@ export default function AppListPage({ screen }: { screen: Screen }) {
 
   return (
     <>
-      <EntityListScreen title={screen.title} spec={spec} />
+      <EntityListScreen title={useScreenTitle(screen)} spec={spec} />
       <AgentsDrawer app={agentsOf} onClose={() => setAgentsOf(null)} />
       <Modal
         open={token !== null}
-        title={`Ingestion token for ${token?.app ?? ''}`}
+        title={fill(t.tokenFor, { app: token?.app ?? '' })}
         footer={null}
         onCancel={() => setToken(null)}
       >
-        <Typography.Paragraph>
-          Copy it now: Sextant keeps only its hash and will not show it again. CI uploads and agents send it.
-        </Typography.Paragraph>
-        <Input.TextArea readOnly autoSize aria-label="Ingestion token" value={token?.token ?? ''} />
+        <Typography.Paragraph>{t.tokenNote}</Typography.Paragraph>
+        <Input.TextArea readOnly autoSize aria-label={t.tokenLabel} value={token?.token ?? ''} />
       </Modal>
     </>
   );

@@ -1,20 +1,14 @@
-import type { App } from '@sextant/api';
-
-const UNITS: [number, string][] = [
-  [86_400_000, 'd'],
-  [3_600_000, 'h'],
-  [60_000, 'min'],
-  [1000, 's'],
+const UNITS: [number, Intl.RelativeTimeFormatUnit][] = [
+  [86_400_000, 'day'],
+  [3_600_000, 'hour'],
+  [60_000, 'minute'],
+  [1000, 'second'],
 ];
 
-export function timeAgo(iso: string, now = Date.now()): string {
+/** How long ago, in its largest whole unit, worded for the locale ("2 minutes ago", "2分钟前"). */
+export function timeAgo(iso: string, locale: string, justNow: string, now = Date.now()): string {
   const elapsed = Math.max(0, now - Date.parse(iso));
-  for (const [ms, unit] of UNITS) if (elapsed >= ms) return `${Math.floor(elapsed / ms)} ${unit} ago`;
-  return 'just now';
-}
-
-/** The command that starts an agent for this app; the token is the app's ingestion token. */
-export function agentCommand(app: Pick<App, 'name' | 'environments'>, origin: string): string {
-  const env = app.environments[0] ?? 'test';
-  return `npx sextant agent --server ${origin} --token <ingestion token> --app ${app.name} --env ${env} --watch 'target/site/jacoco/*.xml'`;
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always', style: 'short' });
+  for (const [ms, unit] of UNITS) if (elapsed >= ms) return format.format(-Math.floor(elapsed / ms), unit);
+  return justNow;
 }

@@ -18,15 +18,4 @@ export const SettingsSchema = z.object({
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
-export const DEFAULT_SETTINGS: Settings = {
-  excellentGrade: 0.8,
-  passingGrade: 0.6,
-  licenseVersion: 'advanced',
-  showJudgment: false,
-  wsMaxHistoryLength: 10000,
-  traceWarnThreshold: 1,
-  traceSeriousThreshold: 3,
-  traceRetentionDays: 14,
-  zentaoUrl: '',
-  traceViewerUrl: '',
-};
+export { DEFAULT_SETTINGS } from './default-settings.ts';

@@ -1,5 +1,6 @@
+import { WarningFilled } from '@ant-design/icons';
 import type { Screen } from '@sextant/api';
-import { Button, Result, Spin } from 'antd';
+import { Button, Space, Spin, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { ChunkLoadError, loadChunk } from '../lib/chunk-loader.ts';
 import { useTexts } from '../lib/i18n.tsx';
@@ -17,7 +18,6 @@ type State =
 export function ScreenLoader({ screen }: { screen: Screen }) {
   const cached = loaded.get(screen.name);
   const [attempt, setAttempt] = useState(0);
-  const t = useTexts(appTexts);
   const [state, setState] = useState<State>(cached ? { status: 'ready', Component: cached } : { status: 'loading' });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the Retry button's trigger to import again
@@ -51,19 +51,29 @@ export function ScreenLoader({ screen }: { screen: Screen }) {
       </div>
     );
   }
+  return <LoadFailed timedOut={state.timedOut} onRetry={() => setAttempt((n) => n + 1)} />;
+}
+
+/**
+ * Laid out like antd's Result (status warning) without importing it: Result carries its 404/403/500
+ * illustrations into the first load, and this view must not need another chunk.
+ */
+function LoadFailed({ timedOut, onRetry }: { timedOut: boolean; onRetry: () => void }) {
+  const t = useTexts(appTexts);
+  const { token } = theme.useToken();
   return (
-    <Result
-      status="warning"
-      title={state.timedOut ? t.timedOut : t.failed}
-      subTitle={t.checkConnection}
-      extra={[
-        <Button key="retry" type="primary" onClick={() => setAttempt((n) => n + 1)}>
+    <div role="alert" style={{ padding: '48px 32px', textAlign: 'center' }}>
+      <WarningFilled style={{ fontSize: 72, color: token.colorWarning }} />
+      <div style={{ marginTop: 24, fontSize: token.fontSizeHeading4, color: token.colorTextHeading }}>
+        {timedOut ? t.timedOut : t.failed}
+      </div>
+      <div style={{ marginTop: 8, color: token.colorTextDescription }}>{t.checkConnection}</div>
+      <Space style={{ marginTop: 24 }}>
+        <Button type="primary" onClick={onRetry}>
           {t.retry}
-        </Button>,
-        <Button key="reload" onClick={() => window.location.reload()}>
-          {t.reload}
-        </Button>,
-      ]}
-    />
+        </Button>
+        <Button onClick={() => window.location.reload()}>{t.reload}</Button>
+      </Space>
+    </div>
   );
 }

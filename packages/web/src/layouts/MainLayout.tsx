@@ -1,13 +1,15 @@
 import { Layout } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTexts } from '../lib/i18n.tsx';
 import { usePreferences } from '../lib/preferences.tsx';
 import { AppMenu } from './AppMenu.tsx';
-import { Customizer } from './Customizer.tsx';
 import { Navbar } from './Navbar.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { layoutTexts } from './texts.ts';
+
+// Its drawer, radio groups and switch are only needed once someone opens it.
+const Customizer = lazy(() => import('./Customizer.tsx').then((module) => ({ default: module.Customizer })));
 
 /** The main frame: vertical (side menu) or horizontal (top menu), shaped by the customizer. */
 export function MainLayout() {
@@ -15,12 +17,19 @@ export function MainLayout() {
   const t = useTexts(layoutTexts);
   const location = useLocation();
   const [customizing, setCustomizing] = useState(false);
+  const [customizerUsed, setCustomizerUsed] = useState(false);
   const vertical = prefs.layout === 'vertical';
   const menuTheme = prefs.skin === 'dark' || prefs.skin === 'semi-dark' ? 'dark' : 'light';
 
   const content = (
     <>
-      <Navbar menu={vertical ? undefined : <AppMenu mode="horizontal" />} onCustomize={() => setCustomizing(true)} />
+      <Navbar
+        menu={vertical ? undefined : <AppMenu mode="horizontal" />}
+        onCustomize={() => {
+          setCustomizerUsed(true);
+          setCustomizing(true);
+        }}
+      />
       <Layout.Content className={`content content-${prefs.contentWidth}`}>
         <div key={location.pathname} className={`route-transition transition-${prefs.routerTransition}`}>
           <Outlet />
@@ -49,7 +58,11 @@ export function MainLayout() {
       )}
       <Layout className="main-column">{content}</Layout>
       {prefs.scrollTop && <ScrollToTop />}
-      <Customizer open={customizing} onClose={() => setCustomizing(false)} />
+      {customizerUsed && (
+        <Suspense fallback={null}>
+          <Customizer open={customizing} onClose={() => setCustomizing(false)} />
+        </Suspense>
+      )}
     </Layout>
   );
 }

@@ -8,14 +8,18 @@ import {
 } from '@ant-design/icons';
 import { EDITION_LABELS } from '@sextant/api';
 import { Avatar, Button, Dropdown, Space, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
-import { MessageCentre } from '../features/messages/MessageCentre.tsx';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { LOCALE_LABELS, LOCALES, type Locale, useLocale, useTexts } from '../lib/i18n.tsx';
 import { usePreferences } from '../lib/preferences.tsx';
 import { useScreenTitle } from '../lib/screen-texts.ts';
 import { useSession } from '../lib/session.tsx';
 import { layoutTexts } from './texts.ts';
 import { useCurrentScreen } from './useCurrentScreen.ts';
+
+// The message centre (STOMP client, notification schemas with zod) loads after the first screen.
+const MessageCentre = lazy(() =>
+  import('../features/messages/MessageCentre.tsx').then((module) => ({ default: module.MessageCentre })),
+);
 
 export function Navbar({ menu, onCustomize }: { menu?: ReactNode; onCustomize: () => void }) {
   const { userData, settings, signOut } = useSession();
@@ -60,7 +64,9 @@ export function Navbar({ menu, onCustomize }: { menu?: ReactNode; onCustomize: (
             {locale === 'zh' ? '中' : 'EN'}
           </Button>
         </Dropdown>
-        <MessageCentre />
+        <Suspense fallback={null}>
+          <MessageCentre />
+        </Suspense>
         {prefs.customizer && (
           <Button type="text" aria-label={t.customizer} icon={<BgColorsOutlined />} onClick={onCustomize} />
         )}

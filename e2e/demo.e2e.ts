@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiCall, artifactsDir, baseUrl, newPage, signInByApi, useBrowser } from './support/browser.ts';
+
+// Issue 7, "must show": on the server `npm start` started with a fresh data folder, `sextant demo`
+// loads the demo workspace; the home screen, both dashboards, both coverage lists, a report detail
+// and the source view then hold demo data, in English and in Chinese (screenshots in e2e/artifacts).
+const root = new URL('..', import.meta.url).pathname;
+const reposDir = mkdtempSync(join(tmpdir(), 'sx-e2e-demo-'));
+
+function demo(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['packages/cli/bin/sextant.mjs', 'demo', '--server', baseUrl(), '--password', inject('adminPassword'), ...args],
+      { cwd: root, encoding: 'utf8', timeout: 600_000 },
+      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
+    );
+  });
+}
+
+type Report = { id: string; name: string; appName: string; status: string };
+
+describe('the demo workspace in the browser, in both languages', () => {
+  const chromium = useBrowser();
+  let full: Report;
+  let incremental: Report;
+
+  beforeAll(async () => {
+    expect(await demo(['--repos-dir', reposDir])).toContain('demo workspace ready');
+    const admin = await apiCall<{ accessToken: string }>('POST', '/api/login', {
+      username: 'admin',
+      password: inject('adminPassword'),
+    });
+    const page = await apiCall<{ reports: Report[] }>(
+      'POST',
+      '/api/searchReports',
+      { appName: 'demo-inventory', testType: 1, perPage: 50 },
+      admin.accessToken,
+    );
+    full = page.reports.find((r) => r.name === '1.1 unit, full') as Report;
+    incremental = page.reports.find((r) => r.name === '1.1 unit, incremental') as Report;
+    expect(full?.status).toBe('SUCCESS');
+    expect(incremental?.status).toBe('SUCCESS');
+  }, 660_000);
+  afterAll(() => rmSync(reposDir, { recursive: true, force: true }));
+
+  async function visit(page: Page, locale: string, name: string, path: string, shows: string | RegExp) {
+    await page.goto(path);
+    await page.getByText(shows).first().waitFor({ timeout: 60_000 });
+    await page.screenshot({ path: `${artifactsDir}demo-${locale}-${name}.png`, fullPage: true });
+  }
+
+  it.each([
+    ['en', 'Code coverage (unit tests)'],
+    ['zh', '代码覆盖率（单元测试）'],
+  ])(
+    'shows the demo data on every coverage screen (%s)',
+    async (locale, devTitle) => {
+      const { context, page } = await newPage(chromium.browser);
+      await context.addInitScript((l) => {
+        localStorage.setItem('sextant.locale', l);
+        // Screenshots of settled screens: no route transition mid-fade.
+        localStorage.setItem('sextant.preferences', JSON.stringify({ routerTransition: 'none' }));
+      }, locale);
+      await signInByApi(context, 'admin', inject('adminPassword'));
+      await visit(page, locale, 'home', '/', /./);
+      await visit(page, locale, 'team-dashboard', '/dashboard/team', 'demo-inventory');
+      await visit(page, locale, 'app-dashboard', '/dashboard/app', 'demo-inventory');
+      await visit(page, locale, 'dev-coverage', '/dashboard/devcoverage', '1.1 unit, incremental');
+      expect(await page.locator('.navbar-title').textContent()).toBe(devTitle);
+      await visit(page, locale, 'test-coverage', '/dashboard/testcoverage', '1.1 QA, incremental');
+      await visit(page, locale, 'report-detail', `/dashboard/coverage/${incremental.id}`, /Alerts/);
+      await visit(page, locale, 'source-view', `/codecoverage/${full.id}`, /package demo\.inventory;/);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale === 'zh' ? 'zh-CN' : 'en');
+      await context.close();
+    },
+    300_000,
+  );
+
+  it('runs again without changing anything', async () => {
+    expect(await demo(['--repos-dir', reposDir])).toMatch(/0 created/);
+  }, 300_000);
+});

@@ -2,16 +2,20 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { Screen } from '@sextant/api';
 import { Alert, Empty, Space, Spin, Typography } from 'antd';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { errorMessage } from '../../lib/api-client.ts';
+import { useErrorMessage } from '../../lib/error-texts.ts';
+import { useLocale, useTexts } from '../../lib/i18n.tsx';
+import { useScreenTitle } from '../../lib/screen-texts.ts';
 import { useReport } from './api/get-report.ts';
 import { useReportFiles, useReportSource } from './api/report-files.ts';
 import { GradeValue } from './components/GradeValue.tsx';
 import { StatusTag } from './components/StatusTag.tsx';
 import { FileTree } from './source/FileTree.tsx';
 import { SourceViewer } from './source/SourceViewer.tsx';
+import { sourceTexts } from './source/texts.ts';
 import { reportDetailPath } from './url.ts';
 
 function Legend() {
+  const t = useTexts(sourceTexts).legend;
   const swatch = (color: string, label: string) => (
     <span>
       <span className="legend-swatch" style={{ background: color }} />
@@ -20,16 +24,20 @@ function Legend() {
   );
   return (
     <>
-      {swatch('#e6f7ed', 'covered')}
-      {swatch('#fde8e8', 'not covered')}
-      {swatch('#fff4db', 'branches partly covered')}
-      {swatch('#7367f0', 'changed line (gutter bar)')}
+      {swatch('#e6f7ed', t.covered)}
+      {swatch('#fde8e8', t.uncovered)}
+      {swatch('#fff4db', t.partial)}
+      {swatch('#7367f0', t.changed)}
     </>
   );
 }
 
 /** /codecoverage/:id (full layout): the report's file tree and the chosen file with its marks. */
-export default function CodeCoveragePage(_: { screen: Screen }) {
+export default function CodeCoveragePage({ screen }: { screen: Screen }) {
+  const t = useTexts(sourceTexts);
+  const title = useScreenTitle(screen);
+  const errorMessage = useErrorMessage();
+  const { formatNumber } = useLocale();
   const { id = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const report = useReport(id);
@@ -45,10 +53,10 @@ export default function CodeCoveragePage(_: { screen: Screen }) {
       <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
         <Space>
           <Link to={reportDetailPath(id)}>
-            <ArrowLeftOutlined /> Report
+            <ArrowLeftOutlined /> {t.backToReport}
           </Link>
           <Typography.Title level={4} style={{ margin: 0 }}>
-            {report.data?.name ?? 'Coverage report view'}
+            {report.data?.name ?? title}
           </Typography.Title>
           {report.data && <StatusTag status={report.data.status} errMsg={report.data.errMsg} />}
           {report.data && (
@@ -67,7 +75,7 @@ export default function CodeCoveragePage(_: { screen: Screen }) {
           {files.isPending ? (
             <Spin />
           ) : list.length === 0 ? (
-            <Empty description="This report has no files with coverage." />
+            <Empty description={t.noFiles} />
           ) : (
             <FileTree
               files={list}
@@ -80,12 +88,13 @@ export default function CodeCoveragePage(_: { screen: Screen }) {
           <div className="source-legend">
             {file && (
               <Typography.Text strong>
-                {file.path} · lines <GradeValue value={file.lineTotal ? file.lineCovered / file.lineTotal : null} /> (
-                {file.lineCovered}/{file.lineTotal}), branches{' '}
-                <GradeValue value={file.branchTotal ? file.branchCovered / file.branchTotal : null} />
+                {file.path} · {t.lines} <GradeValue value={file.lineTotal ? file.lineCovered / file.lineTotal : null} />{' '}
+                ({formatNumber(file.lineCovered)}/{formatNumber(file.lineTotal)}){t.separator}
+                {t.branches} <GradeValue value={file.branchTotal ? file.branchCovered / file.branchTotal : null} />
                 {file.diffLineTotal ? (
                   <>
-                    , changed lines <GradeValue value={(file.diffLineCovered ?? 0) / file.diffLineTotal} />
+                    {t.separator}
+                    {t.changedLines} <GradeValue value={(file.diffLineCovered ?? 0) / file.diffLineTotal} />
                   </>
                 ) : null}
               </Typography.Text>
@@ -95,7 +104,7 @@ export default function CodeCoveragePage(_: { screen: Screen }) {
           {source.error && <Alert type="error" showIcon message={errorMessage(source.error)} />}
           {source.isFetching && !source.data && <Spin style={{ margin: 24 }} />}
           {source.data && <SourceViewer view={source.data} targetLine={line} />}
-          {!chosen && !files.isPending && <Empty style={{ margin: 48 }} description="Choose a file." />}
+          {!chosen && !files.isPending && <Empty style={{ margin: 48 }} description={t.chooseFile} />}
         </section>
       </div>
     </div>

@@ -3,7 +3,9 @@ import type { Screen } from '@sextant/api';
 import { Alert, Button, Card, Checkbox, Descriptions, Input, Result, Space, Spin, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useErrorMessage } from '../../lib/error-texts.ts';
+import { useTexts } from '../../lib/i18n.tsx';
 import { usePermission } from '../../lib/permissions.ts';
 import { useReport } from './api/get-report.ts';
 import { type DetailQuery, useReportDetails } from './api/get-report-details.ts';
@@ -12,6 +14,7 @@ import { ReportFigures } from './components/ReportFigures.tsx';
 import { ReportProgress } from './components/ReportProgress.tsx';
 import { StatusTag } from './components/StatusTag.tsx';
 import { useReportNotes } from './components/useReportNotes.ts';
+import { reportTexts } from './texts.ts';
 import { reportEditPath, reportListPath, reportSourcePath } from './url.ts';
 
 type Props = { screen: Screen; activity?: (reportId: string) => ReactNode };
@@ -19,6 +22,8 @@ type Props = { screen: Screen; activity?: (reportId: string) => ReactNode };
 /** /dashboard/coverage/:id: a report's figures, its classes and methods, and its agents' activity. */
 export function ReportDetail({ activity }: Props) {
   const { id = '' } = useParams();
+  const t = useTexts(reportTexts);
+  const errorMessage = useErrorMessage();
   const report = useReport(id);
   const notes = useReportNotes(id);
   const mayEdit = usePermission('update', 'Report');
@@ -35,9 +40,9 @@ export function ReportDetail({ activity }: Props) {
     return (
       <Result
         status={missing ? '404' : 'error'}
-        title={missing ? 'No such report' : errorMessage(report.error)}
-        subTitle={missing ? 'It may have been deleted.' : undefined}
-        extra={<Link to={reportListPath(1)}>Back to the reports</Link>}
+        title={missing ? t.detail.noSuchReport : errorMessage(report.error)}
+        subTitle={missing ? t.detail.maybeDeleted : undefined}
+        extra={<Link to={reportListPath(1)}>{t.detail.backToReports}</Link>}
       />
     );
   }
@@ -57,20 +62,20 @@ export function ReportDetail({ activity }: Props) {
           <Space>
             <Link to={reportSourcePath(r.id)}>
               <Button icon={<CodeOutlined />} disabled={!ready}>
-                Source view
+                {t.detail.sourceView}
               </Button>
             </Link>
             {mayEdit && (
               <Link to={reportEditPath(r.id)}>
-                <Button icon={<EditOutlined />}>Edit or re-run</Button>
+                <Button icon={<EditOutlined />}>{t.detail.editOrRerun}</Button>
               </Link>
             )}
           </Space>
         }
       >
         <Descriptions size="small" column={{ xs: 1, md: 3 }}>
-          <Descriptions.Item label="App">{r.appName}</Descriptions.Item>
-          <Descriptions.Item label="Versions">
+          <Descriptions.Item label={t.detail.app}>{r.appName}</Descriptions.Item>
+          <Descriptions.Item label={t.detail.versions}>
             {r.coverageType === 'incremental' && (
               <>
                 <Typography.Text code>{r.baseVersion}</Typography.Text>
@@ -80,26 +85,26 @@ export function ReportDetail({ activity }: Props) {
             <Typography.Text code>{r.newVersion}</Typography.Text>
             {r.newCommit && <Typography.Text type="secondary"> ({r.newCommit.slice(0, 8)})</Typography.Text>}
           </Descriptions.Item>
-          <Descriptions.Item label="Environment">{r.envType}</Descriptions.Item>
-          <Descriptions.Item label="Tests">
-            {r.testType === 1 ? 'Unit / developer' : 'Functional / QA'}
+          <Descriptions.Item label={t.detail.environment}>{r.envType}</Descriptions.Item>
+          <Descriptions.Item label={t.detail.tests}>
+            {r.testType === 1 ? t.detail.unitTests : t.detail.functionalTests}
           </Descriptions.Item>
-          <Descriptions.Item label="Coverage">
-            <Tag color={r.coverageType === 'incremental' ? 'purple' : 'blue'}>{r.coverageType}</Tag>
+          <Descriptions.Item label={t.detail.coverage}>
+            <Tag color={r.coverageType === 'incremental' ? 'purple' : 'blue'}>{t.coverageTypes[r.coverageType]}</Tag>
           </Descriptions.Item>
-          <Descriptions.Item label="Authors">{r.codeAuthor || '—'}</Descriptions.Item>
+          <Descriptions.Item label={t.detail.authors}>{r.codeAuthor || '—'}</Descriptions.Item>
         </Descriptions>
       </Card>
       {ready ? (
         <ReportFigures report={r} />
       ) : (
-        <Card title="Pipeline steps" size="small">
+        <Card title={t.detail.pipeline} size="small">
           <ReportProgress report={r} notes={notes} />
         </Card>
       )}
       {ready && (
         <Card
-          title="Classes"
+          title={t.detail.classes}
           size="small"
           extra={
             <Space wrap>
@@ -107,19 +112,19 @@ export function ReportDetail({ activity }: Props) {
                 checked={query.changedOnly}
                 onChange={(e) => setQuery((q) => ({ ...q, page: 1, changedOnly: e.target.checked || undefined }))}
               >
-                Changed only
+                {t.detail.changedOnly}
               </Checkbox>
               <Checkbox
                 checked={query.uncoveredOnly}
                 onChange={(e) => setQuery((q) => ({ ...q, page: 1, uncoveredOnly: e.target.checked || undefined }))}
               >
-                Uncovered only
+                {t.detail.uncoveredOnly}
               </Checkbox>
               <Input.Search
                 allowClear
                 size="small"
-                aria-label="Find a class"
-                placeholder="Find a class"
+                aria-label={t.detail.findClass}
+                placeholder={t.detail.findClass}
                 style={{ width: 200 }}
                 onSearch={(v) => setQuery((q) => ({ ...q, page: 1, q: v.trim() || undefined }))}
               />

@@ -16,13 +16,17 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { errorMessage, fieldErrors } from '../../lib/api-client.ts';
+import { fieldErrors } from '../../lib/api-client.ts';
+import { useErrorMessage } from '../../lib/error-texts.ts';
+import { useTexts } from '../../lib/i18n.tsx';
 import { usePermission } from '../../lib/permissions.ts';
+import { useScreenTitle } from '../../lib/screen-texts.ts';
 import { useAppRefs, useRefreshBranches, useReportApps } from './api/get-app-refs.ts';
 import { useReport } from './api/get-report.ts';
 import { useSaveReport } from './api/save-report.ts';
 import { ReportProgress } from './components/ReportProgress.tsx';
 import { useReportNotes } from './components/useReportNotes.ts';
+import { reportFormTexts } from './form-texts.ts';
 import { reportDetailPath, reportListPath } from './url.ts';
 
 type Values = {
@@ -36,19 +40,24 @@ type Values = {
   rerun?: boolean;
 };
 
+type Option = { value: string; label: string };
 const refOptions = (
-  refs: { branches: { value: string; label: string }[]; versions: { value: string; label: string }[] } | undefined,
+  refs: { branches: Option[]; versions: Option[] } | undefined,
+  groups: { branches: string; versions: string },
 ) =>
   refs
     ? [
-        { label: 'Branches', options: refs.branches },
-        { label: 'Project versions', options: refs.versions },
+        { label: groups.branches, options: refs.branches },
+        { label: groups.versions, options: refs.versions },
       ].filter((g) => g.options.length > 0)
     : [];
 
 /** /dashboard/coverageAdd and /dashboard/coverageEdit/:id; once saved, the pipeline's progress live. */
 export default function ReportFormPage({ screen }: { screen: Screen }) {
   const { id } = useParams();
+  const t = useTexts(reportFormTexts);
+  const title = useScreenTitle(screen);
+  const errorMessage = useErrorMessage();
   const editing = screen.name === 'dashboard-coverage-edit' ? id : undefined;
   const [params] = useSearchParams();
   const [form] = Form.useForm<Values>();
@@ -108,11 +117,11 @@ export default function ReportFormPage({ screen }: { screen: Screen }) {
   }
 
   const initialTestType = params.get('testType') === '2' ? 2 : 1;
-  const versions = refOptions(refs.data);
+  const versions = refOptions(refs.data, { branches: t.branches, versions: t.projectVersions });
   return (
     <Row gutter={16}>
       <Col xs={24} lg={14}>
-        <Card title={screen.title}>
+        <Card title={title}>
           {existing.error && (
             <Alert type="error" showIcon message={errorMessage(existing.error)} style={{ marginBottom: 16 }} />
           )}
@@ -125,38 +134,38 @@ export default function ReportFormPage({ screen }: { screen: Screen }) {
             initialValues={{ testType: initialTestType, coverageType: 'incremental' }}
             onFinish={() => void submit()}
           >
-            <Form.Item name="app" label="App" rules={[{ required: true, message: 'Please choose an app.' }]}>
+            <Form.Item name="app" label={t.app} rules={[{ required: true, message: t.appRequired }]}>
               <Select
                 showSearch
                 optionFilterProp="label"
                 disabled={Boolean(editing)}
                 loading={apps.isPending}
-                placeholder="Choose the app"
+                placeholder={t.appPlaceholder}
                 options={(apps.data?.items ?? []).map((a) => ({ value: a.id, label: `${a.name} (${a.teamName})` }))}
               />
             </Form.Item>
-            <Form.Item name="name" label="Report name" rules={[{ required: true, message: 'Please name the report.' }]}>
-              <Input maxLength={200} placeholder="e.g. Sprint 12 regression" />
+            <Form.Item name="name" label={t.name} rules={[{ required: true, message: t.nameRequired }]}>
+              <Input maxLength={200} placeholder={t.namePlaceholder} />
             </Form.Item>
             <Row gutter={12}>
               <Col span={12}>
                 <Form.Item
                   name="baseVersion"
-                  label="Base version"
-                  extra="Branch, tag or commit the changes are measured from."
-                  rules={[{ required: true, message: 'Please give the base version.' }]}
+                  label={t.baseVersion}
+                  extra={t.baseHelp}
+                  rules={[{ required: true, message: t.baseRequired }]}
                 >
-                  <AutoComplete options={versions} placeholder="e.g. main or v1.2.0" filterOption />
+                  <AutoComplete options={versions} placeholder={t.basePlaceholder} filterOption />
                 </Form.Item>
               </Col>
               <Col span={12}>
                 <Form.Item
                   name="newVersion"
-                  label="New version"
-                  extra="Branch, tag or commit under test."
-                  rules={[{ required: true, message: 'Please give the new version.' }]}
+                  label={t.newVersion}
+                  extra={t.newHelp}
+                  rules={[{ required: true, message: t.newRequired }]}
                 >
-                  <AutoComplete options={versions} placeholder="e.g. feature/login or a commit" filterOption />
+                  <AutoComplete options={versions} placeholder={t.newPlaceholder} filterOption />
                 </Form.Item>
               </Col>
             </Row>
@@ -165,7 +174,7 @@ export default function ReportFormPage({ screen }: { screen: Screen }) {
                 type="info"
                 showIcon
                 style={{ marginBottom: 16 }}
-                message="No branches are known for this app yet: type a branch, tag or commit."
+                message={t.noBranches}
                 action={
                   mayRefresh && (
                     <Button
@@ -173,7 +182,7 @@ export default function ReportFormPage({ screen }: { screen: Screen }) {
                       loading={refreshBranches.isPending}
                       onClick={() => refreshBranches.mutate(appId)}
                     >
-                      Read branches from the repository
+                      {t.readBranches}
                     </Button>
                   )
                 }
@@ -181,42 +190,42 @@ export default function ReportFormPage({ screen }: { screen: Screen }) {
             )}
             <Form.Item
               name="envType"
-              label="Environment"
-              rules={[{ required: true, message: 'Please choose the environment.' }]}
+              label={t.environment}
+              rules={[{ required: true, message: t.environmentRequired }]}
             >
               <AutoComplete
                 options={(app?.environments ?? []).map((e) => ({ value: e, label: e }))}
-                placeholder={app?.environments.length ? 'Choose the environment' : 'e.g. test'}
+                placeholder={app?.environments.length ? t.environmentPlaceholder : t.environmentExample}
               />
             </Form.Item>
-            <Form.Item name="testType" label="Test type">
+            <Form.Item name="testType" label={t.testType}>
               <Radio.Group disabled={Boolean(editing)}>
-                <Radio.Button value={1}>Unit / developer tests</Radio.Button>
-                <Radio.Button value={2}>Functional / QA tests</Radio.Button>
+                <Radio.Button value={1}>{t.unitTests}</Radio.Button>
+                <Radio.Button value={2}>{t.functionalTests}</Radio.Button>
               </Radio.Group>
             </Form.Item>
-            <Form.Item name="coverageType" label="Coverage type">
+            <Form.Item name="coverageType" label={t.coverageType}>
               <Radio.Group>
-                <Radio.Button value="incremental">Incremental (changed code)</Radio.Button>
-                <Radio.Button value="full">Full</Radio.Button>
+                <Radio.Button value="incremental">{t.incremental}</Radio.Button>
+                <Radio.Button value="full">{t.full}</Radio.Button>
               </Radio.Group>
             </Form.Item>
             {editing && (
               <Form.Item name="rerun" valuePropName="checked">
-                <Checkbox>Run the report again with the coverage received since</Checkbox>
+                <Checkbox>{t.rerun}</Checkbox>
               </Form.Item>
             )}
             <Space>
               <Button type="primary" htmlType="submit" loading={save.isPending}>
-                {editing ? 'Save' : 'Create report'}
+                {editing ? t.save : t.create}
               </Button>
-              <Link to={reportListPath(existing.data?.testType ?? initialTestType)}>Back to the list</Link>
+              <Link to={reportListPath(existing.data?.testType ?? initialTestType)}>{t.backToList}</Link>
             </Space>
           </Form>
         </Card>
       </Col>
       <Col xs={24} lg={10}>
-        <Card title="Progress">
+        <Card title={t.progress}>
           {watchedReport.data ? (
             <Space direction="vertical" style={{ width: '100%' }}>
               <Typography.Text>
@@ -225,9 +234,7 @@ export default function ReportFormPage({ screen }: { screen: Screen }) {
               <ReportProgress report={watchedReport.data} notes={notes} />
             </Space>
           ) : (
-            <Typography.Text type="secondary">
-              The pipeline's steps appear here, live, once the report is {editing ? 'saved' : 'created'}.
-            </Typography.Text>
+            <Typography.Text type="secondary">{editing ? t.progressWhenSaved : t.progressWhenCreated}</Typography.Text>
           )}
         </Card>
       </Col>

@@ -4,18 +4,24 @@ import { Alert, App, Button, Card, Empty, Input, Select, Space, Typography } fro
 import { Link, useSearchParams } from 'react-router';
 import { OnboardingPanel } from '../../components/onboarding/OnboardingPanel.tsx';
 import { useNamedOptions } from '../../lib/admin-options.ts';
-import { errorMessage } from '../../lib/api-client.ts';
+import { useErrorMessage } from '../../lib/error-texts.ts';
+import { fill, useTexts } from '../../lib/i18n.tsx';
 import { usePermission } from '../../lib/permissions.ts';
+import { useScreenTitle } from '../../lib/screen-texts.ts';
 import { useDeleteReport } from './api/save-report.ts';
 import { type ReportSearch, useSearchReports } from './api/search-reports.ts';
 import { ReportTable } from './components/ReportTable.tsx';
 import { useLiveReportList } from './components/useLiveReportList.ts';
+import { reportTexts } from './texts.ts';
 import { readReportSearch, reportAddPath, writeReportSearch } from './url.ts';
 
 /** /dashboard/devcoverage (unit tests, testType 1) and /dashboard/testcoverage (functional, testType 2). */
 export default function ReportListPage({ screen }: { screen: Screen }) {
   const testType = screen.name === 'dashboard-test-coverage' ? 2 : 1;
   const { message } = App.useApp();
+  const t = useTexts(reportTexts);
+  const title = useScreenTitle(screen);
+  const errorMessage = useErrorMessage();
   const [params, setParams] = useSearchParams();
   const search = readReportSearch(params, testType);
   const list = useSearchReports(search);
@@ -36,23 +42,27 @@ export default function ReportListPage({ screen }: { screen: Screen }) {
   // Filtered by app only and still empty: that app has no report yet, so show how to feed it.
   const onboardingApp = search.appName ?? (apps.length === 1 ? apps[0]?.label : undefined);
   const onlyApp = !search.newVersion && !search.envType;
+  const emptyTitle =
+    testType === 1
+      ? search.appName
+        ? t.list.emptyUnitFor
+        : t.list.emptyUnit
+      : search.appName
+        ? t.list.emptyFunctionalFor
+        : t.list.emptyFunctional;
   const empty =
     filtered && !(onlyApp && search.appName) ? (
-      <Empty description="No report matches these filters." />
+      <Empty description={t.list.noMatch} />
     ) : (
       <Space direction="vertical" size={8} style={{ maxWidth: 760, margin: '0 auto', textAlign: 'left' }}>
-        <Typography.Text strong>
-          No {testType === 1 ? 'unit-test' : 'functional-test'} coverage reports
-          {search.appName ? ` for ${search.appName}` : ''} yet.
-        </Typography.Text>
+        <Typography.Text strong>{fill(emptyTitle, { app: search.appName ?? '' })}</Typography.Text>
         <Typography.Text type="secondary">
-          Send coverage for a commit from CI or from an agent beside the app under test, then create a report between
-          two versions{may.create ? ' with “New report”' : ''}. Until a report has run, nothing is shown here.
+          {fill(t.list.howTo, { withNewReport: may.create ? t.list.withNewReport : '' })}
         </Typography.Text>
         {onboardingApp ? (
           <OnboardingPanel app={onboardingApp} />
         ) : (
-          <Typography.Text type="secondary">Choose an app above to see the exact commands for it.</Typography.Text>
+          <Typography.Text type="secondary">{t.list.chooseApp}</Typography.Text>
         )}
       </Space>
     );
@@ -61,14 +71,14 @@ export default function ReportListPage({ screen }: { screen: Screen }) {
     <Card>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
         <Typography.Title level={4} style={{ margin: 0 }}>
-          {screen.title}
+          {title}
         </Typography.Title>
         <Space wrap>
           <Select
             allowClear
             showSearch
-            aria-label="App"
-            placeholder="All apps"
+            aria-label={t.list.app}
+            placeholder={t.list.allApps}
             style={{ width: 180 }}
             value={search.appName}
             options={apps.map((a) => ({ value: a.label, label: a.label }))}
@@ -76,16 +86,16 @@ export default function ReportListPage({ screen }: { screen: Screen }) {
           />
           <Input.Search
             allowClear
-            aria-label="New version"
-            placeholder="New version"
+            aria-label={t.list.newVersion}
+            placeholder={t.list.newVersion}
             style={{ width: 170 }}
             defaultValue={search.newVersion}
             onSearch={(v) => setFilter('newVersion', v.trim())}
           />
           <Input.Search
             allowClear
-            aria-label="Environment"
-            placeholder="Environment"
+            aria-label={t.list.environment}
+            placeholder={t.list.environment}
             style={{ width: 170 }}
             defaultValue={search.envType}
             onSearch={(v) => setFilter('envType', v.trim())}
@@ -93,7 +103,7 @@ export default function ReportListPage({ screen }: { screen: Screen }) {
           {may.create && (
             <Link to={reportAddPath(testType)}>
               <Button type="primary" icon={<PlusOutlined />}>
-                New report
+                {t.list.newReport}
               </Button>
             </Link>
           )}
@@ -110,7 +120,7 @@ export default function ReportListPage({ screen }: { screen: Screen }) {
         empty={empty}
         onDelete={(r) =>
           remove.mutate(r.id, {
-            onSuccess: () => message.success(`The report “${r.name}” was deleted.`),
+            onSuccess: () => message.success(fill(t.list.deleted, { name: r.name })),
             onError: (e) => message.error(errorMessage(e)),
           })
         }

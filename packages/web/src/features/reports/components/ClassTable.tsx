@@ -4,8 +4,10 @@ import { Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType, SorterResult, SortOrder } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { useErrorMessage } from '../../../lib/error-texts.ts';
+import { fill, useLocale, useTexts } from '../../../lib/i18n.tsx';
 import { type DetailQuery, reportDetailsOptions } from '../api/get-report-details.ts';
+import { reportTexts } from '../texts.ts';
 import { reportSourcePath } from '../url.ts';
 import { CountOf, GradeValue } from './GradeValue.tsx';
 
@@ -44,15 +46,18 @@ type Props = {
  */
 export function ClassTable({ reportId, rows, total, loading, query, onQuery }: Props) {
   const client = useQueryClient();
+  const t = useTexts(reportTexts);
+  const { formatNumber } = useLocale();
+  const errorMessage = useErrorMessage();
   const [methods, setMethods] = useState<Record<string, Row[] | string>>({});
   const data = useMemo<Row[]>(
     () =>
       rows.map((c) => {
         if (c.methodCount === 0) return c;
         const loaded = methods[c.id];
-        return { ...c, children: Array.isArray(loaded) ? loaded : [stub(c, loaded ?? 'Loading methods…')] };
+        return { ...c, children: Array.isArray(loaded) ? loaded : [stub(c, loaded ?? t.classes.loadingMethods)] };
       }),
-    [rows, methods],
+    [rows, methods, t.classes.loadingMethods],
   );
 
   function expand(open: boolean, row: Row) {
@@ -82,7 +87,7 @@ export function ClassTable({ reportId, rows, total, loading, query, onQuery }: P
   const columns: ColumnsType<Row> = [
     {
       key: 'name',
-      title: 'Class / method',
+      title: t.classes.name,
       width: 420,
       sorter: true,
       sortOrder: order('name'),
@@ -94,8 +99,12 @@ export function ClassTable({ reportId, rows, total, loading, query, onQuery }: P
             <Typography.Text strong={r.kind === 'class'} title={r.name} style={{ maxWidth: 330 }} ellipsis>
               {main}
             </Typography.Text>
-            {r.changeStatus && <Tag color={r.changeStatus === 'added' ? 'green' : 'gold'}>{r.changeStatus}</Tag>}
-            {r.kind === 'class' && r.changed && <Tag color="gold">changed</Tag>}
+            {r.changeStatus && (
+              <Tag color={r.changeStatus === 'added' ? 'green' : 'gold'}>
+                {t.classes.changeStatuses[r.changeStatus]}
+              </Tag>
+            )}
+            {r.kind === 'class' && r.changed && <Tag color="gold">{t.classes.changed}</Tag>}
             {rest && (
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {rest}
@@ -105,30 +114,30 @@ export function ClassTable({ reportId, rows, total, loading, query, onQuery }: P
         );
       },
     },
-    figure('lineCoverage', 'Lines', 'lineCovered', 'lineTotal'),
-    figure('branchCoverage', 'Branches', 'branchCovered', 'branchTotal'),
-    figure('methodCoverage', 'Methods', 'methodCovered', 'methodTotal'),
-    figure('instructionCoverage', 'Instructions', 'instructionCovered', 'instructionTotal'),
-    figure('cxty', 'Complexity', 'complexityCovered', 'complexityTotal'),
+    figure('lineCoverage', t.figures.lines, 'lineCovered', 'lineTotal'),
+    figure('branchCoverage', t.figures.branches, 'branchCovered', 'branchTotal'),
+    figure('methodCoverage', t.figures.methods, 'methodCovered', 'methodTotal'),
+    figure('instructionCoverage', t.figures.instructions, 'instructionCovered', 'instructionTotal'),
+    figure('cxty', t.figures.complexity, 'complexityCovered', 'complexityTotal'),
     {
       key: 'lineTotal',
-      title: 'Coverable lines',
+      title: t.classes.coverableLines,
       width: 110,
       sorter: true,
       sortOrder: order('lineTotal'),
-      render: (_, r) => (r.note ? null : (r.lineTotal ?? '—')),
+      render: (_, r) => (r.note ? null : r.lineTotal === null ? '—' : formatNumber(r.lineTotal)),
     },
     {
       key: 'branchTotal',
-      title: 'Branch total',
+      title: t.classes.branchTotal,
       width: 100,
       sorter: true,
       sortOrder: order('branchTotal'),
-      render: (_, r) => (r.note ? null : (r.branchTotal ?? '—')),
+      render: (_, r) => (r.note ? null : r.branchTotal === null ? '—' : formatNumber(r.branchTotal)),
     },
     {
       key: 'codeAuthor',
-      title: 'Author',
+      title: t.classes.author,
       width: 140,
       sorter: true,
       sortOrder: order('codeAuthor'),
@@ -136,11 +145,13 @@ export function ClassTable({ reportId, rows, total, loading, query, onQuery }: P
     },
     {
       key: 'source',
-      title: 'Source',
+      title: t.classes.source,
       width: 90,
       render: (_, r) =>
         r.note || !r.filePath ? null : (
-          <Link to={`${reportSourcePath(reportId, r.filePath)}${r.startLine ? `&line=${r.startLine}` : ''}`}>View</Link>
+          <Link to={`${reportSourcePath(reportId, r.filePath)}${r.startLine ? `&line=${r.startLine}` : ''}`}>
+            {t.classes.view}
+          </Link>
         ),
     },
   ];
@@ -156,10 +167,7 @@ export function ClassTable({ reportId, rows, total, loading, query, onQuery }: P
       scroll={{ x: 1400, y: 560 }}
       expandable={{ onExpand: expand }}
       locale={{
-        emptyText:
-          query.changedOnly || query.uncoveredOnly || query.q
-            ? 'No class matches these filters.'
-            : 'This report has no classes.',
+        emptyText: query.changedOnly || query.uncoveredOnly || query.q ? t.classes.noMatch : t.classes.none,
       }}
       pagination={{
         current: query.page ?? 1,
@@ -167,7 +175,7 @@ export function ClassTable({ reportId, rows, total, loading, query, onQuery }: P
         total,
         showSizeChanger: true,
         pageSizeOptions: [100, 1000, 10_000, 50_000],
-        showTotal: (n) => `${n.toLocaleString()} classes`,
+        showTotal: (n) => fill(t.classes.total, { count: formatNumber(n) }),
       }}
       onChange={(pagination, _filters, sorter) => {
         const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;

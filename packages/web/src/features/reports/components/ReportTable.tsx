@@ -2,7 +2,9 @@ import { REPORT_SORTS, type Report } from '@sextant/api';
 import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { Link } from 'react-router';
+import { fill, useLocale, useTexts } from '../../../lib/i18n.tsx';
 import type { ReportSearch } from '../api/search-reports.ts';
+import { reportTexts } from '../texts.ts';
 import { reportDetailPath, reportEditPath, reportSourcePath } from '../url.ts';
 import { CountOf, GradeValue } from './GradeValue.tsx';
 import { StatusTag } from './StatusTag.tsx';
@@ -22,6 +24,8 @@ const sortable = (key: string) => (REPORT_SORTS as readonly string[]).includes(k
 
 /** The report list: server-side sorting and paging, grade colours, live status tags. */
 export function ReportTable({ reports, total, loading, search, onSearch, can, onDelete, empty }: Props) {
+  const t = useTexts(reportTexts);
+  const { formatDate, formatNumber } = useLocale();
   const order = (key: string) =>
     search.sortBy === key ? (search.sortDesc ? ('descend' as const) : ('ascend' as const)) : null;
   const figure = (key: keyof Report, title: string, covered?: keyof Report, totalKey?: keyof Report) => ({
@@ -40,26 +44,26 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
   const columns: ColumnsType<Report> = [
     {
       key: 'name',
-      title: 'Report',
+      title: t.table.report,
       width: 220,
       sorter: true,
       sortOrder: order('name'),
       render: (_, r) => (
         <Space direction="vertical" size={0}>
           <Link to={reportDetailPath(r.id)}>{r.name}</Link>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }} title={new Date(r.createdAt).toLocaleString()}>
-            {r.appName} · {r.envType} · {new Date(r.createdAt).toLocaleDateString()}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} title={formatDate(r.createdAt)}>
+            {r.appName} · {r.envType} · {formatDate(r.createdAt, false)}
           </Typography.Text>
         </Space>
       ),
     },
-    figure('lineCoverage', 'Lines', 'lineCovered', 'lineTotal'),
-    figure('branchCoverage', 'Branches', 'branchCovered', 'branchTotal'),
-    figure('methodCoverage', 'Methods', 'methodCovered', 'methodTotal'),
-    figure('diffLineCoverage', 'Changed', 'diffLineCovered', 'diffLineTotal'),
+    figure('lineCoverage', t.figures.lines, 'lineCovered', 'lineTotal'),
+    figure('branchCoverage', t.figures.branches, 'branchCovered', 'branchTotal'),
+    figure('methodCoverage', t.figures.methods, 'methodCovered', 'methodTotal'),
+    figure('diffLineCoverage', t.figures.changed, 'diffLineCovered', 'diffLineTotal'),
     {
       key: 'status',
-      title: 'Status',
+      title: t.table.status,
       width: 150,
       sorter: true,
       sortOrder: order('status'),
@@ -67,7 +71,7 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
     },
     {
       key: 'newVersion',
-      title: 'Versions',
+      title: t.table.versions,
       width: 170,
       sorter: true,
       sortOrder: order('newVersion'),
@@ -78,27 +82,29 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
         </Typography.Text>
       ),
     },
-    { key: 'appName', title: 'App', width: 130, dataIndex: 'appName', sorter: true, sortOrder: order('appName') },
-    { key: 'envType', title: 'Env', width: 80, dataIndex: 'envType' },
+    { key: 'appName', title: t.table.app, width: 130, dataIndex: 'appName', sorter: true, sortOrder: order('appName') },
+    { key: 'envType', title: t.table.env, width: 80, dataIndex: 'envType' },
     {
       key: 'coverageType',
-      title: 'Type',
+      title: t.table.type,
       width: 110,
-      render: (_, r) => <Tag color={r.coverageType === 'incremental' ? 'purple' : 'blue'}>{r.coverageType}</Tag>,
+      render: (_, r) => (
+        <Tag color={r.coverageType === 'incremental' ? 'purple' : 'blue'}>{t.coverageTypes[r.coverageType]}</Tag>
+      ),
     },
     {
       key: 'actions',
-      title: 'Actions',
+      title: t.table.actions,
       fixed: 'right',
       width: can.update || can.remove ? 170 : 80,
       render: (_, r) => (
         <Space size="small" wrap>
-          <Link to={reportSourcePath(r.id)}>Source</Link>
-          {can.update && <Link to={reportEditPath(r.id)}>Edit</Link>}
+          <Link to={reportSourcePath(r.id)}>{t.table.source}</Link>
+          {can.update && <Link to={reportEditPath(r.id)}>{t.table.edit}</Link>}
           {can.remove && (
-            <Popconfirm title={`Delete the report “${r.name}”?`} onConfirm={() => onDelete(r)}>
+            <Popconfirm title={fill(t.table.confirmDelete, { name: r.name })} onConfirm={() => onDelete(r)}>
               <Button size="small" danger type="link">
-                Delete
+                {t.table.delete}
               </Button>
             </Popconfirm>
           )}
@@ -120,7 +126,7 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
         pageSize: search.perPage ?? 10,
         total,
         showSizeChanger: true,
-        showTotal: (n) => `${n} report${n === 1 ? '' : 's'}`,
+        showTotal: (n) => fill(n === 1 ? t.table.totalOne : t.table.totalMany, { count: formatNumber(n) }),
       }}
       onChange={(pagination, _filters, sorter) => {
         const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Report> | undefined;

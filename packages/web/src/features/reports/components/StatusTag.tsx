@@ -1,16 +1,16 @@
 import { Tag, Tooltip } from 'antd';
 import { isFailure, isRunning } from './report-status.ts';
+import { useStatusText } from './useStatusText.ts';
 
 /** A report's last pipeline status: running steps spin, failures are red with the reason on hover. */
 export function StatusTag({ status, errMsg }: { status: string; errMsg?: string | null }) {
-  if (status === 'SUCCESS') return <Tag color="success">SUCCESS</Tag>;
-  if (isRunning(status)) return <Tag color="processing">{status}</Tag>;
-  if (isFailure(status)) {
-    return (
-      <Tooltip title={errMsg ?? undefined}>
-        <Tag color="error">{status}</Tag>
-      </Tooltip>
-    );
-  }
-  return <Tag>{status}</Tag>;
+  const text = useStatusText()(status);
+  const color =
+    status === 'SUCCESS' ? 'success' : isRunning(status) ? 'processing' : isFailure(status) ? 'error' : undefined;
+  const hint = isFailure(status) && errMsg ? `${text.hint}: ${errMsg}` : text.hint;
+  return (
+    <Tooltip title={hint}>
+      <Tag color={color}>{text.tag}</Tag>
+    </Tooltip>
+  );
 }

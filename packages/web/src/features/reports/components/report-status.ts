@@ -1,14 +1,14 @@
 import { NOTIFYING_STATUSES, RUNNING_STATUSES } from '@sextant/api';
 
-/** The pipeline's steps in order (DESIGN §5) and the failure status each one can end with. */
+/** The pipeline's steps in order (DESIGN §5) and the failure status each one can end with (titles in texts.ts). */
 export const PIPELINE_STEPS = [
-  { status: 'QUEUED', title: 'Queued', failure: null },
-  { status: 'CLONING', title: 'Clone', failure: 'CLONE_FAIL' },
-  { status: 'COMPILING', title: 'Compile', failure: 'COMPILE_FAIL' },
-  { status: 'DIFF_METHODS', title: 'Diff methods', failure: 'DIFF_METHOD_FAIL' },
-  { status: 'ADDING_MODULE', title: 'Map modules', failure: 'FAILADDMODULE' },
-  { status: 'ENV_REPORT', title: 'Gather coverage', failure: 'ENVREPORT_FAIL' },
-  { status: 'GENERATING_REPORT', title: 'Generate report', failure: 'GENERATEREPORT_FAIL' },
+  { status: 'QUEUED', failure: null },
+  { status: 'CLONING', failure: 'CLONE_FAIL' },
+  { status: 'COMPILING', failure: 'COMPILE_FAIL' },
+  { status: 'DIFF_METHODS', failure: 'DIFF_METHOD_FAIL' },
+  { status: 'ADDING_MODULE', failure: 'FAILADDMODULE' },
+  { status: 'ENV_REPORT', failure: 'ENVREPORT_FAIL' },
+  { status: 'GENERATING_REPORT', failure: 'GENERATEREPORT_FAIL' },
 ] as const;
 
 export function isRunning(status: string): boolean {

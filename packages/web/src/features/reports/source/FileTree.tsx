@@ -2,8 +2,10 @@ import type { ReportFile } from '@sextant/api';
 import { Checkbox, Space, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
+import { useTexts } from '../../../lib/i18n.tsx';
 import { GradeValue } from '../components/GradeValue.tsx';
 import { ancestorKeys, buildFileTree, type FileNode } from './file-tree.ts';
+import { sourceTexts } from './texts.ts';
 
 function toData(nodes: FileNode[]): DataNode[] {
   return nodes.map((n) => ({
@@ -29,6 +31,7 @@ export function FileTree({
   selected: string | undefined;
   onSelect: (path: string) => void;
 }) {
+  const t = useTexts(sourceTexts);
   const [changedOnly, setChangedOnly] = useState(false);
   const shown = useMemo(() => (changedOnly ? files.filter((f) => f.changed) : files), [files, changedOnly]);
   const data = useMemo(() => toData(buildFileTree(shown)), [shown]);
@@ -36,10 +39,10 @@ export function FileTree({
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Checkbox checked={changedOnly} onChange={(e) => setChangedOnly(e.target.checked)}>
-        Changed files only
+        {t.changedFilesOnly}
       </Checkbox>
       <Tree.DirectoryTree
-        aria-label="Files"
+        aria-label={t.files}
         treeData={data}
         selectedKeys={selected ? [selected] : []}
         expandedKeys={expanded}

@@ -1,8 +1,10 @@
 import type { SourceView } from '@sextant/api';
 import { memo, useEffect, useMemo, useRef } from 'react';
-import { coverageTone, percent, TONE_COLORS } from '../../../lib/grades.ts';
+import { coverageTone, TONE_COLORS } from '../../../lib/grades.ts';
+import { fill, useLocale, useTexts } from '../../../lib/i18n.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { type LineInfo, lineInfos } from './line-marks.ts';
+import { sourceTexts } from './texts.ts';
 import { grammarFor, type Token, tokenize } from './tokenize.ts';
 import './source-view.css';
 
@@ -10,15 +12,22 @@ type MethodFigure = SourceView['methods'][number];
 type Grades = { excellentGrade: number; passingGrade: number };
 
 function MethodBadge({ method, grades }: { method: MethodFigure; grades: Grades }) {
+  const t = useTexts(sourceTexts).method;
+  const { formatPercent } = useLocale();
   const figure = (label: string, v: number | null) =>
     v === null ? null : (
-      <span style={{ color: TONE_COLORS[coverageTone(v, grades)] }}>{`${label} ${percent(v, 0)} `}</span>
+      <span style={{ color: TONE_COLORS[coverageTone(v, grades)] }}>{`${label} ${formatPercent(v, 0)} `}</span>
     );
+  const hover = fill(t.hover, {
+    name: method.name,
+    lines: formatPercent(method.lineCoverage),
+    branches: formatPercent(method.branchCoverage),
+  });
   return (
-    <span title={`${method.name}: lines ${percent(method.lineCoverage)}, branches ${percent(method.branchCoverage)}`}>
+    <span title={hover}>
       {method.changed && <span className="method-changed">●</span>}
-      {figure('L', method.lineCoverage)}
-      {figure('B', method.branchCoverage)}
+      {figure(t.line, method.lineCoverage)}
+      {figure(t.branch, method.branchCoverage)}
       {method.lineCoverage === null && method.branchCoverage === null && (
         <span style={{ color: '#999' }}>{method.name}</span>
       )}
@@ -54,10 +63,12 @@ const SourceLine = memo(function SourceLine({ n, tokens, info, method, grades, t
 /** The file with coverage marks, changed-line markers and each method's figures at its first line. */
 export function SourceViewer({ view, targetLine }: { view: SourceView; targetLine?: number }) {
   const { settings } = useSession();
+  const t = useTexts(sourceTexts);
+  const { formatNumber } = useLocale();
   const { excellentGrade, passingGrade } = settings;
   const grades = useMemo(() => ({ excellentGrade, passingGrade }), [excellentGrade, passingGrade]);
   const tokens = useMemo(() => tokenize(view.lines, grammarFor(view.language, view.path)), [view]);
-  const infos = useMemo(() => lineInfos(view), [view]);
+  const infos = useMemo(() => lineInfos(view, { words: t.line, formatNumber }), [view, t.line, formatNumber]);
   const methodsByLine = useMemo(() => new Map(view.methods.map((m) => [m.startLine, m])), [view]);
   const box = useRef<HTMLElement>(null);
 
@@ -68,7 +79,7 @@ export function SourceViewer({ view, targetLine }: { view: SourceView; targetLin
   }, [targetLine]);
 
   return (
-    <section className="source-view" ref={box} aria-label={`Source of ${view.path}`}>
+    <section className="source-view" ref={box} aria-label={fill(t.sourceOf, { path: view.path })}>
       {view.lines.map((_, i) => (
         <SourceLine
           // biome-ignore lint/suspicious/noArrayIndexKey: lines are identified by their number

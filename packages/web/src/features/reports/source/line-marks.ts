@@ -1,4 +1,6 @@
 import type { LineMark, SourceView } from '@sextant/api';
+import { fill } from '../../../lib/i18n.tsx';
+import { type LineWords, sourceTexts } from './texts.ts';
 
 export type LineState = 'covered' | 'uncovered' | 'partial' | null;
 export type LineInfo = { state: LineState; title: string | undefined; changed: boolean };
@@ -11,20 +13,27 @@ export function lineState(mark: LineMark | undefined): LineState {
   return 'covered';
 }
 
-function describe(mark: LineMark): string {
-  const hits = mark.hits === 0 ? 'Not run' : `Run ${mark.hits.toLocaleString()} time${mark.hits === 1 ? '' : 's'}`;
+type Format = { words: LineWords; formatNumber: (n: number) => string };
+
+function describe(mark: LineMark, { words, formatNumber }: Format): string {
+  const hits =
+    mark.hits === 0
+      ? words.notRun
+      : fill(mark.hits === 1 ? words.runOnce : words.runMany, { hits: formatNumber(mark.hits) });
   if (mark.branchesTotal === 0) return hits;
-  return `${hits}; ${mark.branchesCovered} of ${mark.branchesTotal} branches`;
+  return fill(words.withBranches, { hits, covered: mark.branchesCovered, total: mark.branchesTotal });
 }
 
-/** Per line (1-based index), the state, its hover text and whether the line changed. */
-export function lineInfos(view: SourceView): LineInfo[] {
+const english: Format = { words: sourceTexts.en.line, formatNumber: (n) => n.toLocaleString('en-GB') };
+
+/** Per line (1-based index), the state, its hover text (in the given words) and whether the line changed. */
+export function lineInfos(view: SourceView, format: Format = english): LineInfo[] {
   const infos: LineInfo[] = view.lines.map(() => ({ state: null, title: undefined, changed: false }));
   for (const mark of view.marks) {
     const info = infos[mark.line - 1];
     if (info) {
       info.state = lineState(mark);
-      info.title = describe(mark);
+      info.title = describe(mark, format);
     }
   }
   for (const line of view.changedLines) {

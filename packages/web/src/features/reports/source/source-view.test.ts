@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildFileTree } from './file-tree.ts';
 import { lineInfos, lineState } from './line-marks.ts';
+import { sourceTexts } from './texts.ts';
 import { grammarFor, tokenize } from './tokenize.ts';
 
 const file = (path: string, lineCovered: number, lineTotal: number, changed = false) => ({
@@ -63,6 +64,25 @@ describe('line marks', () => {
     expect(infos[0]).toEqual({ state: null, title: undefined, changed: false });
     expect(infos[1]).toEqual({ state: 'partial', title: 'Run 3 times; 2 of 4 branches', changed: false });
     expect(infos[2]?.changed).toBe(true);
+  });
+
+  it('words the hover text in the chosen language, with its number format', () => {
+    const view = {
+      path: 'a.js',
+      commit: 'c',
+      language: null,
+      lines: ['a', 'b', 'c'],
+      marks: [
+        { line: 1, hits: 0, branchesCovered: 0, branchesTotal: 0 },
+        { line: 2, hits: 12345, branchesCovered: 1, branchesTotal: 2 },
+        { line: 3, hits: 1, branchesCovered: 0, branchesTotal: 0 },
+      ],
+      changedLines: [],
+      methods: [],
+    };
+    const zh = lineInfos(view, { words: sourceTexts.zh.line, formatNumber: (n) => n.toLocaleString('zh-CN') });
+    expect(zh.map((i) => i.title)).toEqual(['未执行', '执行 12,345 次；分支覆盖 1/2', '执行 1 次']);
+    expect(lineInfos(view).map((i) => i.title)).toEqual(['Not run', 'Run 12,345 times; 1 of 2 branches', 'Run 1 time']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Modal, Popconfirm, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Table, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
@@ -103,7 +103,21 @@ export function EntityListScreen<T extends { id: string }>({ title, spec }: { ti
         rowKey="id"
         loading={list.isFetching}
         dataSource={list.data?.items ?? []}
-        locale={{ emptyText: query.q ? fill(t.noMatch, { ...noun, q: query.q }) : fill(t.none, noun) }}
+        locale={{
+          emptyText: query.q ? (
+            fill(t.noMatch, { ...noun, q: query.q })
+          ) : (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={
+                <>
+                  <div>{fill(t.none, noun)}</div>
+                  {spec.emptyHint && <Typography.Text type="secondary">{spec.emptyHint}</Typography.Text>}
+                </>
+              }
+            />
+          ),
+        }}
         pagination={{
           current: query.page,
           pageSize: query.perPage,

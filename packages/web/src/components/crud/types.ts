@@ -26,6 +26,8 @@ export type ColumnSpec<T> = {
 export type EntitySpec<T extends { id: string }> = {
   /** Singular noun for buttons and confirmations ("team"). */
   noun: string;
+  /** What will appear in an empty list and how to get it (onboarding, issue 7). */
+  emptyHint?: string;
   /** The list/create path; item paths are `${path}/${id}`. */
   path: string;
   columns: ColumnSpec<T>[];

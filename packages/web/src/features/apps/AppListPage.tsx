@@ -56,6 +56,7 @@ export default function AppListPage({ screen }: { screen: Screen }) {
 
   const spec: EntitySpec<AppRow> = {
     noun: t.noun,
+    emptyHint: t.emptyHint,
     path: ADMIN_API.apps,
     can: may,
     columns: [

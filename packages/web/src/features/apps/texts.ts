@@ -3,6 +3,8 @@ import { defineTexts } from '../../lib/i18n.tsx';
 export const appTexts = defineTexts({
   en: {
     noun: 'app',
+    emptyHint:
+      'Register an app with its git repository (New app); then send coverage with `sextant upload` from CI or run `sextant agent` beside it.',
     name: 'Name',
     team: 'Team',
     language: 'Language',
@@ -38,6 +40,8 @@ export const appTexts = defineTexts({
   },
   zh: {
     noun: '应用',
+    emptyHint:
+      '登记一个应用及其 git 仓库（新建应用）；然后在 CI 中用 `sextant upload` 上报覆盖率，或在应用旁运行 `sextant agent`。',
     name: '名称',
     team: '团队',
     language: '语言',

@@ -46,6 +46,7 @@ export default function BranchListPage({ screen }: { screen: Screen }) {
   });
   const spec: EntitySpec<Branch> = {
     noun: t.noun,
+    emptyHint: t.emptyHint,
     path: ADMIN_API.branches,
     can: { create: false, update: false, remove: false },
     extraQuery: { appId },

@@ -31,6 +31,7 @@ export default function CaseListPage({ screen }: { screen: Screen }) {
   });
   const spec: EntitySpec<Case> = {
     noun: t.noun,
+    emptyHint: t.emptyHint,
     path: ADMIN_API.cases,
     can: may,
     filters: may.create ? <CaseImport apps={apps} /> : undefined,

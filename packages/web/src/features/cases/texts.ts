@@ -3,6 +3,8 @@ import { defineTexts } from '../../lib/i18n.tsx';
 export const caseTexts = defineTexts({
   en: {
     noun: 'case',
+    emptyHint:
+      'Test cases link coverage to what QA runs: add them one by one or import a CSV; uploads name them with --case.',
     key: 'Key',
     title: 'Title',
     app: 'App',
@@ -26,6 +28,7 @@ export const caseTexts = defineTexts({
   },
   zh: {
     noun: '用例',
+    emptyHint: '测试用例把覆盖率与 QA 执行的用例关联起来：逐个添加或导入 CSV；上传时用 --case 指定用例。',
     key: '编号',
     title: '标题',
     app: '应用',

@@ -26,6 +26,7 @@ export default function ProjectListPage({ screen }: { screen: Screen }) {
   const users = useUserOptions(editing);
   const spec: EntitySpec<Project> = {
     noun: t.noun,
+    emptyHint: t.emptyHint,
     path: ADMIN_API.projects,
     can: may,
     columns: [

@@ -3,6 +3,7 @@ import { defineTexts } from '../../lib/i18n.tsx';
 export const projectTexts = defineTexts({
   en: {
     noun: 'project',
+    emptyHint: "A project groups a team's apps for a release; create one, then add versions to compare.",
     name: 'Name',
     team: 'Team',
     owner: 'Owner',
@@ -14,6 +15,7 @@ export const projectTexts = defineTexts({
   },
   zh: {
     noun: '项目',
+    emptyHint: '项目把团队的应用按发布归组；先创建项目，再添加要对比的版本。',
     name: '名称',
     team: '团队',
     owner: '负责人',

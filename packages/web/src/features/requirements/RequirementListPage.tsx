@@ -30,6 +30,7 @@ export default function RequirementListPage({ screen }: { screen: Screen }) {
   });
   const spec: EntitySpec<Requirement> = {
     noun: t.noun,
+    emptyHint: t.emptyHint,
     path: ADMIN_API.requirements,
     can: may,
     columns: [

@@ -19,6 +19,7 @@ export default function TeamListPage({ screen }: { screen: Screen }) {
   const users = useUserOptions(may.create || may.update);
   const spec: EntitySpec<Team> = {
     noun: t.noun,
+    emptyHint: t.emptyHint,
     path: ADMIN_API.teams,
     can: may,
     columns: [

@@ -44,6 +44,7 @@ export default function UserListPage({ screen }: { screen: Screen }) {
 
   const spec: EntitySpec<UserRow> = {
     noun: t.noun,
+    emptyHint: t.emptyHint,
     path: API.users,
     can: { create: mayCreate, update: mayUpdate, remove: false },
     columns: [

@@ -3,6 +3,7 @@ import { defineTexts } from '../../lib/i18n.tsx';
 export const userTexts = defineTexts({
   en: {
     noun: 'user',
+    emptyHint: 'Users join by applying for access (/apply) or are created here by an administrator.',
     username: 'Username',
     name: 'Name',
     displayName: 'Display name',
@@ -28,6 +29,7 @@ export const userTexts = defineTexts({
   },
   zh: {
     noun: '用户',
+    emptyHint: '用户可通过申请访问（/apply）加入，或由管理员在此创建。',
     username: '用户名',
     name: '姓名',
     displayName: '显示名称',

@@ -23,6 +23,7 @@ export default function VersionListPage({ screen }: { screen: Screen }) {
   const apps = useNamedOptions(ADMIN_API.apps, editing);
   const spec: EntitySpec<Version> = {
     noun: t.noun,
+    emptyHint: t.emptyHint,
     path: ADMIN_API.versions,
     can: may,
     columns: [

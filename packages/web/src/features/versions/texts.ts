@@ -3,6 +3,7 @@ import { defineTexts } from '../../lib/i18n.tsx';
 export const versionTexts = defineTexts({
   en: {
     noun: 'version',
+    emptyHint: 'A version names the two git refs a report compares (base and new); add one per app and release.',
     name: 'Name',
     project: 'Project',
     app: 'App',
@@ -17,6 +18,7 @@ export const versionTexts = defineTexts({
   },
   zh: {
     noun: '版本',
+    emptyHint: '版本指定报告对比的两个 git 引用（基线和新版本）；为每个应用和发布添加一个。',
     name: '名称',
     project: '项目',
     app: '应用',

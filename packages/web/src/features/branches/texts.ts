@@ -3,7 +3,7 @@ import { defineTexts } from '../../lib/i18n.tsx';
 export const branchTexts = defineTexts({
   en: {
     noun: 'branch',
-    emptyHint: "Branches appear when an app's repository is read: use Refresh branches here or on the Apps screen.",
+    emptyHint: "Branches appear when an app's repository is read: use “Refresh from repository” above.",
     refreshed: '{total} branches: {added} new, {moved} moved, {gone} gone.',
     app: 'App',
     allApps: 'All apps',
@@ -19,7 +19,7 @@ export const branchTexts = defineTexts({
   },
   zh: {
     noun: '分支',
-    emptyHint: '读取应用仓库后这里会列出分支：在此处或“应用”页面点击刷新分支。',
+    emptyHint: '读取应用仓库后这里会列出分支：点击上方的“从仓库刷新”。',
     refreshed: '共 {total} 个分支：新增 {added} 个，移动 {moved} 个，消失 {gone} 个。',
     app: '应用',
     allApps: '全部应用',

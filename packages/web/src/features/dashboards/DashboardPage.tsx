@@ -1,28 +1,42 @@
 import { ADMIN_API, type Report, type Screen, screenByName } from '@sextant/api';
-import { Alert, Card, Col, Empty, Row, Select, Space, Spin, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Col, Empty, Row, Select, Space, Spin, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useNamedOptions } from '../../lib/admin-options.ts';
-import { errorMessage } from '../../lib/api-client.ts';
+import { useErrorMessage } from '../../lib/error-texts.ts';
+import { fill, useTexts } from '../../lib/i18n.tsx';
+import { useScreenTitle } from '../../lib/screen-texts.ts';
 import { useDashboard } from './api/get-dashboard.ts';
 import { AppCoverageCard } from './components/AppCoverageCard.tsx';
 import { useLiveDashboard } from './components/useLiveDashboard.ts';
+import { dashboardTexts } from './texts.ts';
 
 const detailPath = (id: string) =>
   screenByName('dashboard-coverage-detail').path.replace(':id', encodeURIComponent(id));
 
+function StepTag({ status }: { status: string }) {
+  const t = useTexts(dashboardTexts);
+  const values = { status, label: (t.steps as Record<string, string>)[status] ?? status };
+  return (
+    <Tooltip title={fill(t.stepHint, values)}>
+      <Tag color="processing">{fill(t.stepTag, values)}</Tag>
+    </Tooltip>
+  );
+}
+
 function RunningReports({ reports }: { reports: Report[] }) {
+  const t = useTexts(dashboardTexts);
   return (
     <Table<Report>
       size="small"
       rowKey="id"
       pagination={false}
       dataSource={reports}
-      locale={{ emptyText: 'No report is running.' }}
+      locale={{ emptyText: t.noneRunning }}
       columns={[
-        { key: 'name', title: 'Report', render: (_, r) => <Link to={detailPath(r.id)}>{r.name}</Link> },
-        { key: 'app', title: 'App', dataIndex: 'appName' },
-        { key: 'version', title: 'Version', dataIndex: 'newVersion' },
-        { key: 'status', title: 'Step', render: (_, r) => <Tag color="processing">{r.status}</Tag> },
+        { key: 'name', title: t.report, render: (_, r) => <Link to={detailPath(r.id)}>{r.name}</Link> },
+        { key: 'app', title: t.app, dataIndex: 'appName' },
+        { key: 'version', title: t.version, dataIndex: 'newVersion' },
+        { key: 'status', title: t.step, render: (_, r) => <StepTag status={r.status} /> },
       ]}
     />
   );
@@ -31,6 +45,9 @@ function RunningReports({ reports }: { reports: Report[] }) {
 /** /dashboard/team (one team or all) and /dashboard/app (one app): coverage at a glance. */
 export default function DashboardPage({ screen }: { screen: Screen }) {
   const byApp = screen.name === 'dashboard-app';
+  const t = useTexts(dashboardTexts);
+  const title = useScreenTitle(screen);
+  const errorMessage = useErrorMessage();
   const [params, setParams] = useSearchParams();
   const teams = useNamedOptions(ADMIN_API.teams, !byApp);
   const apps = useNamedOptions(ADMIN_API.apps, byApp);
@@ -49,14 +66,14 @@ export default function DashboardPage({ screen }: { screen: Screen }) {
       <Card>
         <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
           <Typography.Title level={4} style={{ margin: 0 }}>
-            {screen.title}
+            {title}
           </Typography.Title>
           {byApp ? (
             <Select
               showSearch
               optionFilterProp="label"
-              aria-label="App"
-              placeholder="Choose an app"
+              aria-label={t.app}
+              placeholder={t.chooseApp}
               style={{ width: 240 }}
               options={apps}
               value={appId}
@@ -67,8 +84,8 @@ export default function DashboardPage({ screen }: { screen: Screen }) {
               allowClear
               showSearch
               optionFilterProp="label"
-              aria-label="Team"
-              placeholder="All teams"
+              aria-label={t.team}
+              placeholder={t.allTeams}
               style={{ width: 240 }}
               options={teams}
               value={teamId}
@@ -78,27 +95,25 @@ export default function DashboardPage({ screen }: { screen: Screen }) {
         </Space>
       </Card>
       {dashboard.error && <Alert type="error" showIcon message={errorMessage(dashboard.error)} />}
-      {byApp && apps.length === 0 && !dashboard.isFetching && (
-        <Empty description="No app yet. Register one under System › Apps." />
-      )}
+      {byApp && apps.length === 0 && !dashboard.isFetching && <Empty description={t.noApp} />}
       {dashboard.isPending && dashboard.fetchStatus !== 'idle' && <Spin size="large" />}
       {data && (
         <>
           <Row gutter={16}>
             <Col xs={8}>
               <Card size="small">
-                <Statistic title="Apps" value={new Set(data.apps.map((a) => a.appId)).size} />
+                <Statistic title={t.apps} value={new Set(data.apps.map((a) => a.appId)).size} />
               </Card>
             </Col>
             <Col xs={8}>
               <Card size="small">
-                <Statistic title="Reports running now" value={data.running.length} />
+                <Statistic title={t.reportsRunning} value={data.running.length} />
               </Card>
             </Col>
             <Col xs={8}>
               <Card size="small">
                 <Statistic
-                  title="Open risk items"
+                  title={t.openRisks}
                   value={data.openRisks}
                   valueStyle={{ color: data.openRisks > 0 ? '#ea5455' : undefined }}
                 />
@@ -106,13 +121,13 @@ export default function DashboardPage({ screen }: { screen: Screen }) {
             </Col>
           </Row>
           {data.running.length > 0 && (
-            <Card title="Running now" size="small">
+            <Card title={t.runningNow} size="small">
               <RunningReports reports={data.running} />
             </Card>
           )}
           {data.apps.length === 0 ? (
             <Card>
-              <Empty description="No coverage report has finished here yet." />
+              <Empty description={t.noneFinished} />
             </Card>
           ) : (
             <Row gutter={[16, 16]}>

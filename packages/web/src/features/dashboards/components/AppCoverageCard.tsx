@@ -1,6 +1,8 @@
 import { type Dashboard, screenByName } from '@sextant/api';
 import { Card, Col, Empty, Row, Space, Typography } from 'antd';
 import { Link } from 'react-router';
+import { useTexts } from '../../../lib/i18n.tsx';
+import { dashboardTexts } from '../texts.ts';
 import { Figure } from './Figure.tsx';
 import { TrendChart } from './TrendChart.tsx';
 
@@ -11,6 +13,7 @@ const detailPath = (id: string) =>
 
 /** One app and test type: the latest full and incremental report's figures and the trend. */
 export function AppCoverageCard({ summary }: { summary: Summary }) {
+  const t = useTexts(dashboardTexts);
   const { latestFull: full, latestIncremental: inc } = summary;
   return (
     <Card
@@ -19,34 +22,36 @@ export function AppCoverageCard({ summary }: { summary: Summary }) {
         <Space>
           <Typography.Text strong>{summary.appName}</Typography.Text>
           <Typography.Text type="secondary">
-            {summary.teamName} · {summary.testType === 1 ? 'unit tests' : 'functional tests'}
+            {summary.teamName} · {summary.testType === 1 ? t.unitTests : t.functionalTests}
           </Typography.Text>
         </Space>
       }
     >
       {!full && !inc ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No finished report yet." />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.noFinishedReport} />
       ) : (
         <>
           <Row gutter={8}>
             <Col span={12}>
               <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
-                Full{full ? ' · ' : ''}
+                {t.full}
+                {full ? ' · ' : ''}
                 {full && <Link to={detailPath(full.id)}>{full.newVersion}</Link>}
               </Typography.Text>
               <Space size={16}>
-                <Figure label="Lines" value={full?.lineCoverage} />
-                <Figure label="Branches" value={full?.branchCoverage} />
+                <Figure label={t.lines} value={full?.lineCoverage} />
+                <Figure label={t.branches} value={full?.branchCoverage} />
               </Space>
             </Col>
             <Col span={12}>
               <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
-                Incremental{inc ? ' · ' : ''}
+                {t.incremental}
+                {inc ? ' · ' : ''}
                 {inc && <Link to={detailPath(inc.id)}>{inc.newVersion}</Link>}
               </Typography.Text>
               <Space size={16}>
-                <Figure label="Changed lines" value={inc?.diffLineCoverage} />
-                <Figure label="Lines" value={inc?.lineCoverage} />
+                <Figure label={t.changedLines} value={inc?.diffLineCoverage} />
+                <Figure label={t.lines} value={inc?.lineCoverage} />
               </Space>
             </Col>
           </Row>

@@ -5,6 +5,8 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useMemo } from 'react';
+import { useLocale, useTexts } from '../../../lib/i18n.tsx';
+import { dashboardTexts } from '../texts.ts';
 
 // Only the parts a line chart needs, so the dashboard chunk stays small and ECharts stays out of the others.
 echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
@@ -15,32 +17,32 @@ const pct = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 10
 
 /** Line, branch and changed-line coverage of the last successful reports, oldest first, in percent. */
 export function TrendChart({ trend }: { trend: Trend }) {
+  const t = useTexts(dashboardTexts);
+  const { formatDate, formatPercent } = useLocale();
   const option = useMemo(
     () => ({
       animation: false,
       grid: { left: 40, right: 12, top: 28, bottom: 24 },
-      tooltip: { trigger: 'axis', valueFormatter: (v: number | null) => (v === null ? '—' : `${v}%`) },
+      tooltip: { trigger: 'axis', valueFormatter: (v: number | null) => formatPercent(v === null ? null : v / 100) },
       legend: { top: 0, textStyle: { fontSize: 11 } },
       xAxis: {
         type: 'category',
-        data: trend.map((t) =>
-          new Date(t.date).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }),
-        ),
+        data: trend.map((point) => formatDate(point.date)),
         axisLabel: { fontSize: 10 },
       },
-      yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value}%', fontSize: 10 } },
+      yAxis: {
+        type: 'value',
+        min: 0,
+        max: 100,
+        axisLabel: { formatter: (v: number) => formatPercent(v / 100, 0), fontSize: 10 },
+      },
       series: [
-        {
-          name: 'Lines',
-          type: 'line',
-          data: trend.map((t) => pct(t.lineCoverage)),
-          connectNulls: true,
-        },
-        { name: 'Branches', type: 'line', data: trend.map((t) => pct(t.branchCoverage)), connectNulls: true },
-        { name: 'Changed lines', type: 'line', data: trend.map((t) => pct(t.diffLineCoverage)), connectNulls: true },
+        { name: t.lines, type: 'line', data: trend.map((p) => pct(p.lineCoverage)), connectNulls: true },
+        { name: t.branches, type: 'line', data: trend.map((p) => pct(p.branchCoverage)), connectNulls: true },
+        { name: t.changedLines, type: 'line', data: trend.map((p) => pct(p.diffLineCoverage)), connectNulls: true },
       ],
     }),
-    [trend],
+    [trend, t, formatDate, formatPercent],
   );
   return <ReactEChartsCore echarts={echarts} option={option} style={{ height: 180 }} notMerge lazyUpdate />;
 }

@@ -19,6 +19,10 @@ export function traceTone(
 
 export const TONE_COLORS: Record<Tone, string> = { success: '#28c76f', warning: '#ff9f43', danger: '#ea5455' };
 
+/**
+ * A fraction as a percentage, always in English notation.
+ * @deprecated On screens use `useLocale().formatPercent` (lib/i18n.tsx), which follows the chosen language.
+ */
 export function percent(value: number | null | undefined, digits = 1): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '—';
   return `${(value * 100).toFixed(digits)}%`;

@@ -1,8 +1,4 @@
-import { ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
+import { ConfigProvider, type ConfigProviderProps } from 'antd';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 
 /**
@@ -35,6 +31,29 @@ function initialLocale(): Locale {
   return navigator.language.toLowerCase().startsWith('zh') ? 'zh' : 'en';
 }
 
+type AntdLocale = NonNullable<ConfigProviderProps['locale']>;
+let chineseData: Promise<AntdLocale> | null = null;
+let wantedLocale: Locale = 'en';
+
+/**
+ * Chinese data for antd's own texts and for dayjs loads on first use; English is both libraries'
+ * default and needs nothing. Until it is there (or if it fails) antd's built-in texts stay English.
+ */
+async function applyLibraryLocale(locale: Locale): Promise<AntdLocale | undefined> {
+  wantedLocale = locale;
+  if (locale === 'en' && !chineseData) return undefined;
+  if (locale === 'zh') {
+    // Not 'antd/es/locale/zh_CN': with it Rolldown 1.2.19 left antd's `Empty` unrenamed in another chunk.
+    chineseData ??= Promise.all([import('antd/locale/zh_CN'), import('dayjs/locale/zh-cn')]).then(
+      ([antd]) => antd.default,
+    );
+  }
+  const [antd, dayjs] = await Promise.all([locale === 'zh' ? chineseData : undefined, import('dayjs')]);
+  // A quicker switch made after this one has the last word.
+  if (wantedLocale === locale) dayjs.default.locale(locale === 'zh' ? 'zh-cn' : 'en');
+  return antd ?? undefined;
+}
+
 type LocaleValue = {
   locale: Locale;
   setLocale(locale: Locale): void;
@@ -50,9 +69,17 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
     localStorage.setItem(LOCALE_KEY, next);
     setLocaleState(next);
   }, []);
+  const [antdLocale, setAntdLocale] = useState<AntdLocale | undefined>(undefined);
   useEffect(() => {
     document.documentElement.lang = locale === 'zh' ? 'zh-CN' : 'en';
-    dayjs.locale(locale === 'zh' ? 'zh-cn' : 'en');
+    let live = true;
+    applyLibraryLocale(locale).then(
+      (loaded) => live && setAntdLocale(loaded),
+      () => live && setAntdLocale(undefined),
+    );
+    return () => {
+      live = false;
+    };
   }, [locale]);
   const value = useMemo<LocaleValue>(() => {
     const tag = locale === 'zh' ? 'zh-CN' : 'en-GB';
@@ -76,7 +103,7 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   }, [locale, setLocale]);
   return (
     <LocaleContext.Provider value={value}>
-      <ConfigProvider locale={locale === 'zh' ? zhCN : enUS}>{children}</ConfigProvider>
+      <ConfigProvider locale={antdLocale}>{children}</ConfigProvider>
     </LocaleContext.Provider>
   );
 }

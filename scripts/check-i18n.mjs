@@ -175,5 +175,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(`i18n: ${hits.length} hard-coded text(s); move them to the feature's texts.ts (en and zh)`);
     process.exit(1);
   }
-  console.log(`i18n: no hard-coded texts (still excluded for now: ${EXCLUDED.join(', ')})`);
+  const excluded = EXCLUDED.length > 0 ? ` (still excluded for now: ${EXCLUDED.join(', ')})` : '';
+  console.log(`i18n: no hard-coded texts${excluded}`);
 }

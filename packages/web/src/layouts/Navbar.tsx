@@ -6,9 +6,9 @@ import {
   TranslationOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { EDITION_LABELS } from '@sextant/api';
 import { Avatar, Button, Dropdown, Space, Tag, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
+import { useEditionLabels } from '../lib/edition-texts.ts';
 import { LOCALE_LABELS, LOCALES, type Locale, useLocale, useTexts } from '../lib/i18n.tsx';
 import { usePreferences } from '../lib/preferences.tsx';
 import { useScreenTitle } from '../lib/screen-texts.ts';
@@ -27,6 +27,7 @@ export function Navbar({ menu, onCustomize }: { menu?: ReactNode; onCustomize: (
   const screen = useCurrentScreen();
   const title = useScreenTitle(screen);
   const t = useTexts(layoutTexts);
+  const editionLabels = useEditionLabels();
   const { locale, setLocale } = useLocale();
   const { saveLanguage } = useSession();
   return (
@@ -47,7 +48,7 @@ export function Navbar({ menu, onCustomize }: { menu?: ReactNode; onCustomize: (
         </Typography.Title>
       )}
       <Space className="navbar-actions">
-        <Tag color="purple">{EDITION_LABELS[settings.licenseVersion]}</Tag>
+        <Tag color="purple">{editionLabels[settings.licenseVersion]}</Tag>
         <Dropdown
           trigger={['click']}
           menu={{

@@ -18,6 +18,9 @@ export const messageTexts = defineTexts({
     ip: 'IP',
     lastHeartbeat: 'Last heart-beat',
     noProgress: 'No progress messages yet.',
+    progressTitle: '{name}: {label}',
+    reportReady: 'The report is ready.',
+    reportQueued: 'Report queued.',
   },
   zh: {
     states: { connecting: '连接中', open: '已连接', closed: '离线', error: '连接出错' },
@@ -36,5 +39,8 @@ export const messageTexts = defineTexts({
     ip: 'IP',
     lastHeartbeat: '最近心跳',
     noProgress: '暂无进度消息。',
+    progressTitle: '{name}：{label}',
+    reportReady: '报告已生成。',
+    reportQueued: '报告已排队。',
   },
 });

@@ -2,6 +2,7 @@ import type { Message } from '@sextant/api';
 import { Button, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useLocale, useTexts } from '../../../lib/i18n.tsx';
+import { progressText, useProgressWording } from '../progress-text.ts';
 import { messageTexts } from '../texts.ts';
 import { reportPath } from '../url.ts';
 
@@ -15,7 +16,7 @@ function statusColor(status: string | null | undefined): string {
 export function NotificationItem({ message, onRead, onHide, onOpen }: Props) {
   const t = useTexts(messageTexts);
   const { formatDate } = useLocale();
-  const title = message.title || message.status || message.message_type;
+  const { title, text } = progressText(message, useProgressWording());
   return (
     <li className={`notification-item${message.readed ? ' is-read' : ''}`} aria-label={title}>
       <Space orientation="vertical" size={2} style={{ width: '100%' }}>
@@ -32,7 +33,7 @@ export function NotificationItem({ message, onRead, onHide, onOpen }: Props) {
           </Typography.Text>
           {message.status && <Tag color={statusColor(message.status)}>{message.status}</Tag>}
         </Space>
-        {message.text && <Typography.Text type="secondary">{message.text}</Typography.Text>}
+        {text && <Typography.Text type="secondary">{text}</Typography.Text>}
         <Space size={4}>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {formatDate(message.date)}

@@ -1,12 +1,14 @@
 import { Card, List, Table, Tag, Typography } from 'antd';
 import { useLocale, useTexts } from '../../../lib/i18n.tsx';
 import { useHeartbeats, useReportMessages } from '../api/get-report-activity.ts';
+import { progressText, useProgressWording } from '../progress-text.ts';
 import { messageTexts } from '../texts.ts';
 
 /** For a report screen: its agents' last heart-beats and its progress messages, kept live by the connection. */
 export function ReportActivity({ reportId }: { reportId: string }) {
   const t = useTexts(messageTexts);
   const { formatDate } = useLocale();
+  const wording = useProgressWording();
   const heartbeats = useHeartbeats(reportId);
   const messages = useReportMessages(reportId);
   return (
@@ -41,7 +43,8 @@ export function ReportActivity({ reportId }: { reportId: string }) {
         renderItem={(message) => (
           <List.Item key={message.id}>
             <Typography.Text type="secondary">{formatDate(message.date)}</Typography.Text>{' '}
-            {message.status && <Tag>{message.status}</Tag>} {message.title} {message.text}
+            {message.status && <Tag>{message.status}</Tag>} {progressText(message, wording).title}{' '}
+            {progressText(message, wording).text}
           </List.Item>
         )}
       />

@@ -1,12 +1,13 @@
 import { API, CONNECTION_TEST_MESSAGE, createsNotification, isHeartbeat, type Message } from '@sextant/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api, useSession } from '../../../lib/session.tsx';
 import { type ConnectionState, openMessageConnection } from '../../../lib/stomp.ts';
 import { sessionStore } from '../../../lib/storage.ts';
 import { notificationsKey } from '../api/get-notifications.ts';
 import { heartbeatsKey, reportMessagesKey } from '../api/message-keys.ts';
+import { progressText, useProgressWording } from '../progress-text.ts';
 
 export type MessageConnection = { state: ConnectionState; error: string | null };
 
@@ -20,6 +21,10 @@ export function useMessageConnection(): MessageConnection {
   const { notification } = App.useApp();
   const [connection, setConnection] = useState<MessageConnection>({ state: 'closed', error: null });
   const userId = userData?.userid;
+  // Read at delivery time, so switching the language does not reconnect the socket.
+  const currentWording = useProgressWording();
+  const wording = useRef(currentWording);
+  wording.current = currentWording;
 
   useEffect(() => {
     if (!userId) return;
@@ -31,7 +36,8 @@ export function useMessageConnection(): MessageConnection {
       }
       if (!createsNotification(message)) return;
       void client.invalidateQueries({ queryKey: notificationsKey });
-      notification.info({ key: message.id, title: message.title || message.status, description: message.text });
+      const shown = progressText(message, wording.current);
+      notification.info({ key: message.id, title: shown.title, description: shown.text });
     };
     const connection = openMessageConnection({
       token: () => sessionStore.accessToken(),

@@ -5,6 +5,7 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { useErrorMessage } from '../../lib/error-texts.ts';
+import { useFieldErrors } from '../../lib/field-messages.ts';
 import { fill, useLocale, useTexts } from '../../lib/i18n.tsx';
 import { api } from '../../lib/session.tsx';
 import { EntityForm } from './EntityForm.tsx';
@@ -16,6 +17,7 @@ import type { EntitySpec, Page, PageQuery } from './types.ts';
  * delete in a modal whose fields show the server's validation messages.
  */
 export function EntityListScreen<T extends { id: string }>({ title, spec }: { title: string; spec: EntitySpec<T> }) {
+  const fieldErrorsOf = useFieldErrors();
   const { message } = App.useApp();
   const client = useQueryClient();
   const [query, setQuery] = useState<PageQuery>({ page: 1, perPage: 10 });
@@ -46,7 +48,7 @@ export function EntityListScreen<T extends { id: string }>({ title, spec }: { ti
     },
     onError: (error) => {
       if (error instanceof ApiError) {
-        const fields = (error.data as { fields?: Record<string, string> } | null)?.fields ?? {};
+        const fields = fieldErrorsOf(error);
         form.setFields(Object.entries(fields).map(([name, text]) => ({ name, errors: [text] })));
       }
       setFormError(errorText(error));

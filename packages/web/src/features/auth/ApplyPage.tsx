@@ -4,12 +4,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
 import { useErrorMessage } from '../../lib/error-texts.ts';
+import { useFieldErrors } from '../../lib/field-messages.ts';
 import { fill, useTexts } from '../../lib/i18n.tsx';
 import { api } from '../../lib/session.tsx';
 import { authTexts } from './texts.ts';
 
 /** The access-request flow: the account stays disabled until an administrator approves it. */
 export default function ApplyPage() {
+  const fieldErrorsOf = useFieldErrors();
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -25,8 +27,8 @@ export default function ApplyPage() {
       setSent(values.email);
     } catch (e) {
       if (e instanceof ApiError) {
-        const fields = (e.data as { fields?: Record<string, string> } | null)?.fields;
-        if (fields)
+        const fields = fieldErrorsOf(e);
+        if (Object.keys(fields).length > 0)
           form.setFields(
             Object.entries(fields).map(([name, msg]) => ({ name: name as keyof RegisterRequest, errors: [msg] })),
           );

@@ -2,7 +2,8 @@ import { API, type MeResponse, type Profile } from '@sextant/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Input, Radio, Row, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { errorMessage, fieldErrors } from '../../lib/api-client.ts';
+import { useErrorMessage } from '../../lib/error-texts.ts';
+import { useFieldErrors } from '../../lib/field-messages.ts';
 import { fill, LOCALE_LABELS, LOCALES, type Locale, useLocale, useTexts } from '../../lib/i18n.tsx';
 import { LAYOUTS, SKINS, usePreferences } from '../../lib/preferences.tsx';
 import { api } from '../../lib/session.tsx';
@@ -11,12 +12,15 @@ import { personTexts } from './texts.ts';
 type ProfileFields = { displayName: string; email: string; layout?: string; skin?: string; language?: Locale };
 type PasswordFields = { currentPassword: string; newPassword: string; confirm: string };
 
-function failure(e: unknown): { message: string; fields: Record<string, string> } {
-  return { message: errorMessage(e), fields: fieldErrors(e) };
+type Wording = { errorText: (e: unknown) => string; fieldsOf: (e: unknown) => Record<string, string> };
+
+function failure(e: unknown, w: Wording): { message: string; fields: Record<string, string> } {
+  return { message: w.errorText(e), fields: w.fieldsOf(e) };
 }
 
 /** The signed-in user's own name, email, password and preferred layout and skin. */
 export default function PersonSettingPage() {
+  const wording = { errorText: useErrorMessage(), fieldsOf: useFieldErrors() };
   const { message } = App.useApp();
   const client = useQueryClient();
   const prefs = usePreferences();
@@ -59,7 +63,7 @@ export default function PersonSettingPage() {
       message.success(t.saved);
     },
     onError: (e) => {
-      const { message: text, fields } = failure(e);
+      const { message: text, fields } = failure(e, wording);
       profileForm.setFields(
         Object.entries(fields).map(([name, err]) => ({ name: name as keyof ProfileFields, errors: [err] })),
       );
@@ -76,7 +80,7 @@ export default function PersonSettingPage() {
       message.success(t.changed);
     },
     onError: (e) => {
-      const { message: text, fields } = failure(e);
+      const { message: text, fields } = failure(e, wording);
       passwordForm.setFields(
         Object.entries(fields).map(([name, err]) => ({ name: name as keyof PasswordFields, errors: [err] })),
       );

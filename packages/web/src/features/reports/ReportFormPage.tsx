@@ -16,8 +16,8 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { fieldErrors } from '../../lib/api-client.ts';
 import { useErrorMessage } from '../../lib/error-texts.ts';
+import { useFieldErrors } from '../../lib/field-messages.ts';
 import { useTexts } from '../../lib/i18n.tsx';
 import { usePermission } from '../../lib/permissions.ts';
 import { useScreenTitle } from '../../lib/screen-texts.ts';
@@ -54,6 +54,7 @@ const refOptions = (
 
 /** /dashboard/coverageAdd and /dashboard/coverageEdit/:id; once saved, the pipeline's progress live. */
 export default function ReportFormPage({ screen }: { screen: Screen }) {
+  const fieldErrorsOf = useFieldErrors();
   const { id } = useParams();
   const t = useTexts(reportFormTexts);
   const title = useScreenTitle(screen);
@@ -111,7 +112,7 @@ export default function ReportFormPage({ screen }: { screen: Screen }) {
       onSuccess: (report) => setWatched(report.id),
       onError: (error) =>
         form.setFields(
-          Object.entries(fieldErrors(error)).map(([name, text]) => ({ name: name as keyof Values, errors: [text] })),
+          Object.entries(fieldErrorsOf(error)).map(([name, text]) => ({ name: name as keyof Values, errors: [text] })),
         ),
     });
   }

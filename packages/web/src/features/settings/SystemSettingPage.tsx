@@ -19,6 +19,7 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { useEditionLabels } from '../../lib/edition-texts.ts';
 import { useErrorMessage } from '../../lib/error-texts.ts';
+import { useFieldErrors } from '../../lib/field-messages.ts';
 import { useTexts } from '../../lib/i18n.tsx';
 import { usePermission } from '../../lib/permissions.ts';
 import { api, useSession } from '../../lib/session.tsx';
@@ -27,6 +28,7 @@ import { settingTexts } from './texts.ts';
 
 /** Grades, edition, message history and trace thresholds; saved settings apply to everyone at once. */
 export default function SystemSettingPage() {
+  const fieldErrorsOf = useFieldErrors();
   const { message } = App.useApp();
   const client = useQueryClient();
   const t = useTexts(settingTexts);
@@ -53,7 +55,7 @@ export default function SystemSettingPage() {
     },
     onError: (e) => {
       if (e instanceof ApiError) {
-        const fields = (e.data as { fields?: Record<string, string> } | null)?.fields ?? {};
+        const fields = fieldErrorsOf(e);
         form.setFields(
           Object.entries(fields).map(([name, text]) => ({ name: name as keyof Settings, errors: [text] })),
         );

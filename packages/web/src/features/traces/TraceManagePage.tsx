@@ -2,8 +2,8 @@ import { ADMIN_API, API, type App as AppRow, type Settings } from '@sextant/api'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { fieldErrors } from '../../lib/api-client.ts';
 import { useErrorMessage } from '../../lib/error-texts.ts';
+import { useFieldErrors } from '../../lib/field-messages.ts';
 import { fill, useLocale, useTexts } from '../../lib/i18n.tsx';
 import { usePermission } from '../../lib/permissions.ts';
 import { api, useSession } from '../../lib/session.tsx';
@@ -13,6 +13,7 @@ type TraceSettings = Pick<Settings, 'traceRetentionDays' | 'traceWarnThreshold' 
 
 /** Tracing sources (each app sends traces with its ingestion token), retention and the slow-call thresholds. */
 export default function TraceManagePage() {
+  const fieldErrorsOf = useFieldErrors();
   const { message } = App.useApp();
   const client = useQueryClient();
   const t = useTexts(traceTexts);
@@ -42,7 +43,7 @@ export default function TraceManagePage() {
     },
     onError: (e) => {
       form.setFields(
-        Object.entries(fieldErrors(e)).map(([name, text]) => ({ name: name as keyof TraceSettings, errors: [text] })),
+        Object.entries(fieldErrorsOf(e)).map(([name, text]) => ({ name: name as keyof TraceSettings, errors: [text] })),
       );
       message.error(errorMessage(e));
     },

@@ -7,16 +7,17 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, artifactsDir, baseUrl, newPage, signInByApi, useBrowser } from './support/browser.ts';
 
 // Issue 7, "must show": on the server `npm start` started with a fresh data folder, `sextant demo`
-// loads the demo workspace; the home screen, both dashboards, both coverage lists, a report detail
+// (`npm run demo`) loads the demo workspace; the home screen, both dashboards, both coverage lists, a report detail
 // and the source view then hold demo data, in English and in Chinese (screenshots in e2e/artifacts).
 const root = new URL('..', import.meta.url).pathname;
 const reposDir = mkdtempSync(join(tmpdir(), 'sx-e2e-demo-'));
 
 function demo(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
+    // Exactly the README's second step, pointed at this suite's server.
     execFile(
-      process.execPath,
-      ['packages/cli/bin/sextant.mjs', 'demo', '--server', baseUrl(), '--password', inject('adminPassword'), ...args],
+      'npm',
+      ['run', '--silent', 'demo', '--', '--server', baseUrl(), '--password', inject('adminPassword'), ...args],
       { cwd: root, encoding: 'utf8', timeout: 600_000 },
       (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
     );

@@ -73,5 +73,9 @@ cleanly on SIGINT or SIGTERM.
 export function overview(): string {
   const width = Math.max(...Object.keys(COMMAND_HELP).map((c) => c.length));
   const lines = Object.entries(COMMAND_HELP).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
-  return `usage: sextant COMMAND [options]   (sextant COMMAND --help for its options)\n\ncommands:\n${lines.join('\n')}\n`;
+  const usages = Object.values(COMMAND_HELP).map((c) => `  ${c.help.split('\n')[0]}`);
+  return (
+    'usage: sextant COMMAND [options]   (sextant COMMAND --help for its options)\n\n' +
+    `commands:\n${lines.join('\n')}\n\n${usages.join('\n')}\n`
+  );
 }

@@ -48,7 +48,7 @@ export async function runCli(argv: readonly string[], io: CommandIo): Promise<nu
     const known = COMMANDS[command];
     if (!known) throw new UsageError(`unknown command "${command}"`);
     if (rest.includes('--help') || rest.includes('-h')) {
-      io.stdout(COMMAND_HELP[command]?.help ?? `usage: ${known.usage}\n`);
+      io.stdout(`usage: ${COMMAND_HELP[command]?.help ?? `${known.usage}\n`}`);
       return 0;
     }
     return await known.run(rest, io);

@@ -7,7 +7,7 @@ import { DemoApi } from './demo/client.ts';
 import { loadDemo, removeDemo } from './demo/load.ts';
 
 export const DEMO_USAGE =
-  'sextant demo [--server URL] [--token T | --user NAME --password P] [--repos-dir DIR] [--remove] [--timeout SECONDS]';
+  'sextant demo [--server URL] [--token T | --user NAME --password P] [--data-dir DIR] [--repos-dir DIR] [--remove] [--timeout SECONDS]';
 
 export const DEMO_HELP = `${DEMO_USAGE}
 

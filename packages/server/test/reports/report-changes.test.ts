@@ -168,7 +168,10 @@ describe('report create, edit and delete', () => {
     const slowApp = await t.createApp({ name: 'slow', repoUrl: repo, buildCommand: 'sleep 60' });
     const created = await t.ok<{ id: string }>('POST', '/api/reports', body({ app: slowApp, name: 'stopped' }));
     await waitForReport(t.db, created.id, (r) => r.status === 'COMPILING');
+    // COMPILING is published before the export of the commit is written: wait for the build to start.
     const checkout = join(t.dataDir, 'work', created.id);
+    const started = Date.now() + 15_000;
+    while (!existsSync(checkout) && Date.now() < started) await new Promise((r) => setTimeout(r, 50));
     expect(existsSync(checkout)).toBe(true);
     expect((await t.call('DELETE', `/api/reports/${created.id}`)).statusCode).toBe(200);
     const deadline = Date.now() + 15_000;

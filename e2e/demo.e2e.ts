@@ -24,7 +24,7 @@ function demo(args: string[]): Promise<string> {
   });
 }
 
-type Report = { id: string; name: string; appName: string; status: string };
+type Report = { id: string; name: string; appName: string; appId: string; teamId: string; status: string };
 
 describe('the demo workspace in the browser, in both languages', () => {
   const chromium = useBrowser();
@@ -70,11 +70,24 @@ describe('the demo workspace in the browser, in both languages', () => {
       }, locale);
       await signInByApi(context, 'admin', inject('adminPassword'));
       await visit(page, locale, 'home', '/', /./);
-      await visit(page, locale, 'team-dashboard', '/dashboard/team', 'demo-inventory');
-      await visit(page, locale, 'app-dashboard', '/dashboard/app', 'demo-inventory');
-      await visit(page, locale, 'dev-coverage', '/dashboard/devcoverage', '1.1 unit, incremental');
+      // Other journeys of this suite share the server: every screen is scoped to the demo's team or app.
+      await visit(page, locale, 'team-dashboard', `/dashboard/team?teamId=${full.teamId}`, 'demo-inventory');
+      await visit(page, locale, 'app-dashboard', `/dashboard/app?appId=${full.appId}`, 'demo-inventory');
+      await visit(
+        page,
+        locale,
+        'dev-coverage',
+        '/dashboard/devcoverage?appName=demo-inventory',
+        '1.1 unit, incremental',
+      );
       expect(await page.locator('.navbar-title').textContent()).toBe(devTitle);
-      await visit(page, locale, 'test-coverage', '/dashboard/testcoverage', '1.1 QA, incremental');
+      await visit(
+        page,
+        locale,
+        'test-coverage',
+        '/dashboard/testcoverage?appName=demo-inventory',
+        '1.1 QA, incremental',
+      );
       await visit(page, locale, 'report-detail', `/dashboard/coverage/${incremental.id}`, /Alerts/);
       await visit(page, locale, 'source-view', `/codecoverage/${full.id}`, /package demo\.inventory;/);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale === 'zh' ? 'zh-CN' : 'en');

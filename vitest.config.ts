@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // `npm test`: every package's unit and integration tests on the embedded database.
@@ -8,5 +11,7 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // The CLI keeps method extractions between runs: tests keep theirs away from the user's cache.
+    env: { SEXTANT_CACHE_DIR: mkdtempSync(join(tmpdir(), 'sextant-test-cache-')) },
   },
 });

@@ -34,8 +34,10 @@ async function buildCli() {
   if (args.has('--if-missing') && isFresh(output, sources)) return;
   const esbuild = await import('esbuild');
   await esbuild.build({
-    entryPoints: [entry],
-    outfile: output,
+    // The method extraction pool starts its worker threads from method-worker.mjs beside the CLI.
+    entryPoints: { sextant: entry, 'method-worker': join(root, 'packages/coverage/src/node/method-worker.ts') },
+    outdir: join(root, 'packages/cli/dist'),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

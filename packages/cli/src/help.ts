@@ -20,6 +20,10 @@ No server and no database are needed.
   --format F             force a format: auto (default), ${FORMATS.join(', ')}
   --json                 print JSON instead of a table (the stable shape other tools read)
   --fail-under-diff PCT  exit 2 when line diff coverage is below PCT percent (a CI gate)
+  --no-cache             find the changed methods again instead of reading those kept from earlier
+                         runs (kept in SEXTANT_CACHE_DIR, default ~/.cache/sextant, keyed by git
+                         object ids and the extractor's version)
+  --verbose              say on stderr how long the run took and how the changed methods were found
 
 Exit codes: 0 fine, 1 error (one line naming the file and position), 2 below --fail-under-diff.
 `,

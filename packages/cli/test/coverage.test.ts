@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jacocoMethodCounters, jacocoReportCounters, makeSampleProject, type SampleProject } from './sample-project.ts';
@@ -149,6 +150,44 @@ describe('sextant coverage on an LCOV report', () => {
       ['total', 'modified', { covered: 5, total: 6 }, { covered: 1, total: 2 }, { covered: 1, total: 1 }, true],
       ['discount', 'added', { covered: 0, total: 3 }, { covered: 0, total: 0 }, { covered: 0, total: 1 }, false],
     ]);
+  });
+});
+
+describe('finding the changed methods', () => {
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name);
+
+  it('prints the same in the bundled worker threads as in-process', () => {
+    for (const report of [project.jacocoXml, project.lcovInfo]) {
+      const command = ['coverage', report, ...diffArgs(), '--json', '--no-cache', '--verbose'];
+      const inProcess = sextant(command, { SEXTANT_WORKERS: '0' });
+      const threaded = sextant(command, { SEXTANT_WORKERS: '2' });
+      expect(inProcess.status).toBe(0);
+      expect(inProcess.stderr).toMatch(/ extracted \(0 worker threads\)/);
+      expect(threaded.stderr).toMatch(/ extracted \(2 worker threads\)/);
+      expect(JSON.parse(inProcess.stdout).diff.methods.length).toBeGreaterThan(1);
+      expect(threaded.stdout).toBe(inProcess.stdout);
+    }
+  });
+
+  it('keeps them between runs in SEXTANT_CACHE_DIR unless --no-cache, with the same output', () => {
+    const cache = mkdtempSync(join(tmpdir(), 'sextant-cli-cache-'));
+    try {
+      const command = ['coverage', project.jacocoXml, ...diffArgs(), '--json'];
+      const uncached = sextant([...command, '--no-cache'], { SEXTANT_CACHE_DIR: cache });
+      expect(files(cache)).toEqual([]);
+      const first = sextant(command, { SEXTANT_CACHE_DIR: cache });
+      const kept = files(cache);
+      expect(kept.length).toBeGreaterThan(0);
+      const second = sextant(command, { SEXTANT_CACHE_DIR: cache });
+      expect(files(cache)).toEqual(kept);
+      expect(first.stdout).toBe(uncached.stdout);
+      expect(second.stdout).toBe(uncached.stdout);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,6 +1,8 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FORMATS, type FormatName } from '@sextant/coverage';
-import { reportWithDiff, validateRef } from '@sextant/coverage/node';
+import { extractionStats, reportWithDiff, validateRef } from '@sextant/coverage/node';
 import { DEFAULT_GRADES } from '../grades.ts';
 import { coverageJson } from '../report-json.ts';
 import { coverageTable } from '../table.ts';
@@ -8,7 +10,7 @@ import { type CommandIo, UsageError } from '../usage.ts';
 
 export const COVERAGE_USAGE =
   'sextant coverage FILE... [--repo DIR] [--base REV --head REV] ' +
-  `[--format auto|${FORMATS.join('|')}] [--json] [--fail-under-diff PCT]`;
+  `[--format auto|${FORMATS.join('|')}] [--json] [--fail-under-diff PCT] [--no-cache] [--verbose]`;
 
 /** Exit codes: 0 fine, 1 error (a one-line reason on stderr), 2 diff coverage under --fail-under-diff. */
 export const EXIT_OK = 0;
@@ -22,6 +24,33 @@ interface CoverageArgs {
   format: FormatName | 'auto';
   json: boolean;
   failUnderDiff: number | null;
+  cache: boolean;
+  verbose: boolean;
+}
+
+/** `--verbose`: where the time went, on stderr. */
+function runSummary(ms: number, withDiff: boolean): string {
+  const s = extractionStats;
+  const methods = withDiff
+    ? `; methods of ${s.files} changed files: ${s.cached} from the cache, ${s.copies} copies, ` +
+      `${s.extracted} extracted (${s.workers} worker threads)`
+    : '';
+  return `sextant: ${Math.round(ms)} ms${methods}\n`;
+}
+
+/** SEXTANT_WORKERS=N fixes the method extraction threads (0: in-process); default by the work's size. */
+function workersFromEnv(env: NodeJS.ProcessEnv = process.env): number | 'auto' {
+  const wanted = Number(env.SEXTANT_WORKERS);
+  return env.SEXTANT_WORKERS && Number.isInteger(wanted) && wanted >= 0 ? wanted : 'auto';
+}
+
+/**
+ * Where method extractions are kept between runs: SEXTANT_CACHE_DIR, else the XDG cache folder
+ * (`~/.cache/sextant`). Entries are keyed by git object ids, so one folder serves every repository.
+ */
+export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.SEXTANT_CACHE_DIR) return env.SEXTANT_CACHE_DIR;
+  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'sextant');
 }
 
 function parseCoverageArgs(argv: readonly string[]): CoverageArgs {
@@ -36,6 +65,8 @@ function parseCoverageArgs(argv: readonly string[]): CoverageArgs {
       format: { type: 'string', default: 'auto' },
       json: { type: 'boolean', default: false },
       'fail-under-diff': { type: 'string' },
+      'no-cache': { type: 'boolean', default: false },
+      verbose: { type: 'boolean', default: false },
     },
   });
   if (positionals.length === 0) throw new UsageError('no coverage report given');
@@ -65,12 +96,15 @@ function parseCoverageArgs(argv: readonly string[]): CoverageArgs {
     format: format as FormatName | 'auto',
     json: values.json ?? false,
     failUnderDiff,
+    cache: !values['no-cache'],
+    verbose: values.verbose ?? false,
   };
 }
 
 /** `sextant coverage`: figures of one or more reports, and with --base/--head the diff figures. */
 export async function coverageCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   const args = parseCoverageArgs(argv);
+  const started = performance.now();
   const wantsRepo = args.repo !== null || args.base !== null;
   const { report, diff } = await reportWithDiff({
     files: args.files,
@@ -78,8 +112,10 @@ export async function coverageCommand(argv: readonly string[], io: CommandIo): P
     repo: wantsRepo ? (args.repo ?? io.cwd) : null,
     base: args.base,
     head: args.head,
+    methods: { cacheDir: args.cache ? cacheFolder() : null, workers: workersFromEnv() },
   });
 
+  if (args.verbose) io.stderr(runSummary(performance.now() - started, diff !== null));
   if (args.json) io.stdout(`${JSON.stringify(coverageJson(report, diff), null, 2)}\n`);
   else {
     const grades = DEFAULT_GRADES;

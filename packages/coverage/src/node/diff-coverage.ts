@@ -10,12 +10,13 @@ import {
 } from '../figures/incremental.ts';
 import { loadLanguage } from '../methods/grammars.ts';
 import { languageOfPath } from '../methods/language.ts';
-import { extractMethodsOfRevisions } from '../methods/two-revisions.ts';
-import type { HashFilter } from '../methods/types.ts';
 import type { Coverage } from '../model/coverage.ts';
 import { blameLines, methodAuthor } from './blame.ts';
 import { diff, isAncestor, rangeAuthors, resolveCommits } from './git.ts';
-import { readFilesAtRevisions } from './revision-source.ts';
+import { MethodCache } from './method-cache.ts';
+import { type ExtractionJob, extractionKey } from './method-extraction.ts';
+import { type ExtractionWorkers, extractAll } from './method-pool.ts';
+import { readBlobsAtRevisions } from './revision-source.ts';
 
 export interface ChangedFileCoverage extends DiffLineCoverage {
   path: string;
@@ -63,91 +64,82 @@ export async function eachLimited<T, R>(
 
 const GIT_PROCESSES = Math.max(2, Math.min(8, availableParallelism()));
 
-/** Hashes only the methods a change can reach: the others' hashes would never be read. */
-function touchedBy(file: ChangedFile): HashFilter {
-  const lines = [...file.lines, ...file.deletions.flatMap((d) => [d.after, d.after + 1])].sort((a, b) => a - b);
-  return (startLine, endLine) => {
-    let low = 0;
-    let high = lines.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if ((lines[mid] as number) < startLine) low = mid + 1;
-      else high = mid;
-    }
-    return low < lines.length && (lines[low] as number) <= endLine;
-  };
+/** Where methods are found: the worker threads to use and the folder that keeps them between runs. */
+export interface ExtractionOptions {
+  /** Default 'auto': workers only when there is enough source to repay their start. */
+  workers?: ExtractionWorkers;
+  /** A folder for `MethodCache`; null or absent keeps nothing. */
+  cacheDir?: string | null;
 }
+
+/** What the last `changesBetweenCommits` in this process did to find methods (benchmarks print it). */
+export const extractionStats = { files: 0, cached: 0, copies: 0, extracted: 0, workers: 0 };
 
 /**
  * Methods of the changed files: all head sources (and base sources, from their old paths) come
- * from one `git cat-file --batch`; a base source is parsed (incrementally, from the head's tree)
- * only when its file has a changed method, since the base methods only tell added from modified.
+ * from one `git cat-file --batch`. Identical copies of a file (vendored or generated trees) are
+ * extracted once; extractions kept in the cache are read instead; the rest go to `extractAll`.
  */
 async function methodsOf(
   repo: string,
   base: string,
   head: string,
   files: readonly ChangedFile[],
+  options: ExtractionOptions,
 ): Promise<Map<string, FileMethods>> {
   const requests = files.flatMap((f) => [
     { revision: head, path: f.path },
     { revision: base, path: f.oldPath ?? f.path },
   ]);
-  const sources = await readFilesAtRevisions(repo, requests);
+  const [blobs, cache] = await Promise.all([
+    readBlobsAtRevisions(repo, requests),
+    options.cacheDir ? MethodCache.open(options.cacheDir) : null,
+  ]);
   const methods = new Map<string, FileMethods>();
-  const done = new ExtractionCache();
+  const pending = new Map<string, { job: ExtractionJob; paths: string[]; cacheKey: string | null }>();
+  const stats = { files: files.length, cached: 0, copies: 0, extracted: 0, workers: 0 };
   for (const [index, file] of files.entries()) {
-    const headSource = sources[index * 2] ?? null;
-    if (headSource === null) continue;
-    const baseSource = file.status === 'added' ? null : (sources[index * 2 + 1] ?? null);
+    const headBlob = blobs[index * 2] ?? null;
+    if (headBlob === null) continue;
+    const baseBlob = file.status === 'added' ? null : (blobs[index * 2 + 1] ?? null);
     const key = extractionKey(file);
-    const cached = done.get(key, headSource, baseSource);
-    if (cached) {
-      methods.set(file.path, cached);
+    const same = `${key}\u0000${headBlob.oid ?? headBlob.text}\u0000${baseBlob ? (baseBlob.oid ?? baseBlob.text) : ''}`;
+    const copyOf = pending.get(same);
+    if (copyOf) {
+      copyOf.paths.push(file.path);
+      stats.copies++;
       continue;
     }
-    const baseRevision =
-      baseSource === null ? null : { source: baseSource, path: file.oldPath ?? file.path, hunks: file.hunks };
-    const found = await extractMethodsOfRevisions(
-      file.path,
-      headSource,
-      baseRevision,
-      touchedBy(file),
-      (head) => changedMethods([file], new Map([[file.path, { head, base: [] }]])).length > 0,
-    );
-    done.set(key, headSource, baseSource, found);
-    methods.set(file.path, found);
+    const cacheKey = MethodCache.keyOf(key, headBlob.oid, baseBlob?.oid ?? null, baseBlob !== null);
+    pending.set(same, {
+      job: { file, head: headBlob.text, base: baseBlob?.text ?? null },
+      paths: [file.path],
+      cacheKey,
+    });
   }
+  const entries = [...pending.values()];
+  const hits = await Promise.all(entries.map((e) => (cache && e.cacheKey ? cache.get(e.cacheKey) : null)));
+  const missing = entries.filter((_, i) => hits[i] === null);
+  const extracted = await extractAll(
+    missing.map((e) => e.job),
+    options.workers ?? 'auto',
+  );
+  const writes: Promise<void>[] = [];
+  for (const [i, entry] of entries.entries()) {
+    const found = hits[i];
+    if (found) {
+      stats.cached++;
+      for (const path of entry.paths) methods.set(path, found);
+    }
+  }
+  for (const [i, entry] of missing.entries()) {
+    const found = extracted.methods[i] as FileMethods;
+    for (const path of entry.paths) methods.set(path, found);
+    if (cache && entry.cacheKey) writes.push(cache.set(entry.cacheKey, found));
+  }
+  await Promise.all(writes);
+  Object.assign(extractionStats, stats, { extracted: missing.length, workers: extracted.workers });
   return methods;
-}
-
-/**
- * What besides the two texts decides a file's methods: the language, the path where it names a
- * class (Kotlin's `FileKt`), and the changes (which methods get body hashes, whether the base is read).
- */
-function extractionKey(file: ChangedFile): string {
-  const language = languageOfPath(file.path);
-  const named = language === 'kotlin' ? `${file.path}\u0000${file.oldPath ?? ''}` : '';
-  return `${language}\u0000${named}\u0000${JSON.stringify([file.status, file.lines, file.hunks, file.deletions])}`;
-}
-
-/**
- * Methods already found for the same texts and changes (vendored or generated copies of a file
- * in several directories): a copy costs a lookup instead of two parses. Entries are shared and
- * read-only.
- */
-class ExtractionCache {
-  private readonly byHead = new Map<string, { key: string; base: string | null; methods: FileMethods }[]>();
-
-  get(key: string, head: string, base: string | null): FileMethods | null {
-    return this.byHead.get(head)?.find((e) => e.key === key && e.base === base)?.methods ?? null;
-  }
-
-  set(key: string, head: string, base: string | null, methods: FileMethods): void {
-    const list = this.byHead.get(head) ?? [];
-    list.push({ key, base, methods });
-    this.byHead.set(head, list);
-  }
 }
 
 /**
@@ -184,7 +176,12 @@ async function authorsOf(
 }
 
 /** Changed files and lines, changed methods and their authors between two commits (full shas). */
-export async function changesBetweenCommits(repo: string, base: string, head: string): Promise<RevisionChanges> {
+export async function changesBetweenCommits(
+  repo: string,
+  base: string,
+  head: string,
+  options: ExtractionOptions = {},
+): Promise<RevisionChanges> {
   // Ancestry and the range's authors are asked alongside the diff; only blame needs them.
   const history = Promise.all([isAncestor(repo, base, head), rangeAuthors(repo, base, head)]);
   history.catch(() => undefined);
@@ -200,7 +197,7 @@ export async function changesBetweenCommits(repo: string, base: string, head: st
   for (const language of new Set(withMethods.map((f) => languageOfPath(f.path)))) {
     if (language) loadLanguage(language).catch(() => undefined);
   }
-  const methods = await methodsOf(repo, base, head, withMethods);
+  const methods = await methodsOf(repo, base, head, withMethods, options);
   const changedList = changedMethods(changed, methods);
   const authors = await authorsOf(repo, base, head, changedList, history);
   return { base, head, changed, methods, changedMethods: changedList, authors };
@@ -210,9 +207,14 @@ export async function changesBetweenCommits(repo: string, base: string, head: st
  * Changed files and lines, changed methods and their authors between two revisions. Needs no
  * report, so it can run while the report is parsed.
  */
-export async function revisionChanges(repo: string, baseRef: string, headRef: string): Promise<RevisionChanges> {
+export async function revisionChanges(
+  repo: string,
+  baseRef: string,
+  headRef: string,
+  options: ExtractionOptions = {},
+): Promise<RevisionChanges> {
   const [base, head] = (await resolveCommits(repo, [baseRef, headRef])) as [string, string];
-  return changesBetweenCommits(repo, base, head);
+  return changesBetweenCommits(repo, base, head, options);
 }
 
 /** Line -> hits of the report's files that the diff touches (a large report has many others). */

@@ -1,7 +1,7 @@
 import { mergeCoverage } from '../merge/merge.ts';
 import type { Coverage, FormatName } from '../model/coverage.ts';
 import { mapPaths } from '../paths/map.ts';
-import { changesBetweenCommits, type DiffCoverage, diffCoverage } from './diff-coverage.ts';
+import { changesBetweenCommits, type DiffCoverage, diffCoverage, type ExtractionOptions } from './diff-coverage.ts';
 import { listFiles, resolveCommits } from './git.ts';
 import { readCoverageFile } from './read-report.ts';
 
@@ -38,6 +38,8 @@ export interface ReportRequest {
   /** Both or neither: with them the diff figures are computed too. */
   base: string | null;
   head: string | null;
+  /** How the changed files' methods are found (worker threads, cache folder). */
+  methods?: ExtractionOptions;
 }
 
 /**
@@ -54,7 +56,7 @@ export async function reportWithDiff(
     return { report, diff: null };
   }
   const commits = resolveCommits(repo, [base, head]) as Promise<[string, string]>;
-  const changes = commits.then(([b, h]) => changesBetweenCommits(repo, b, h));
+  const changes = commits.then(([b, h]) => changesBetweenCommits(repo, b, h, request.methods));
   changes.catch(() => undefined);
   const report = await loadReport(
     request.files,

@@ -19,22 +19,28 @@ async function showFile(repo: string, file: RevisionFile): Promise<string | null
   }
 }
 
+/** A file's text and its git object id (null when read another way than by object). */
+export interface RevisionBlob {
+  oid: string | null;
+  text: string;
+}
+
 /** Reads `git cat-file --batch` answers: `<oid> <type> <size>\n<content>\n` or `<spec> missing\n`. */
-function parseBatch(output: Buffer, count: number): (string | null)[] {
-  const texts: (string | null)[] = [];
+function parseBatch(output: Buffer, count: number): (RevisionBlob | null)[] {
+  const texts: (RevisionBlob | null)[] = [];
   let at = 0;
   while (texts.length < count) {
     const eol = output.indexOf(0x0a, at);
     if (eol < 0) throw new GitError('git cat-file ended early');
     const header = output.toString('utf8', at, eol);
     at = eol + 1;
-    const found = /^[0-9a-f]+ (\w+) (\d+)$/.exec(header);
+    const found = /^([0-9a-f]+) (\w+) (\d+)$/.exec(header);
     if (!found) {
       texts.push(null);
       continue;
     }
-    const size = Number(found[2]);
-    texts.push(found[1] === 'blob' ? output.toString('utf8', at, at + size) : null);
+    const size = Number(found[3]);
+    texts.push(found[2] === 'blob' ? { oid: found[1] as string, text: output.toString('utf8', at, at + size) } : null);
     at += size + 1;
   }
   return texts;
@@ -46,6 +52,14 @@ function parseBatch(output: Buffer, count: number): (string | null)[] {
  * a path with a newline (which the batch protocol cannot carry) goes through `git show`.
  */
 export async function readFilesAtRevisions(repo: string, files: readonly RevisionFile[]): Promise<(string | null)[]> {
+  return (await readBlobsAtRevisions(repo, files)).map((blob) => blob?.text ?? null);
+}
+
+/** As `readFilesAtRevisions`, with each file's object id (what a cache of derived facts keys on). */
+export async function readBlobsAtRevisions(
+  repo: string,
+  files: readonly RevisionFile[],
+): Promise<(RevisionBlob | null)[]> {
   for (const file of files) validateRef(file.revision);
   const batched = files.filter((f) => !f.path.includes('\n'));
   const output = await new Promise<Buffer>((resolve, reject) => {
@@ -66,5 +80,11 @@ export async function readFilesAtRevisions(repo: string, files: readonly Revisio
   });
   const answers = parseBatch(output, batched.length);
   const byFile = new Map(batched.map((f, i) => [f, answers[i] ?? null]));
-  return Promise.all(files.map((f) => (byFile.has(f) ? (byFile.get(f) ?? null) : showFile(repo, f))));
+  return Promise.all(
+    files.map(async (f) => {
+      if (byFile.has(f)) return byFile.get(f) ?? null;
+      const text = await showFile(repo, f);
+      return text === null ? null : { oid: null, text };
+    }),
+  );
 }

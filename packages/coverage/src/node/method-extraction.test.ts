@@ -1,0 +1,86 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { changesBetweenCommits, extractionStats } from './diff-coverage.ts';
+
+const repo = mkdtempSync(join(tmpdir(), 'sextant-extraction-'));
+const cacheRoot = mkdtempSync(join(tmpdir(), 'sextant-method-cache-'));
+afterAll(() => {
+  rmSync(repo, { recursive: true, force: true });
+  rmSync(cacheRoot, { recursive: true, force: true });
+});
+
+const git = (...args: string[]) =>
+  execFileSync('git', ['-C', repo, '-c', 'user.name=Ann', '-c', 'user.email=ann@x.test', ...args], {
+    encoding: 'utf8',
+  }).trim();
+
+function commit(files: Record<string, string>): string {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(repo, path)), { recursive: true });
+    writeFileSync(join(repo, path), text);
+  }
+  git('add', '-A');
+  git('commit', '-qm', 'change');
+  return git('rev-parse', 'HEAD');
+}
+
+const testdata = new URL('../methods/testdata/', import.meta.url);
+const java = readFileSync(new URL('Ledger.java', testdata), 'utf8');
+const script = (n: number, step: number) =>
+  Array.from(
+    { length: 12 },
+    (_, i) => `export function f${n}_${i}(x) {\n  const y = x * ${i};\n  return y + ${i % 3 === 0 ? step : 1};\n}\n`,
+  ).join('\n');
+const python = (step: number) => `class Calc:\n    def add(self, x):\n        return x + ${step}\n`;
+
+git('init', '-q');
+const files = (step: number) => ({
+  ...Object.fromEntries(Array.from({ length: 6 }, (_, n) => [`src/m${n}.js`, script(n, step)])),
+  // Two copies of src/m0.js: the three are extracted once.
+  'vendor/a/m0.js': script(0, step),
+  'vendor/b/m0.js': script(0, step),
+  'calc.py': python(step),
+  'src/main/java/Ledger.java': step === 1 ? java : java.replace('return', 'return /* changed */'),
+});
+const base = commit(files(1));
+const head = commit(files(2));
+
+describe('finding the changed files’ methods', () => {
+  it('gives the same methods in worker threads as in-process, and uses the threads', async () => {
+    const inProcess = await changesBetweenCommits(repo, base, head, { workers: 0 });
+    expect(extractionStats.workers).toBe(0);
+    expect(inProcess.changedMethods.length).toBeGreaterThan(20);
+    const threaded = await changesBetweenCommits(repo, base, head, { workers: 2 });
+    expect(extractionStats).toMatchObject({ workers: 2, copies: 2, cached: 0 });
+    expect(threaded).toEqual(inProcess);
+  });
+
+  it('reads extractions kept in the cache instead of parsing again, with the same result', async () => {
+    const fresh = await changesBetweenCommits(repo, base, head, { workers: 0 });
+    const first = await changesBetweenCommits(repo, base, head, { workers: 0, cacheDir: cacheRoot });
+    const distinct = extractionStats.extracted;
+    expect(distinct).toBe(extractionStats.files - extractionStats.copies);
+    expect(extractionStats.cached).toBe(0);
+    const second = await changesBetweenCommits(repo, base, head, { workers: 0, cacheDir: cacheRoot });
+    expect(extractionStats).toMatchObject({ cached: distinct, extracted: 0 });
+    expect(first).toEqual(fresh);
+    expect(second).toEqual(fresh);
+  });
+
+  it('treats a damaged entry as missing and drops entries of other extractor versions', async () => {
+    const [current] = readdirSync(cacheRoot);
+    const folder = join(cacheRoot, current as string);
+    const [bucket] = readdirSync(folder);
+    const [entry] = readdirSync(join(folder, bucket as string));
+    writeFileSync(join(folder, bucket as string, entry as string), '{"head": [{"name": 1}]');
+    mkdirSync(join(cacheRoot, 'methods-0000000000000000'));
+    const fresh = await changesBetweenCommits(repo, base, head, { workers: 0 });
+    const again = await changesBetweenCommits(repo, base, head, { workers: 0, cacheDir: cacheRoot });
+    expect(extractionStats.extracted).toBe(1);
+    expect(again).toEqual(fresh);
+    expect(readdirSync(cacheRoot)).toEqual([current]);
+  });
+});

@@ -1,0 +1,52 @@
+import type { ChangedFile } from '../diff/unified.ts';
+import { changedMethods, type FileMethods } from '../figures/incremental.ts';
+import { languageOfPath } from '../methods/language.ts';
+import { extractMethodsOfRevisions } from '../methods/two-revisions.ts';
+import type { HashFilter } from '../methods/types.ts';
+
+/** One changed file's methods to find: its head text and, unless it was added, its base text. */
+export interface ExtractionJob {
+  file: ChangedFile;
+  head: string;
+  base: string | null;
+}
+
+/** Hashes only the methods a change can reach: the others' hashes would never be read. */
+function touchedBy(file: ChangedFile): HashFilter {
+  const lines = [...file.lines, ...file.deletions.flatMap((d) => [d.after, d.after + 1])].sort((a, b) => a - b);
+  return (startLine, endLine) => {
+    let low = 0;
+    let high = lines.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((lines[mid] as number) < startLine) low = mid + 1;
+      else high = mid;
+    }
+    return low < lines.length && (lines[low] as number) <= endLine;
+  };
+}
+
+/**
+ * Methods of a changed file at head and, when a head method changed, at base (the base methods
+ * only tell added from modified). The same in a worker thread as in-process.
+ */
+export function extractJob({ file, head, base }: ExtractionJob): Promise<FileMethods> {
+  const baseRevision = base === null ? null : { source: base, path: file.oldPath ?? file.path, hunks: file.hunks };
+  return extractMethodsOfRevisions(
+    file.path,
+    head,
+    baseRevision,
+    touchedBy(file),
+    (found) => changedMethods([file], new Map([[file.path, { head: found, base: [] }]])).length > 0,
+  );
+}
+
+/**
+ * What besides the two texts decides a file's methods: the language, the path where it names a
+ * class (Kotlin's `FileKt`), and the changes (which methods get body hashes, whether the base is read).
+ */
+export function extractionKey(file: ChangedFile): string {
+  const language = languageOfPath(file.path);
+  const named = language === 'kotlin' ? `${file.path}\u0000${file.oldPath ?? ''}` : '';
+  return `${language}\u0000${named}\u0000${JSON.stringify([file.status, file.lines, file.hunks, file.deletions])}`;
+}

@@ -1,7 +1,7 @@
 // `sextant coverage --base --head --json` against Debian's diff-cover on the same c8 Cobertura
 // report and the same git diff (ECharts 6.0.0 -> 6.1.0, see bench/gen/cobertura-echarts.sh), whole
 // processes, runs interleaved so both see the same machine load. Medians of RUNS (default 5) runs,
-// wall and CPU seconds.
+// wall and CPU seconds; sextant twice per round: cold (empty method cache) and warm (the cache the cold run filled).
 // Also checks both print the same line diff coverage (covered/total) and says so loudly if not.
 // Run: npx tsx bench/cli-vs-diff-cover.ts
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -27,9 +27,10 @@ function timed<T>(run: () => T): Timed<T> {
   return { seconds: Number(process.hrtime.bigint() - start) / 1e9, cpuSeconds: lastCpuSeconds, result };
 }
 
-function checked(command: string, args: string[], cwd: string): string {
+function checked(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): string {
   const done = spawnSync('/usr/bin/time', ['-f', 'CPUTIME %U %S', command, ...args], {
     cwd,
+    env,
     encoding: 'utf8',
     maxBuffer: 512 * 1024 * 1024,
   });
@@ -45,9 +46,11 @@ function diffCover(repo: string, report: string, jsonOut: string): LineFigure {
   return { covered: json.total_num_lines - json.total_num_violations, total: json.total_num_lines };
 }
 
-function sextant(repo: string, report: string, withDiff: boolean): LineFigure | null {
+/** `cache`: the folder of method extractions kept between runs (empty for a cold run). */
+function sextant(repo: string, report: string, withDiff: boolean, cache: string): LineFigure | null {
   const diffArgs = withDiff ? ['--base', 'base', '--head', 'head'] : [];
-  const stdout = checked('node', [cli, 'coverage', report, '--repo', repo, ...diffArgs, '--json'], repo);
+  const env = { ...process.env, SEXTANT_CACHE_DIR: cache };
+  const stdout = checked('node', [cli, 'coverage', report, '--repo', repo, ...diffArgs, '--json'], repo, env);
   const json = JSON.parse(stdout) as { diff?: { lines: LineFigure; methods: unknown[] } };
   return json.diff ? { covered: json.diff.lines.covered, total: json.diff.lines.total } : null;
 }
@@ -79,21 +82,30 @@ try {
     const repo = join(out, `repo-${copies}`);
     const report = join(out, `report-${copies}.xml`);
     const megabytes = statSync(report).size / 1e6;
-    const times = { diffCover: [] as number[], sextant: [] as number[], sextantNoDiff: [] as number[] };
-    const cpu = { diffCover: [] as number[], sextant: [] as number[] };
+    const times = { diffCover: [] as number[], cold: [] as number[], warm: [] as number[], noDiff: [] as number[] };
+    const cpu = { diffCover: [] as number[], cold: [] as number[], warm: [] as number[] };
+    const cache = join(scratch, 'cache');
     let theirs: LineFigure | null = null;
     let ours: LineFigure | null = null;
     for (let run = 0; run < RUNS; run++) {
+      rmSync(cache, { recursive: true, force: true });
       const a = timed(() => diffCover(repo, report, join(scratch, 'diff-cover.json')));
-      const b = timed(() => sextant(repo, report, true));
-      const c = timed(() => sextant(repo, report, false));
+      const cold = timed(() => sextant(repo, report, true, cache));
+      const warm = timed(() => sextant(repo, report, true, cache));
+      const c = timed(() => sextant(repo, report, false, cache));
       times.diffCover.push(a.seconds);
-      times.sextant.push(b.seconds);
-      times.sextantNoDiff.push(c.seconds);
+      times.cold.push(cold.seconds);
+      times.warm.push(warm.seconds);
+      times.noDiff.push(c.seconds);
       cpu.diffCover.push(a.cpuSeconds);
-      cpu.sextant.push(b.cpuSeconds);
+      cpu.cold.push(cold.cpuSeconds);
+      cpu.warm.push(warm.cpuSeconds);
       theirs = a.result;
-      ours = b.result;
+      ours = warm.result;
+      if (JSON.stringify(cold.result) !== JSON.stringify(warm.result)) {
+        mismatches++;
+        console.error(`!!!!!!!! cold ${JSON.stringify(cold.result)} and warm ${JSON.stringify(warm.result)} differ`);
+      }
     }
     const same = theirs !== null && ours !== null && theirs.covered === ours.covered && theirs.total === ours.total;
     if (!same) {
@@ -102,18 +114,20 @@ try {
         `\n!!!!!!!! MISMATCH on ${megabytes.toFixed(1)} MB: diff-cover ${JSON.stringify(theirs)}, sextant ${JSON.stringify(ours)} !!!!!!!!\n`,
       );
     }
-    const [dc, sx, nd] = [median(times.diffCover), median(times.sextant), median(times.sextantNoDiff)];
-    const [dcCpu, sxCpu] = [median(cpu.diffCover), median(cpu.sextant)];
+    const [dc, cold, warm, nd] = [times.diffCover, times.cold, times.warm, times.noDiff].map(median) as number[];
+    const [dcCpu, coldCpu, warmCpu] = [cpu.diffCover, cpu.cold, cpu.warm].map(median) as number[];
+    const seconds = (value: number) => `${value.toFixed(3)} s`;
+    const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
     rows.push([
       `${megabytes.toFixed(1)} MB`,
       `${ours?.covered}/${ours?.total}${same ? ' (same)' : ' (DIFFERENT)'}`,
-      `${dc.toFixed(3)} s`,
-      `${sx.toFixed(3)} s`,
-      `${(dc / sx).toFixed(2)}x`,
-      `${nd.toFixed(3)} s`,
-      `${dcCpu.toFixed(2)} s`,
-      `${sxCpu.toFixed(2)} s`,
-      `${(dcCpu / sxCpu).toFixed(2)}x`,
+      seconds(dc),
+      seconds(cold),
+      ratio(dc, cold),
+      seconds(warm),
+      ratio(dc, warm),
+      seconds(nd),
+      `${dcCpu.toFixed(2)} / ${coldCpu.toFixed(2)} / ${warmCpu.toFixed(2)} s`,
     ]);
   }
 } finally {
@@ -124,12 +138,12 @@ const header = [
   'report',
   'changed lines covered',
   'diff-cover',
-  'sextant --base/--head',
+  'sextant cold',
+  'speed-up',
+  'sextant warm',
   'speed-up',
   'sextant, no diff',
-  'diff-cover CPU',
-  'sextant CPU',
-  'CPU speed-up',
+  'CPU diff-cover / cold / warm',
 ];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] as number)).join('  ');

@@ -3,7 +3,7 @@
 // `--cli` builds only the CLI (run by `npm install` through the root `prepare` script).
 // `--if-missing` skips a target whose output already exists and is newer than its sources.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -33,11 +33,15 @@ async function buildCli() {
   const sources = ['packages/cli/src', 'packages/coverage/src', 'packages/api/src'].map((d) => join(root, d));
   if (args.has('--if-missing') && isFresh(output, sources)) return;
   const esbuild = await import('esbuild');
+  const dist = join(root, 'packages/cli/dist');
+  if (existsSync(dist)) for (const name of readdirSync(dist)) if (name.startsWith('chunk-')) rmSync(join(dist, name));
   await esbuild.build({
-    // The method extraction pool starts its worker threads from method-worker.mjs beside the CLI.
+    // The method extraction pool starts its worker threads from method-worker.mjs beside the CLI;
+    // chunks keep the server commands' code (and zod) out of what `sextant coverage` loads.
     entryPoints: { sextant: entry, 'method-worker': join(root, 'packages/coverage/src/node/method-worker.ts') },
-    outdir: join(root, 'packages/cli/dist'),
+    outdir: dist,
     outExtension: { '.js': '.mjs' },
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -1,8 +1,6 @@
 import { FORMATS } from '@sextant/coverage';
-import { AGENT_USAGE } from './commands/agent.ts';
 import { COVERAGE_USAGE } from './commands/coverage.ts';
-import { DEMO_HELP } from './commands/demo.ts';
-import { UPLOAD_USAGE } from './commands/upload.ts';
+import { AGENT_USAGE, DEMO_HELP, UPLOAD_USAGE } from './commands/usages.ts';
 
 /** `sextant COMMAND --help`: what the command does and every option it takes (issue 7). */
 export const COMMAND_HELP: Record<string, { summary: string; help: string }> = {

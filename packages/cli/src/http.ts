@@ -108,3 +108,11 @@ export function post<T>(
     }
   });
 }
+
+/** One failed file: its name and the server's (or the file system's) reason. */
+export class UploadFailed extends Error {
+  override name = 'UploadFailed';
+  constructor(file: string, cause: unknown) {
+    super(`${file}: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}

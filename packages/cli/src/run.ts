@@ -1,20 +1,22 @@
 import { CoverageError } from '@sextant/coverage';
 import { GitError } from '@sextant/coverage/node';
-import { AGENT_USAGE, agentCommand } from './commands/agent.ts';
 import { COVERAGE_USAGE, coverageCommand } from './commands/coverage.ts';
 import { ApiCallError } from './commands/demo/client.ts';
-import { DEMO_USAGE, demoCommand } from './commands/demo.ts';
-import { UPLOAD_USAGE, UploadFailed, uploadCommand } from './commands/upload.ts';
+import { AGENT_USAGE, DEMO_USAGE, UPLOAD_USAGE } from './commands/usages.ts';
 import { COMMAND_HELP, overview } from './help.ts';
-import { ServerError } from './http.ts';
+import { ServerError, UploadFailed } from './http.ts';
 import { type CommandIo, UsageError } from './usage.ts';
 
 const EXIT_ERROR = 1;
 const COMMANDS: Record<string, { usage: string; run: (argv: readonly string[], io: CommandIo) => Promise<number> }> = {
   coverage: { usage: COVERAGE_USAGE, run: coverageCommand },
-  upload: { usage: UPLOAD_USAGE, run: uploadCommand },
-  agent: { usage: AGENT_USAGE, run: agentCommand },
-  demo: { usage: DEMO_USAGE, run: demoCommand },
+  // Loaded when run: they bring the API schemas (zod), which `coverage` never needs.
+  upload: {
+    usage: UPLOAD_USAGE,
+    run: async (argv, io) => (await import('./commands/upload.ts')).uploadCommand(argv, io),
+  },
+  agent: { usage: AGENT_USAGE, run: async (argv, io) => (await import('./commands/agent.ts')).agentCommand(argv, io) },
+  demo: { usage: DEMO_USAGE, run: async (argv, io) => (await import('./commands/demo.ts')).demoCommand(argv, io) },
 };
 const USAGE = `usage:\n${Object.values(COMMANDS)
   .map((c) => `  ${c.usage}\n`)

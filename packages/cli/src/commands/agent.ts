@@ -10,10 +10,9 @@ import { findFiles } from '../glob.ts';
 import { post, type Server } from '../http.ts';
 import { type CommandIo, UsageError } from '../usage.ts';
 import { describeUpload, serverOf, testTypeOf, type UploadMeta, uploadFile } from './upload.ts';
+import { AGENT_USAGE } from './usages.ts';
 
-export const AGENT_USAGE =
-  'sextant agent --server URL --token T --app NAME --env ENV --watch GLOB... [--interval 30s] ' +
-  '[--agent-id ID] [--commit SHA] [--test-type 1|2] [--once]';
+export { AGENT_USAGE };
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 

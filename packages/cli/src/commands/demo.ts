@@ -5,27 +5,9 @@ import { parseArgs } from 'node:util';
 import { type CommandIo, UsageError } from '../usage.ts';
 import { DemoApi } from './demo/client.ts';
 import { loadDemo, removeDemo } from './demo/load.ts';
+import { DEMO_HELP, DEMO_USAGE } from './usages.ts';
 
-export const DEMO_USAGE =
-  'sextant demo [--server URL] [--token T | --user NAME --password P] [--data-dir DIR] [--repos-dir DIR] [--remove] [--timeout SECONDS]';
-
-export const DEMO_HELP = `${DEMO_USAGE}
-
-Loads the demo workspace into a running server through its public API: a team, a Java and a
-TypeScript app with real git repositories (made in --repos-dir, which the server must be able to
-read), a project with two versions, requirements, test cases, coverage made by JaCoCo and c8 for
-unit and functional runs, and full and incremental reports, waited for until they finish.
-Running it again changes nothing; --remove deletes all of it.
-
-  --server URL       the server (default http://localhost:8080)
-  --token T          an access token of a user allowed to administer
-  --user, --password sign in instead (default user admin; the password defaults to
-                     SEXTANT_ADMIN_PASSWORD, else DATA_DIR/initial-admin-password)
-  --data-dir DIR     the server's data directory when it runs here (default ./data)
-  --repos-dir DIR    where the demo repositories go (default DATA_DIR/demo-repos)
-  --remove           delete the demo workspace
-  --timeout SECONDS  longest wait for the reports (default 600)
-`;
+export { DEMO_HELP, DEMO_USAGE };
 
 /** packages/cli/demo, from the bundle (dist/) or the sources (src/commands/). */
 function demoDirectory(): string {

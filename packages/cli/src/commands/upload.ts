@@ -6,12 +6,11 @@ import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
 import { REPORT_PATHS, type UploadResult, UploadResultSchema } from '@sextant/api';
 import { FORMATS } from '@sextant/coverage';
-import { post, type Server } from '../http.ts';
+import { post, type Server, UploadFailed } from '../http.ts';
 import { type CommandIo, UsageError } from '../usage.ts';
+import { UPLOAD_USAGE } from './usages.ts';
 
-export const UPLOAD_USAGE =
-  'sextant upload FILE... --server URL --token T --app NAME --commit SHA --env ENV --test-type 1|2 ' +
-  `[--case KEY] [--agent-id ID] [--format auto|${FORMATS.join('|')}]`;
+export { UPLOAD_USAGE, UploadFailed };
 
 /** What the server files an upload under (UploadMetaSchema), in the CLI's words. */
 export type UploadMeta = {
@@ -115,12 +114,4 @@ export async function uploadCommand(argv: readonly string[], io: CommandIo): Pro
     }
   }
   return 0;
-}
-
-/** One failed file: its name and the server's (or the file system's) reason. */
-export class UploadFailed extends Error {
-  override name = 'UploadFailed';
-  constructor(file: string, cause: unknown) {
-    super(`${file}: ${cause instanceof Error ? cause.message : String(cause)}`);
-  }
 }

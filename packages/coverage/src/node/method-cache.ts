@@ -83,21 +83,19 @@ function isFileMethods(value: unknown): value is FileMethods {
 let version: Promise<string> | null = null;
 
 /**
- * A digest of what decides an extraction: the extractor's code (the bundled worker beside a built
- * CLI, else the TypeScript sources) and the tree-sitter runtime and grammar packages.
+ * A digest of what decides an extraction: the extractor's code (the built CLI's files, else the
+ * TypeScript sources) and the tree-sitter runtime and grammar packages.
  */
 function extractorVersion(): Promise<string> {
   version ??= (async () => {
     const hash = createHash('sha1');
     const here = import.meta.url;
-    const code = here.endsWith('.ts')
-      ? ['../methods/', '../figures/', './'].map((dir) => new URL(dir, here))
-      : [new URL('./method-worker.mjs', here)];
-    for (const location of code) {
-      if (location.pathname.endsWith('/')) {
-        const names = (await readdir(location)).filter((n) => n.endsWith('.ts') && !n.includes('.test.')).sort();
-        for (const name of names) hash.update(name).update(await readFile(new URL(name, location)));
-      } else hash.update(await readFile(location));
+    const [folders, extension] = here.endsWith('.ts')
+      ? [['../methods/', '../figures/', './'], '.ts']
+      : [['./'], '.mjs'];
+    for (const folder of folders.map((dir) => new URL(dir, here))) {
+      const names = (await readdir(folder)).filter((n) => n.endsWith(extension) && !n.includes('.test.')).sort();
+      for (const name of names) hash.update(name).update(await readFile(new URL(name, folder)));
     }
     const require = createRequire(here);
     for (const pkg of ['web-tree-sitter', '@vscode/tree-sitter-wasm', 'tree-sitter-wasms']) {

@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FileMethods } from '../figures/incremental.ts';
 import { type ExtractionJob, extractJob } from './method-extraction.ts';
@@ -20,6 +23,19 @@ export function workerCount(jobs: readonly ExtractionJob[], wanted: ExtractionWo
   return Math.min(availableParallelism(), MAX_WORKERS, jobs.length);
 }
 
+/** tsx's ES module API from this package (require.resolve finds its CommonJS twin beside it). */
+function tsxApi(from: string): string {
+  try {
+    const module = createRequire(from)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs');
+    if (existsSync(module)) return pathToFileURL(module).href;
+  } catch {
+    // Resolved from the working directory below.
+  }
+  return 'tsx/esm/api';
+}
+
 /**
  * A worker running method-worker: the bundled `.mjs` beside a built CLI, or from source (the
  * server and tests run TypeScript through tsx, which the worker registers for itself).
@@ -28,7 +44,8 @@ function startWorker(): Worker {
   const here = import.meta.url;
   if (!here.endsWith('.ts')) return new Worker(new URL('./method-worker.mjs', here));
   const target = JSON.stringify(new URL('./method-worker.ts', here).href);
-  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${target}); })`, {
+  const tsx = JSON.stringify(tsxApi(here));
+  return new Worker(`import(${tsx}).then((tsx) => { tsx.register(); return import(${target}); })`, {
     eval: true,
   });
 }

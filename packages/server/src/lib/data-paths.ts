@@ -21,3 +21,8 @@ export function mirrorDir(dataDir: string, appId: string): string {
 export function uploadsDir(dataDir: string, appId: string): string {
   return join(dataDir, 'uploads', appId);
 }
+
+/** What the pipeline keeps to skip work on later runs (method extractions keyed by git object ids). */
+export function cacheDir(dataDir: string): string {
+  return join(dataDir, 'cache');
+}

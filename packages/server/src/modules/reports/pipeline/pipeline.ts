@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Coverage } from '@sextant/coverage';
 import { changesBetweenCommits, diffCoverage, type RevisionChanges } from '@sextant/coverage/node';
 import type { Db } from '../../../db/client.ts';
-import { mirrorDir, type ReportConfig } from '../../../lib/data-paths.ts';
+import { cacheDir, mirrorDir, type ReportConfig } from '../../../lib/data-paths.ts';
 import type { GenerateInput } from '../generate/types.ts';
 import type { ReportRow, ReportsRepository } from '../repository.ts';
 import { compile } from './compile.ts';
@@ -124,7 +124,7 @@ export async function runPipeline(deps: PipelineDeps, report: ReportRow): Promis
     changes = await step(
       'DIFF_METHODS',
       `changes between ${baseCommit.slice(0, 12)} and ${newCommit.slice(0, 12)}`,
-      () => changesBetweenCommits(mirror, baseCommit, newCommit),
+      () => changesBetweenCommits(mirror, baseCommit, newCommit, { cacheDir: cacheDir(config.dataDir) }),
     );
   }
 

@@ -7,30 +7,80 @@ import {
   type LineCoverage,
   type MethodCoverage,
 } from '../model/coverage.ts';
-import { counter, languageOf, lineCounter, MAX_COUNT, sumCounters } from './shared.ts';
+import type { BranchIds } from './lcov-branch-ids.ts';
+import { counter, languageOf, MAX_COUNT } from './shared.ts';
 
 export type LcovFunction = { startLine: number | null; endLine: number | null; hits: number };
+
+/** A file's covered DA lines and its distinct (covered) BRDA branches, counted as its model is built. */
+type Figures = { covered: number; branchesTotal: number; branchesCovered: number };
+
+/** A finished SF record: its model, and what a later record for the same path needs besides. */
+export type LcovDone = { file: FileCoverage; functionIndex: Map<string, string> | null };
 
 const addCapped = (a: number, b: number): number => Math.min(MAX_COUNT, a + b);
 
 /**
- * One SF record while the tracefile is read: DA and BRDA data in typed arrays that double as
- * they fill (12 and 28 bytes per record instead of an object each), turned into the model's
- * line objects once, at the end. Repeated SF blocks for the same path add into the same store.
+ * A count read back from a Float64Array, as a small integer where it is one: stored into a line
+ * object as a double, V8 gives every line object's field its own 16-byte heap box.
  */
-export class LcovFile {
-  private lineNumbers = new Int32Array(16);
-  private lineHits = new Float64Array(16);
+const small = (count: number): number => (count <= 0x3fffffff ? count | 0 : count);
+
+/**
+ * The open SF record. DA and BRDA data go into typed arrays (12 and 32 bytes a record, no object
+ * each) that one instance reuses for every record, and each record becomes its model file at its
+ * end_of_record: only the model stays, never the whole tracefile's raw data beside it. A record for a
+ * path seen before starts from that path's finished file, which adds up the same as keeping the raw
+ * data would (hits and branch counts are sums; a function's figure only asks whether any hit it).
+ */
+export class LcovRecord {
+  path = '';
+  private lineNumbers = new Int32Array(1024);
+  private lineHits = new Float64Array(1024);
   private lineCount = 0;
   private linesAscending = true;
-  /** BRDA: line, block and branch ids (numbers, or -1 - index of a non-numeric id's text), taken. */
-  private branches = new Float64Array(16);
+  /** BRDA: line, block and branch ids (see BranchIds), taken. */
+  private branches = new Float64Array(1024);
   private branchCount = 0;
-  readonly functions = new Map<string, LcovFunction>();
+  functions = new Map<string, LcovFunction>();
   /** LCOV 2 FNL/FNA index → "start,end" of the function. */
-  readonly functionIndex = new Map<string, string>();
+  functionIndex = new Map<string, string>();
+  /**
+   * This record's FN names as bytes, end to end, and their functions, in FN order: c8 and
+   * istanbul write the FNDA records in that order too, so each finds its function by one compare.
+   */
+  private fnNames: Uint8Array<ArrayBuffer> = new Uint8Array(4096);
+  private fnNameEnds = new Int32Array(256);
+  private fnEntries: LcovFunction[] = [];
+  private fnHitsSeen = 0;
 
-  constructor(readonly path: string) {}
+  /** Starts the record for path, from the file an earlier record for it made, if any. */
+  begin(path: string, previous: LcovDone | undefined, ids: BranchIds): this {
+    this.path = path;
+    this.lineCount = 0;
+    this.linesAscending = true;
+    this.branchCount = 0;
+    this.functions = new Map();
+    this.functionIndex = previous?.functionIndex ?? new Map();
+    this.fnEntries = [];
+    this.fnHitsSeen = 0;
+    if (previous) {
+      const { lines, branches, classes } = previous.file;
+      for (const l of lines) this.addLine(l.line, l.hits);
+      for (const b of branches ?? []) {
+        const [block, branch] = ids.pair(b.id);
+        this.addBranch(b.line, block, branch, b.hits);
+      }
+      for (const m of classes[0]?.methods ?? []) {
+        this.functions.set(m.name, {
+          startLine: m.startLine,
+          endLine: m.endLine,
+          hits: m.counters.method?.covered ?? 0,
+        });
+      }
+    }
+    return this;
+  }
 
   addLine(line: number, hits: number): void {
     const n = this.lineCount;
@@ -44,6 +94,34 @@ export class LcovFile {
     this.lineCount = n + 1;
   }
 
+  /** Notes the bytes b[from, to) of an FN record's name, whose function is fn. */
+  namedFunction(fn: LcovFunction, b: Uint8Array, from: number, to: number): void {
+    const k = this.fnEntries.length;
+    const start = k === 0 ? 0 : this.fnNameEnds[k - 1]!;
+    const end = start + (to - from);
+    if (end > this.fnNames.length) this.fnNames = grownBytes(this.fnNames, end);
+    if (k === this.fnNameEnds.length) this.fnNameEnds = grown(this.fnNameEnds, new Int32Array(k * 2));
+    this.fnNames.set(b.subarray(from, to), start);
+    this.fnNameEnds[k] = end;
+    this.fnEntries.push(fn);
+  }
+
+  /**
+   * The next FNDA record's hits, when its name (b[from, to)) is that of the FN record in the same
+   * place: true when added, false for the caller to look the name up.
+   */
+  hitsInFnOrder(b: Uint8Array, from: number, to: number, hits: number): boolean {
+    const k = this.fnHitsSeen++;
+    if (k >= this.fnEntries.length) return false;
+    const start = k === 0 ? 0 : this.fnNameEnds[k - 1]!;
+    if (this.fnNameEnds[k]! - start !== to - from) return false;
+    const names = this.fnNames;
+    for (let i = 0; i < to - from; i++) if (names[start + i] !== b[from + i]) return false;
+    const fn = this.fnEntries[k]!;
+    fn.hits = addCapped(fn.hits, hits);
+    return true;
+  }
+
   addBranch(line: number, block: number, branch: number, taken: number): void {
     const at = this.branchCount * 4;
     if (at === this.branches.length) this.branches = grown(this.branches, new Float64Array(at * 2));
@@ -54,94 +132,153 @@ export class LcovFile {
     this.branchCount++;
   }
 
-  /** Every distinct BRDA, including those on a line without DA (counted in the file, in no line). */
-  private branchesTotal = 0;
-  private branchesCovered = 0;
-
-  /** The model's file; the typed arrays are released. */
-  toFile(branchId: (block: number, branch: number) => string): FileCoverage {
-    const branches: BranchCoverage[] = [];
-    const lines = this.mergedLines(branches, branchId);
-    const methods: MethodCoverage[] = [...this.functions].map(([name, fn]) => ({
-      name,
-      signature: null,
-      startLine: fn.startLine,
-      endLine: fn.endLine,
-      counters: { ...emptyCounters(), method: counter(fn.hits > 0 ? 1 : 0, fn.hits > 0 ? 0 : 1) },
-    }));
-    const classes: ClassCoverage[] =
-      methods.length > 0 ? [{ name: this.path, methods, counters: emptyCounters() }] : [];
+  /** The record's model file (merged with the earlier records for its path). */
+  finish(ids: BranchIds): LcovDone {
+    const identified: BranchCoverage[] = [];
+    const figures: Figures = { covered: 0, branchesTotal: 0, branchesCovered: 0 };
+    const lines =
+      this.branchCount === 0 && this.linesAscending
+        ? this.plainLines(figures)
+        : this.mergedLines(identified, figures, ids);
+    const methods: MethodCoverage[] = [];
+    for (const [name, fn] of this.functions) {
+      const hit: 0 | 1 = fn.hits > 0 ? 1 : 0;
+      methods.push({
+        name,
+        signature: null,
+        startLine: fn.startLine,
+        endLine: fn.endLine,
+        counters: methodCounters(hit),
+      });
+    }
     const counters: Counters = emptyCounters();
-    counters.line = lineCounter(lines);
+    counters.line = counter(figures.covered, lines.length - figures.covered);
     // As `lcov --summary`: every BRDA counts in the file's branches, but only DA lines are lines.
-    counters.branch = counter(this.branchesCovered, this.branchesTotal - this.branchesCovered);
-    counters.method = sumCounters(methods.map((m) => m.counters.method)) ?? counter(0, 0);
-    if (classes[0]) classes[0].counters = { ...counters };
+    counters.branch = counter(figures.branchesCovered, figures.branchesTotal - figures.branchesCovered);
+    let methodsCovered = 0;
+    for (const m of methods) methodsCovered += m.counters.method?.covered ?? 0;
+    counters.method = counter(methodsCovered, methods.length - methodsCovered);
+    const classes: ClassCoverage[] =
+      methods.length > 0 ? [{ name: this.path, methods, counters: { ...counters } }] : [];
+    this.functions = new Map();
+    this.fnEntries = [];
     // Each branch keeps its BRDA identity, so merging tracefiles adds per branch as `lcov -a` does.
-    return { path: this.path, language: languageOf(this.path), lines, classes, counters, branches };
+    const file = { path: this.path, language: languageOf(this.path), lines, classes, counters, branches: identified };
+    return { file, functionIndex: this.functionIndex.size > 0 ? this.functionIndex : null };
+  }
+
+  /** Ascending DA lines without a repeat and no BRDA: one line each, as read. */
+  private plainLines(figures: Figures): LineCoverage[] {
+    const numbers = this.lineNumbers;
+    const hitsOf = this.lineHits;
+    const lines = new Array<LineCoverage>(this.lineCount);
+    let covered = 0;
+    for (let i = 0; i < this.lineCount; i++) {
+      const hits = small(hitsOf[i]!);
+      if (hits > 0) covered++;
+      lines[i] = {
+        line: numbers[i] as number,
+        hits,
+        branchesCovered: 0,
+        branchesTotal: 0,
+        instructionsCovered: null,
+        instructionsMissed: null,
+      };
+    }
+    figures.covered = covered;
+    return lines;
   }
 
   /**
    * DA lines (hits of a repeated line added) with the BRDA branches on them (a repeated branch
    * counted once); a branch on a line without DA (coverage.py's line 0) makes no line.
    */
-  private mergedLines(
-    identified: BranchCoverage[],
-    branchId: (block: number, branch: number) => string,
-  ): LineCoverage[] {
-    const daOrder = this.linesAscending
-      ? null
-      : sortedIndexes(this.lineCount, (a, b) => this.lineAt(a) - this.lineAt(b));
-    const branchOrder = this.branchOrder();
-    const lines: LineCoverage[] = [];
-    let d = 0;
-    let b = 0;
+  private mergedLines(identified: BranchCoverage[], figures: Figures, ids: BranchIds): LineCoverage[] {
+    if (!this.linesAscending) this.sortLines();
+    const numbers = this.lineNumbers;
+    const hitsOf = this.lineHits;
+    const lineCount = this.lineCount;
     const branches = this.branches;
-    while (d < this.lineCount || b < branchOrder.length) {
-      const daIndex = daOrder ? (daOrder[d] as number) : d;
-      const daLine = d < this.lineCount ? this.lineAt(daIndex) : Number.POSITIVE_INFINITY;
-      const branchLine =
-        b < branchOrder.length ? (branches[(branchOrder[b] as number) * 4] as number) : Number.POSITIVE_INFINITY;
-      const line = Math.min(daLine, branchLine);
-      let hits = 0;
-      while (d < this.lineCount && this.lineAt(daOrder ? (daOrder[d] as number) : d) === line) {
-        hits = addCapped(hits, this.lineHits[daOrder ? (daOrder[d] as number) : d] as number);
-        d++;
+    const order = this.branchOrder();
+    const lineOf = (b: number): number => (b < order.length ? branches[order[b]! * 4]! : Number.POSITIVE_INFINITY);
+    // Sized once (a repeated line leaves it shorter): no copying as it grows, no spare room after.
+    const lines = new Array<LineCoverage>(lineCount);
+    let length = 0;
+    let b = 0;
+    let nextBranchLine = lineOf(0);
+    for (let d = 0; d < lineCount; ) {
+      const line = numbers[d]!;
+      let hits = hitsOf[d]!;
+      for (d++; d < lineCount && numbers[d] === line; d++) hits = addCapped(hits, hitsOf[d]!);
+      if (hits > 0) figures.covered++;
+      let branchesTotal = 0;
+      let branchesCovered = 0;
+      if (nextBranchLine <= line) {
+        b = this.identify(order, b, line - 1, identified, figures, ids);
+        const totalBefore = figures.branchesTotal;
+        const coveredBefore = figures.branchesCovered;
+        b = this.identify(order, b, line, identified, figures, ids);
+        branchesTotal = figures.branchesTotal - totalBefore;
+        branchesCovered = figures.branchesCovered - coveredBefore;
+        nextBranchLine = lineOf(b);
       }
-      let total = 0;
-      let covered = 0;
-      while (b < branchOrder.length && branches[(branchOrder[b] as number) * 4] === line) {
-        const at = (branchOrder[b] as number) * 4;
-        let taken = branches[at + 3] as number;
-        b++;
-        while (b < branchOrder.length && sameBranch(branches, at, (branchOrder[b] as number) * 4)) {
-          taken = addCapped(taken, branches[(branchOrder[b] as number) * 4 + 3] as number);
-          b++;
-        }
-        total++;
-        if (taken > 0) covered++;
-        identified.push({ line, id: branchId(branches[at + 1] as number, branches[at + 2] as number), hits: taken });
-      }
-      this.branchesTotal += total;
-      this.branchesCovered += covered;
-      if (daLine !== line) continue;
-      lines.push({
+      lines[length++] = {
         line,
-        hits,
-        branchesCovered: covered,
-        branchesTotal: total,
+        hits: small(hits),
+        branchesCovered,
+        branchesTotal,
         instructionsCovered: null,
         instructionsMissed: null,
-      });
+      };
     }
-    this.lineNumbers = new Int32Array(0);
-    this.lineHits = new Float64Array(0);
-    this.branches = new Float64Array(0);
+    lines.length = length;
+    this.identify(order, b, Number.POSITIVE_INFINITY, identified, figures, ids);
     return lines;
   }
 
-  private lineAt(index: number): number {
-    return this.lineNumbers[index] as number;
+  /**
+   * The branches from order[b] on up to lastLine, each distinct one (taken added) into identified
+   * and the file's figures; returns where the next line's branches begin.
+   */
+  private identify(
+    order: Int32Array,
+    from: number,
+    lastLine: number,
+    identified: BranchCoverage[],
+    figures: Figures,
+    ids: BranchIds,
+  ): number {
+    const branches = this.branches;
+    let b = from;
+    while (b < order.length && branches[order[b]! * 4]! <= lastLine) {
+      const at = order[b]! * 4;
+      let taken = branches[at + 3]!;
+      for (b++; b < order.length && sameBranch(branches, at, order[b]! * 4); b++) {
+        taken = addCapped(taken, branches[order[b]! * 4 + 3]!);
+      }
+      figures.branchesTotal++;
+      if (taken > 0) figures.branchesCovered++;
+      const id = ids.text(branches[at + 1]!, branches[at + 2]!);
+      identified.push({ line: small(branches[at]!), id, hits: small(taken) });
+    }
+    return b;
+  }
+
+  /** DA data in line order (stable: a repeated line's counts keep their order). */
+  private sortLines(): void {
+    const n = this.lineCount;
+    const numbers = this.lineNumbers;
+    const hitsOf = this.lineHits;
+    const order = sortedIndexes(n, (a, b) => numbers[a]! - numbers[b]!);
+    const sortedNumbers = new Int32Array(numbers.length);
+    const sortedHits = new Float64Array(hitsOf.length);
+    for (let i = 0; i < n; i++) {
+      sortedNumbers[i] = numbers[order[i]!]!;
+      sortedHits[i] = hitsOf[order[i]!]!;
+    }
+    this.lineNumbers = sortedNumbers;
+    this.lineHits = sortedHits;
+    this.linesAscending = true;
   }
 
   /** Branch indexes ordered by line, block, branch (insertion order when already so). */
@@ -151,11 +288,7 @@ export class LcovFile {
     const compare = (a: number, b: number): number => {
       const x = a * 4;
       const y = b * 4;
-      return (
-        (branches[x] as number) - (branches[y] as number) ||
-        (branches[x + 1] as number) - (branches[y + 1] as number) ||
-        (branches[x + 2] as number) - (branches[y + 2] as number)
-      );
+      return branches[x]! - branches[y]! || branches[x + 1]! - branches[y + 1]! || branches[x + 2]! - branches[y + 2]!;
     };
     let ordered = true;
     for (let i = 1; i < n && ordered; i++) if (compare(i - 1, i) > 0) ordered = false;
@@ -164,6 +297,12 @@ export class LcovFile {
     for (let i = 0; i < n; i++) order[i] = i;
     return order;
   }
+}
+
+/** emptyCounters() with the method's figure, written out: spreading an object for each of many methods is slow. */
+function methodCounters(hit: 0 | 1): Counters {
+  const method = { covered: hit, missed: 1 - hit };
+  return { instruction: null, branch: null, line: null, complexity: null, method, class: null };
 }
 
 function sameBranch(branches: Float64Array, x: number, y: number): boolean {
@@ -175,6 +314,14 @@ function sortedIndexes(n: number, compare: (a: number, b: number) => number): In
   const order = new Int32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
   return order.sort((a, b) => compare(a, b) || a - b);
+}
+
+function grownBytes(from: Uint8Array, needed: number): Uint8Array<ArrayBuffer> {
+  let size = from.length * 2;
+  while (size < needed) size *= 2;
+  const to = new Uint8Array(size);
+  to.set(from);
+  return to;
 }
 
 function grown<T extends Int32Array | Float64Array>(from: T, to: T): T {

@@ -1,14 +1,17 @@
-import { LcovFile } from './lcov-file.ts';
+import type { BranchIds } from './lcov-branch-ids.ts';
+import type { LcovDone, LcovFunction, LcovRecord } from './lcov-file.ts';
 import type { Interner } from './shared.ts';
 import { count, fail, lineNumber, MAX_COUNT } from './shared.ts';
 
-/** What the record handlers share: the files by path, the open record, the ids of non-numeric BRDA fields. */
+/** What the record handlers share: the finished files by path, the open record, the BRDA ids. */
 export type LcovState = {
-  records: Map<string, LcovFile>;
-  current: LcovFile | null;
+  records: Map<string, LcovDone>;
+  /** The record being read: `record` while inside SF … end_of_record, else null. */
+  current: LcovRecord | null;
+  record: LcovRecord;
   sawRecord: boolean;
   names: Interner;
-  branchIds: Map<string, number>;
+  branchIds: BranchIds;
 };
 
 const at = (lineNo: number) => ({ line: lineNo });
@@ -18,29 +21,22 @@ function hitCount(raw: string | undefined, lineNo: number): number {
   return count('lcov', raw?.trim(), 'count', at(lineNo));
 }
 
-/** A BRDA block or branch field: canonical digits as their number, any other text as -1 - its index. */
-export function branchId(state: LcovState, text: string): number {
-  if (/^(0|[1-9]\d{0,14})$/.test(text)) return Number(text);
-  let id = state.branchIds.get(text);
-  if (id === undefined) {
-    id = -1 - state.branchIds.size;
-    state.branchIds.set(text, id);
-  }
-  return id;
-}
-
-export function addFunctionHits(file: LcovFile, name: string, hits: number): void {
+export function addFunctionHits(file: LcovRecord, name: string, hits: number): void {
   const fn = file.functions.get(name);
   if (fn) fn.hits = Math.min(MAX_COUNT, fn.hits + hits);
   else file.functions.set(name, { startLine: null, endLine: null, hits });
 }
 
-export function addFunction(file: LcovFile, name: string, start: number, end: number | null): void {
-  const fn = file.functions.get(name);
+export function addFunction(file: LcovRecord, name: string, start: number, end: number | null): LcovFunction {
+  let fn = file.functions.get(name);
   if (fn) {
     fn.startLine ??= start;
     fn.endLine ??= end;
-  } else file.functions.set(name, { startLine: start, endLine: end, hits: 0 });
+  } else {
+    fn = { startLine: start, endLine: end, hits: 0 };
+    file.functions.set(name, fn);
+  }
+  return fn;
 }
 
 /**
@@ -53,7 +49,9 @@ export function handleRecord(state: LcovState, text: string, lineNo: number): vo
   const tag = colon === -1 ? text.trim() : text.slice(0, colon);
   const value = colon === -1 ? '' : text.slice(colon + 1);
   if (tag === 'end_of_record') {
-    if (!state.current) fail('lcov', 'bad-record', 'end_of_record without SF', at(lineNo));
+    const record = state.current;
+    if (!record) fail('lcov', 'bad-record', 'end_of_record without SF', at(lineNo));
+    state.records.set(record.path, record.finish(state.branchIds));
     state.current = null;
     return;
   }
@@ -63,12 +61,7 @@ export function handleRecord(state: LcovState, text: string, lineNo: number): vo
     if (value === '') fail('lcov', 'bad-record', 'SF without a path', at(lineNo));
     state.sawRecord = true;
     const path = state.names.get(value);
-    let file = state.records.get(path);
-    if (!file) {
-      file = new LcovFile(path);
-      state.records.set(path, file);
-    }
-    state.current = file;
+    state.current = state.record.begin(path, state.records.get(path), state.branchIds);
     return;
   }
   const file = state.current;
@@ -118,8 +111,8 @@ export function handleRecord(state: LcovState, text: string, lineNo: number): vo
       // lcov itself accepts BRDA line 0: coverage.py 6.5 writes it for arcs leaving a function.
       const line = fields[0] === '0' ? 0 : lineNumber('lcov', fields[0], 'BRDA line', at(lineNo));
       const taken = fields[3] === '-' ? 0 : hitCount(fields[3], lineNo);
-      const block = branchId(state, fields[1] ?? '');
-      file.addBranch(line, block, branchId(state, fields.slice(2, -1).join(',')), taken);
+      const block = state.branchIds.of(fields[1] ?? '');
+      file.addBranch(line, block, state.branchIds.of(fields.slice(2, -1).join(',')), taken);
       return;
     }
     case 'LF':

@@ -1,6 +1,7 @@
 import { type Counters, type Coverage, emptyCounters, type FileCoverage } from '../model/coverage.ts';
 import { ByteStrings, decodeBytes } from '../xml/byte-strings.ts';
-import type { LcovFile } from './lcov-file.ts';
+import { BranchIds } from './lcov-branch-ids.ts';
+import { LcovRecord } from './lcov-file.ts';
 import { addFunction, addFunctionHits, handleRecord, type LcovState } from './lcov-records.ts';
 import { type ByteParser, fail, Interner, MAX_LINE, sumCounters } from './shared.ts';
 
@@ -18,9 +19,10 @@ export function lcovParser(): ByteParser {
   const state: LcovState = {
     records: new Map(),
     current: null,
+    record: new LcovRecord(),
     sawRecord: false,
     names: new Interner(),
-    branchIds: new Map(),
+    branchIds: new BranchIds(),
   };
   const functionNames = new ByteStrings();
   let work: Uint8Array = new Uint8Array(1 << 16);
@@ -34,7 +36,7 @@ export function lcovParser(): ByteParser {
     for (;;) {
       const file = state.current;
       // Most lines are DA records: read those to their newline here, without a search for it first.
-      const next = file === null ? -1 : dataLine(file, buffer, start, length);
+      const next = file === null ? -1 : dataLine(file, buffer, start);
       if (next !== -1) {
         lineNo++;
         start = next;
@@ -51,20 +53,33 @@ export function lcovParser(): ByteParser {
     }
   }
 
-  /** A plain `DA:<line>,<count>` line ending in LF or CRLF: added, and the offset after it; else -1. */
-  function dataLine(file: LcovFile, b: Uint8Array, start: number, length: number): number {
+  /**
+   * A plain `DA:<line>,<count>` line ending in LF or CRLF, read in one pass: added, and the offset
+   * after it; else -1 (anything else, or a number too long to be surely in range, is left to the
+   * checked path). Reading past the end gives undefined, which is no digit and no newline.
+   */
+  function dataLine(file: LcovRecord, b: Uint8Array, start: number): number {
     if (b[start] !== 68 /* D */ || b[start + 1] !== 65 || b[start + 2] !== 58) return -1;
-    const comma = digitsEnd(b, start + 3, length);
-    if (b[comma] !== 44) return -1;
-    const countEnd = digitsEnd(b, comma + 1, length);
-    let after = countEnd;
-    if (b[after] === 13) after++;
-    if (after >= length || b[after] !== 10) return -1;
-    const line = digitsValue(b, start + 3, comma);
-    const hits = digitsValue(b, comma + 1, countEnd);
-    if (line < 1 || line > MAX_LINE || hits < 0) return -1;
+    let i = start + 3;
+    let c = b[i] as number;
+    let line = 0;
+    while (c >= 48 && c <= 57) {
+      line = line * 10 + (c - 48);
+      c = b[++i] as number;
+    }
+    if (c !== 44 || i === start + 3 || i > start + 13 || line < 1 || line > MAX_LINE) return -1;
+    const countStart = ++i;
+    c = b[i] as number;
+    let hits = 0;
+    while (c >= 48 && c <= 57) {
+      hits = hits * 10 + (c - 48);
+      c = b[++i] as number;
+    }
+    if (i === countStart || i > countStart + 15) return -1;
+    if (c === 13) c = b[++i] as number;
+    if (c !== 10) return -1;
     file.addLine(line, hits);
-    return after + 1;
+    return i + 1;
   }
 
   function slowRecord(buffer: Uint8Array, start: number, end: number): void {
@@ -72,7 +87,7 @@ export function lcovParser(): ByteParser {
   }
 
   /** The common records, when exactly in their usual shape; false sends the line to the checked path. */
-  function fastRecord(file: LcovFile, b: Uint8Array, start: number, end: number): boolean {
+  function fastRecord(file: LcovRecord, b: Uint8Array, start: number, end: number): boolean {
     const c0 = b[start];
     if (c0 === 68 /* D */ && b[start + 1] === 65 && b[start + 2] === 58) {
       // DA:<line>,<count>[,<checksum>]
@@ -115,7 +130,9 @@ export function lcovParser(): ByteParser {
         const comma = digitsEnd(b, start + 5, end);
         const hits = digitsValue(b, start + 5, comma);
         if (b[comma] !== 44 || hits < 0) return false;
-        addFunctionHits(file, functionNames.get(b, comma + 1, end), hits);
+        if (!file.hitsInFnOrder(b, comma + 1, end, hits)) {
+          addFunctionHits(file, functionNames.get(b, comma + 1, end), hits);
+        }
         return true;
       }
       if ((c2 === 70 || c2 === 72) && b[start + 3] === 58) return summary(b, start + 4, end); // FNF FNH
@@ -131,7 +148,7 @@ export function lcovParser(): ByteParser {
   }
 
   /** FN:<line>,<name> or (lcov 2) FN:<line>,<end line>,<name>. */
-  function fastFunction(file: LcovFile, b: Uint8Array, from: number, end: number): boolean {
+  function fastFunction(file: LcovRecord, b: Uint8Array, from: number, end: number): boolean {
     const comma = digitsEnd(b, from, end);
     const line = digitsValue(b, from, comma);
     if (b[comma] !== 44 || line < 1 || line > MAX_LINE) return false;
@@ -144,7 +161,7 @@ export function lcovParser(): ByteParser {
       nameStart = second + 1;
     }
     if (nameStart >= end) return false;
-    addFunction(file, functionNames.get(b, nameStart, end), line, endLine);
+    file.namedFunction(addFunction(file, functionNames.get(b, nameStart, end), line, endLine), b, nameStart, end);
     return true;
   }
 
@@ -181,35 +198,10 @@ export function lcovParser(): ByteParser {
         fail('lcov', 'unexpected-eof', `record for ${state.current.path} lacks end_of_record`, { line: lineNo });
       if (!state.sawRecord) fail('lcov', 'empty-input', 'no SF records');
       const files: FileCoverage[] = [];
-      const idText = branchIdText(state.branchIds);
-      for (const [path, record] of state.records) {
-        files.push(record.toFile(idText));
-        state.records.delete(path);
-      }
+      for (const done of state.records.values()) files.push(done.file);
+      state.records.clear();
       return { format: 'lcov', files, counters: totals(files) };
     },
-  };
-}
-
-/**
- * A BRDA's `block,branch` identity as written (numbers, or the text of a non-numeric id), one
- * shared string per distinct pair: the same few pairs repeat on every branching line.
- */
-function branchIdText(ids: ReadonlyMap<string, number>): (block: number, branch: number) => string {
-  const texts = new Map([...ids].map(([text, id]) => [id, text]));
-  const interned = new Map<number, Map<number, string>>();
-  return (block, branch) => {
-    let byBranch = interned.get(block);
-    if (!byBranch) {
-      byBranch = new Map();
-      interned.set(block, byBranch);
-    }
-    let id = byBranch.get(branch);
-    if (id === undefined) {
-      id = `${texts.get(block) ?? block},${texts.get(branch) ?? branch}`;
-      byBranch.set(branch, id);
-    }
-    return id;
   };
 }
 

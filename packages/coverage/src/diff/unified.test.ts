@@ -87,3 +87,43 @@ describe('parseUnifiedDiff', () => {
     expect(parseUnifiedDiff('')).toEqual([]);
   });
 });
+
+describe('object ids from --full-index', () => {
+  const a = 'a'.repeat(40);
+  const b = 'b'.repeat(40);
+  const zero = '0'.repeat(40);
+  const text = [
+    'diff --git a/m.js b/m.js',
+    `index ${a}..${b} 100644`,
+    '--- a/m.js',
+    '+++ b/m.js',
+    '@@ -1 +1 @@',
+    '-x',
+    // A body line that looks like an index line is content, not a header.
+    `+index ${b}..${a} 100644`,
+    'diff --git a/n.js b/n.js',
+    'new file mode 100644',
+    `index ${zero}..${a}`,
+    '--- /dev/null',
+    '+++ b/n.js',
+    '@@ -0,0 +1 @@',
+    '+y',
+    'diff --git a/o.js b/o.js',
+    'index 1234567..89abcde 100644',
+    '--- a/o.js',
+    '+++ b/o.js',
+    '@@ -1 +1 @@',
+    '-p',
+    '+q',
+    '',
+  ].join('\n');
+
+  it('names both sides, null for the side where the file does not exist, nothing for abbreviated ids', () => {
+    const files = parseUnifiedDiff(text);
+    expect(files.map((f) => [f.path, f.objects ?? null])).toEqual([
+      ['m.js', { base: a, head: b }],
+      ['n.js', { base: null, head: a }],
+      ['o.js', null],
+    ]);
+  });
+});

@@ -16,6 +16,11 @@ export interface ChangedFile {
    * hunk's added lines from this new-side line on one line too low. Null when it reads it right.
    */
   diffCoverShiftFrom: number | null;
+  /**
+   * The file's git object ids from the diff's `index` line when git wrote them in full
+   * (`--full-index`); null on the side where the file does not exist. Absent without that line.
+   */
+  objects?: { base: string | null; head: string | null };
 }
 
 /** One `@@ -oldStart,oldCount +newStart,newCount @@` hunk. */
@@ -38,6 +43,9 @@ export interface Deletion {
 }
 
 const HUNK = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
+/** `index <base>..<head>[ <mode>]` with full SHA-1 or SHA-256 object ids. */
+const FULL_INDEX = /^index ([0-9a-f]{40}(?:[0-9a-f]{24})?)\.\.([0-9a-f]{40}(?:[0-9a-f]{24})?)(?: |$)/;
+const objectId = (id: string) => (/^0+$/.test(id) ? null : id);
 
 function unquote(path: string): string {
   if (!path.startsWith('"')) return path;
@@ -98,7 +106,10 @@ export function parseUnifiedDiff(text: string): ChangedFile[] {
       current.status = 'renamed';
     } else if (line.startsWith('rename to ')) current.path = unquote(line.slice(10));
     else if (line.startsWith('Binary files ')) current.binary = true;
-    else if (line.startsWith('--- ')) {
+    else if (line.startsWith('index ')) {
+      const ids = FULL_INDEX.exec(line);
+      if (ids) current.objects = { base: objectId(ids[1] as string), head: objectId(ids[2] as string) };
+    } else if (line.startsWith('--- ')) {
       const p = line.slice(4);
       if (p !== '/dev/null' && !current.oldPath) current.oldPath = stripPrefix(p);
     } else if (line.startsWith('+++ ')) {

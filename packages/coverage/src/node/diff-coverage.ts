@@ -8,15 +8,11 @@ import {
   type IncrementalCoverage,
   incrementalCoverage,
 } from '../figures/incremental.ts';
-import { loadLanguage } from '../methods/grammars.ts';
 import { languageOfPath } from '../methods/language.ts';
 import type { Coverage } from '../model/coverage.ts';
 import { blameLines, methodAuthor } from './blame.ts';
+import { type ExtractionOptions, methodsOfChangedFiles } from './changed-methods.ts';
 import { diff, isAncestor, rangeAuthors, resolveCommits } from './git.ts';
-import { MethodCache } from './method-cache.ts';
-import { type ExtractionJob, extractionKey } from './method-extraction.ts';
-import { type ExtractionWorkers, extractAll } from './method-pool.ts';
-import { readBlobsAtRevisions } from './revision-source.ts';
 
 export interface ChangedFileCoverage extends DiffLineCoverage {
   path: string;
@@ -63,84 +59,6 @@ export async function eachLimited<T, R>(
 }
 
 const GIT_PROCESSES = Math.max(2, Math.min(8, availableParallelism()));
-
-/** Where methods are found: the worker threads to use and the folder that keeps them between runs. */
-export interface ExtractionOptions {
-  /** Default 'auto': workers only when there is enough source to repay their start. */
-  workers?: ExtractionWorkers;
-  /** A folder for `MethodCache`; null or absent keeps nothing. */
-  cacheDir?: string | null;
-}
-
-/** What the last `changesBetweenCommits` in this process did to find methods (benchmarks print it). */
-export const extractionStats = { files: 0, cached: 0, copies: 0, extracted: 0, workers: 0 };
-
-/**
- * Methods of the changed files: all head sources (and base sources, from their old paths) come
- * from one `git cat-file --batch`. Identical copies of a file (vendored or generated trees) are
- * extracted once; extractions kept in the cache are read instead; the rest go to `extractAll`.
- */
-async function methodsOf(
-  repo: string,
-  base: string,
-  head: string,
-  files: readonly ChangedFile[],
-  options: ExtractionOptions,
-): Promise<Map<string, FileMethods>> {
-  const requests = files.flatMap((f) => [
-    { revision: head, path: f.path },
-    { revision: base, path: f.oldPath ?? f.path },
-  ]);
-  const [blobs, cache] = await Promise.all([
-    readBlobsAtRevisions(repo, requests),
-    options.cacheDir ? MethodCache.open(options.cacheDir) : null,
-  ]);
-  const methods = new Map<string, FileMethods>();
-  const pending = new Map<string, { job: ExtractionJob; paths: string[]; cacheKey: string | null }>();
-  const stats = { files: files.length, cached: 0, copies: 0, extracted: 0, workers: 0 };
-  for (const [index, file] of files.entries()) {
-    const headBlob = blobs[index * 2] ?? null;
-    if (headBlob === null) continue;
-    const baseBlob = file.status === 'added' ? null : (blobs[index * 2 + 1] ?? null);
-    const key = extractionKey(file);
-    const same = `${key}\u0000${headBlob.oid ?? headBlob.text}\u0000${baseBlob ? (baseBlob.oid ?? baseBlob.text) : ''}`;
-    const copyOf = pending.get(same);
-    if (copyOf) {
-      copyOf.paths.push(file.path);
-      stats.copies++;
-      continue;
-    }
-    const cacheKey = MethodCache.keyOf(key, headBlob.oid, baseBlob?.oid ?? null, baseBlob !== null);
-    pending.set(same, {
-      job: { file, head: headBlob.text, base: baseBlob?.text ?? null },
-      paths: [file.path],
-      cacheKey,
-    });
-  }
-  const entries = [...pending.values()];
-  const hits = await Promise.all(entries.map((e) => (cache && e.cacheKey ? cache.get(e.cacheKey) : null)));
-  const missing = entries.filter((_, i) => hits[i] === null);
-  const extracted = await extractAll(
-    missing.map((e) => e.job),
-    options.workers ?? 'auto',
-  );
-  const writes: Promise<void>[] = [];
-  for (const [i, entry] of entries.entries()) {
-    const found = hits[i];
-    if (found) {
-      stats.cached++;
-      for (const path of entry.paths) methods.set(path, found);
-    }
-  }
-  for (const [i, entry] of missing.entries()) {
-    const found = extracted.methods[i] as FileMethods;
-    for (const path of entry.paths) methods.set(path, found);
-    if (cache && entry.cacheKey) writes.push(cache.set(entry.cacheKey, found));
-  }
-  await Promise.all(writes);
-  Object.assign(extractionStats, stats, { extracted: missing.length, workers: extracted.workers });
-  return methods;
-}
 
 /**
  * The author of each changed method (see `methodAuthor`). When `base` is an ancestor of `head`,
@@ -193,11 +111,7 @@ export async function changesBetweenCommits(
       (f.lines.length > 0 || f.deletions.length > 0) &&
       languageOfPath(f.path) !== null,
   );
-  // Grammars compile while git reads the sources; only the languages of changed files load.
-  for (const language of new Set(withMethods.map((f) => languageOfPath(f.path)))) {
-    if (language) loadLanguage(language).catch(() => undefined);
-  }
-  const methods = await methodsOf(repo, base, head, withMethods, options);
+  const methods = await methodsOfChangedFiles(repo, base, head, withMethods, options);
   const changedList = changedMethods(changed, methods);
   const authors = await authorsOf(repo, base, head, changedList, history);
   return { base, head, changed, methods, changedMethods: changedList, authors };

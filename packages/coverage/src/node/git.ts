@@ -59,7 +59,8 @@ export async function resolveCommit(repo: string, ref: string): Promise<string> 
 export async function diff(repo: string, base: string, head: string): Promise<ChangedFile[]> {
   validateRef(base);
   validateRef(head);
-  const args = ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '-M', '--unified=0'];
+  // --full-index: each file's object ids, which key the method cache before any source is read.
+  const args = ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '-M', '--unified=0', '--full-index'];
   return parseUnifiedDiff(await runGit(repo, [...args, `${base}^{commit}`, `${head}^{commit}`, '--']));
 }
 

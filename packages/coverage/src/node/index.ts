@@ -1,4 +1,5 @@
 export * from './blame.ts';
+export * from './changed-methods.ts';
 export * from './diff-coverage.ts';
 export * from './git.ts';
 export * from './load-report.ts';

@@ -1,7 +1,8 @@
 import { mergeCoverage } from '../merge/merge.ts';
 import type { Coverage, FormatName } from '../model/coverage.ts';
 import { mapPaths } from '../paths/map.ts';
-import { changesBetweenCommits, type DiffCoverage, diffCoverage, type ExtractionOptions } from './diff-coverage.ts';
+import type { ExtractionOptions } from './changed-methods.ts';
+import { changesBetweenCommits, type DiffCoverage, diffCoverage } from './diff-coverage.ts';
 import { listFiles, resolveCommits } from './git.ts';
 import { readCoverageFile } from './read-report.ts';
 

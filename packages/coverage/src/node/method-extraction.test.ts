@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { changesBetweenCommits, extractionStats } from './diff-coverage.ts';
+import { extractionStats } from './changed-methods.ts';
+import { changesBetweenCommits } from './diff-coverage.ts';
 
 const repo = mkdtempSync(join(tmpdir(), 'sextant-extraction-'));
 const cacheRoot = mkdtempSync(join(tmpdir(), 'sextant-method-cache-'));

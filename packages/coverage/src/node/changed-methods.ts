@@ -1,0 +1,108 @@
+import type { ChangedFile } from '../diff/unified.ts';
+import type { FileMethods } from '../figures/incremental.ts';
+import { loadLanguage } from '../methods/grammars.ts';
+import { languageOfPath } from '../methods/language.ts';
+import { MethodCache } from './method-cache.ts';
+import { extractionKey } from './method-extraction.ts';
+import { type ExtractionWorkers, extractAll } from './method-pool.ts';
+import { readBlobsAtRevisions } from './revision-source.ts';
+
+/** Where methods are found: the worker threads to use and the folder that keeps them between runs. */
+export interface ExtractionOptions {
+  /** Default 'auto': workers only when there is enough source to repay their start. */
+  workers?: ExtractionWorkers;
+  /** A folder for `MethodCache`; null or absent keeps nothing. */
+  cacheDir?: string | null;
+}
+
+/** What the last `methodsOfChangedFiles` in this process did (`sextant coverage --verbose` prints it). */
+export const extractionStats = { files: 0, cached: 0, copies: 0, extracted: 0, workers: 0 };
+
+/** Few enough files to parse in-process: their grammars load while git reads the sources. */
+const PRELOAD_BELOW_FILES = 8;
+
+/** Changed files whose methods are one extraction: the same texts (by object id) and the same changes. */
+interface Group {
+  file: ChangedFile;
+  key: string;
+  paths: string[];
+  cacheKey: string | null;
+  found: FileMethods | null;
+}
+
+/**
+ * Methods of the changed files. The diff names each file's objects (`--full-index`), so identical
+ * copies of a file (vendored or generated trees) are grouped, and kept extractions are read from
+ * the cache, before any source is read; the sources of the rest come from one `git cat-file
+ * --batch` and go to `extractAll`.
+ */
+export async function methodsOfChangedFiles(
+  repo: string,
+  base: string,
+  head: string,
+  files: readonly ChangedFile[],
+  options: ExtractionOptions,
+): Promise<Map<string, FileMethods>> {
+  const cache = options.cacheDir ? await MethodCache.open(options.cacheDir) : null;
+  const stats = { files: files.length, cached: 0, copies: 0, extracted: 0, workers: 0 };
+  const groups = new Map<string, Group>();
+  const unnamed: Group[] = [];
+  for (const file of files) {
+    const key = extractionKey(file);
+    const headOid = file.objects?.head ?? null;
+    const baseOid = file.status === 'added' ? null : (file.objects?.base ?? null);
+    const group: Group = { file, key, paths: [file.path], cacheKey: null, found: null };
+    if (headOid === null || (file.status !== 'added' && baseOid === null)) {
+      unnamed.push(group);
+      continue;
+    }
+    const identity = `${key}\u0000${headOid}\u0000${baseOid ?? ''}`;
+    const same = groups.get(identity);
+    if (same) {
+      same.paths.push(file.path);
+      stats.copies++;
+      continue;
+    }
+    group.cacheKey = MethodCache.keyOf(key, headOid, baseOid, baseOid !== null);
+    groups.set(identity, group);
+  }
+  const named = [...groups.values()];
+  if (cache) await Promise.all(named.map(async (g) => (g.found = g.cacheKey ? await cache.get(g.cacheKey) : null)));
+  const misses = [...named.filter((g) => g.found === null), ...unnamed];
+  if (misses.length < PRELOAD_BELOW_FILES) {
+    for (const language of new Set(misses.map((g) => languageOfPath(g.file.path)))) {
+      if (language) loadLanguage(language).catch(() => undefined);
+    }
+  }
+  const blobs = await readBlobsAtRevisions(
+    repo,
+    misses.flatMap(({ file }) => [
+      { revision: head, path: file.path },
+      { revision: base, path: file.oldPath ?? file.path },
+    ]),
+  );
+  const jobs = [];
+  const extracting: Group[] = [];
+  for (const [index, group] of misses.entries()) {
+    const headBlob = blobs[index * 2] ?? null;
+    if (headBlob === null) continue;
+    const baseBlob = group.file.status === 'added' ? null : (blobs[index * 2 + 1] ?? null);
+    group.cacheKey ??= MethodCache.keyOf(group.key, headBlob.oid, baseBlob?.oid ?? null, baseBlob !== null);
+    jobs.push({ file: group.file, head: headBlob.text, base: baseBlob?.text ?? null });
+    extracting.push(group);
+  }
+  const extracted = await extractAll(jobs, options.workers ?? 'auto');
+  const writes: Promise<void>[] = [];
+  for (const [index, group] of extracting.entries()) {
+    group.found = extracted.methods[index] as FileMethods;
+    if (cache && group.cacheKey) writes.push(cache.set(group.cacheKey, group.found));
+  }
+  await Promise.all(writes);
+  const methods = new Map<string, FileMethods>();
+  for (const group of [...named, ...unnamed]) {
+    if (group.found) for (const path of group.paths) methods.set(path, group.found);
+  }
+  stats.cached = named.length - (misses.length - unnamed.length);
+  Object.assign(extractionStats, stats, { extracted: jobs.length, workers: extracted.workers });
+  return methods;
+}

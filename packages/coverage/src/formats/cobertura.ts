@@ -6,8 +6,8 @@ import {
   type LineCoverage,
   type MethodCoverage,
 } from '../model/coverage.ts';
-import { ascii, digits, digitsEnd, expect } from '../xml/fast-bytes.ts';
 import { type XmlAttributes, XmlScanner } from '../xml/scanner.ts';
+import { readLineRun } from './cobertura-lines.ts';
 import { totals } from './lcov.ts';
 import {
   type ByteParser,
@@ -17,14 +17,11 @@ import {
   Interner,
   languageOf,
   lineCounter,
-  MAX_LINE,
   newLine,
 } from './shared.ts';
 
-const LINE_NUMBER = ascii('line number="');
-const HITS = ascii('" hits="');
-const CLOSE = ascii('"/>');
-const NO_BRANCH_CLOSE = ascii('" branch="false"/>');
+/** Bound once: under a CommonJS transform (tsx) each use of an imported name is a getter call. */
+const makeLine = newLine;
 
 /**
  * A file's lines in the order read, and an index by number made only once a line arrives out of
@@ -119,7 +116,10 @@ export function coberturaParser(): ByteParser {
         if (inSource) sourceText += text;
       },
       fastOpen(buffer, lt) {
-        return file && buffer[lt + 1] === 108 /* l */ ? fastLine(file, buffer, lt) : -1;
+        // A run of usual <line>s and the whitespace between them, which the general path would skip
+        // as text (but not inside a <source>, whose text it keeps).
+        if (file === null || buffer[lt + 1] !== 108 /* l */ || scanner.wantsText) return -1;
+        return readLineRun(buffer, lt, addFastLine);
       },
     },
     'cobertura',
@@ -147,23 +147,9 @@ export function coberturaParser(): ByteParser {
     return Number(trimmed);
   }
 
-  /**
-   * `<line number="N" hits="N"/>`, optionally with ` branch="false"` (the forms coverage.py,
-   * gcovr and c8 write for a line without branches), read from the bytes; else -1.
-   */
-  function fastLine(state: FileState, b: Uint8Array, lt: number): number {
-    const numberStart = expect(b, lt + 1, LINE_NUMBER);
-    const line = numberStart === -1 ? -1 : digits(b, numberStart);
-    if (line < 1 || line > MAX_LINE) return -1;
-    const hitsStart = expect(b, digitsEnd, HITS);
-    const hits = hitsStart === -1 ? -1 : digits(b, hitsStart);
-    if (hits < 0) return -1;
-    const at = digitsEnd;
-    const end = expect(b, at, CLOSE) === -1 ? expect(b, at, NO_BRANCH_CLOSE) : at + CLOSE.length;
-    if (end === -1) return -1;
-    addLineValues(state, line, hits, 0, 0);
-    return end;
-  }
+  /** Adds a line read by the shortcut to the class being read; one function for all of them. */
+  const addFastLine = (line: number, hits: number, covered: number, total: number) =>
+    addLineValues(file as FileState, line, hits, covered, total);
 
   function addLine(state: FileState, attributes: XmlAttributes): void {
     const line = integerAttribute(attributes, 'number', 'line number');
@@ -212,7 +198,7 @@ export function coberturaParser(): ByteParser {
   }
 
   function lineOf(line: number, hits: number, covered: number, total: number): LineCoverage {
-    const entry = newLine(line, hits);
+    const entry = makeLine(line, hits);
     entry.branchesCovered = covered;
     entry.branchesTotal = total;
     return entry;

@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest';
+import type { Coverage } from '../model/coverage.ts';
+import { readLineRun } from './cobertura-lines.ts';
+import { createCoverageParser, parseCoverage } from './parser.ts';
+
+// The Cobertura <line> shortcut (cobertura-lines.ts) against the general attribute path: the same
+// document, once in the spellings the shortcut reads and once respelled so that only the general
+// path can read it, must give the same model — or the same error at the same place.
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+type Line = { number: string; hits: string; branch?: 'false' | 'true'; conditions?: string };
+
+/** A line as c8, coverage.py and gcovr write it: the shortcut's spelling. */
+function usual({ number, hits, branch, conditions }: Line): string {
+  const tail =
+    branch === undefined
+      ? ''
+      : ` branch="${branch}"${conditions === undefined ? '' : ` condition-coverage="${conditions}"`}`;
+  return `<line number="${number}" hits="${hits}"${tail}/>`;
+}
+
+/** The same attributes in another order, quoting and spacing, which the shortcut leaves alone. */
+function respelled({ number, hits, branch, conditions }: Line): string {
+  const attributes = [`hits='${hits}'`, `number = "${number}"`];
+  if (branch !== undefined) attributes.push(`branch="${branch}"`);
+  if (conditions !== undefined) attributes.push(`condition-coverage="${conditions}"`);
+  return `<line ${attributes.reverse().join('  ')} />`;
+}
+
+/** The usual spelling with single quotes: the general path's, with every byte where it was. */
+const requoted = (l: Line) => usual(l).replaceAll('"', "'");
+
+type Class = { name: string; file: string; methods: { name: string; lines: Line[] }[]; lines: Line[] };
+
+/** One element a text line, so that an error's line and column are the same in both spellings. */
+function report(classes: Class[], spell: (line: Line) => string): string {
+  const body = classes.map(({ name, file, methods, lines }) =>
+    [
+      `<class name="${name}" filename="${file}" line-rate="1" branch-rate="1">`,
+      '<methods>',
+      ...methods.flatMap((m) => [
+        `<method name="${m.name}" hits="1" signature="()V">`,
+        '<lines>',
+        ...m.lines.map(spell),
+        '</lines>',
+        '</method>',
+      ]),
+      '</methods>',
+      '<lines>',
+      ...lines.map(spell),
+      '</lines>',
+      '</class>',
+    ].join('\n            '),
+  );
+  return [
+    '<?xml version="1.0" ?>',
+    '<!DOCTYPE coverage SYSTEM "http://cobertura.sourceforge.net/xml/coverage-04.dtd">',
+    '<coverage lines-valid="1" version="0.1">',
+    '<sources>',
+    '<source>/repo</source>',
+    '</sources>',
+    '<packages>',
+    '<package name="p">',
+    '<classes>',
+    ...body,
+    '</classes>',
+    '</package>',
+    '</packages>',
+    '</coverage>',
+    '',
+  ].join('\n  ');
+}
+
+type Outcome = Coverage | { error: string; line: number | null | undefined; column: number | null | undefined };
+
+function outcome(run: () => Coverage): Outcome {
+  try {
+    return run();
+  } catch (error) {
+    const { code, line, column } = error as { code: string; line?: number | null; column?: number | null };
+    return { error: code, line, column };
+  }
+}
+
+function inChunks(bytes: Uint8Array, cuts: number[]): Outcome {
+  return outcome(() => {
+    const parser = createCoverageParser('cobertura');
+    let start = 0;
+    for (const cut of [...cuts, bytes.length]) {
+      parser.write(bytes.slice(start, cut));
+      start = cut;
+    }
+    return parser.end();
+  });
+}
+
+const line = (number: number, hits: number, conditions?: string): Line =>
+  conditions === undefined
+    ? { number: String(number), hits: String(hits), branch: 'false' }
+    : { number: String(number), hits: String(hits), branch: 'true', conditions };
+
+const classes: Class[] = [
+  {
+    name: 'a.js',
+    file: 'src/a.js',
+    methods: [
+      { name: 'f', lines: [line(2, 3), { number: '3', hits: '0' }] },
+      { name: 'g', lines: [line(7, 0, '0% (0/2)')] },
+    ],
+    lines: [line(1, 1), line(2, 3, '50% (1/2)'), { number: '3', hits: '0' }, line(7, 0, '0% (0/2)'), line(9, 12)],
+  },
+  // A second class of the same file: its lines merge (highest hits, most conditions), out of order.
+  {
+    name: 'a.js/Inner',
+    file: 'src/a.js',
+    methods: [{ name: 'h', lines: [line(4, 1)] }],
+    lines: [line(4, 1), line(2, 1, '100% (2/2)'), line(9, 5, '66.66666666666666% (2/3)'), line(1, 0)],
+  },
+  { name: 'b.js', file: 'src/b.js', methods: [], lines: [line(10, 0, '33.33333333333333% (1/3)'), line(11, 2)] },
+];
+
+describe('Cobertura <line> shortcut', () => {
+  const fast = encode(report(classes, usual));
+  const general = encode(report(classes, respelled));
+
+  it('reads every usual line itself and leaves every respelled one to the general path', () => {
+    /** The number of lines in each run that readLineRun takes, scanning from every "<" it does not take. */
+    const runs = (bytes: Uint8Array) => {
+      const found: number[] = [];
+      for (let at = bytes.indexOf(60); at !== -1; at = bytes.indexOf(60, at + 1)) {
+        let read = 0;
+        const end = readLineRun(bytes, at, () => read++);
+        if (end !== -1) {
+          found.push(read);
+          at = end - 1;
+        }
+      }
+      return found;
+    };
+    const allLines = classes.reduce(
+      (n, c) => n + c.lines.length + c.methods.reduce((m, f) => m + f.lines.length, 0),
+      0,
+    );
+    // One run per <lines> element, each taking all of its lines.
+    expect(runs(fast)).toEqual([2, 1, 5, 1, 4, 2]);
+    expect(runs(fast).reduce((a, b) => a + b)).toBe(allLines);
+    expect(runs(general)).toEqual([]);
+  });
+
+  it('gives the model the general path gives: branch lines, classes sharing a file, methods', () => {
+    const expected = parseCoverage(general);
+    expect(parseCoverage(fast)).toEqual(expected);
+    const a = expected.files.find((f) => f.path === 'src/a.js');
+    expect(a?.lines.map((l) => [l.line, l.hits, l.branchesCovered, l.branchesTotal])).toEqual([
+      [1, 1, 0, 0],
+      [2, 3, 2, 2],
+      [3, 0, 0, 0],
+      [4, 1, 0, 0],
+      [7, 0, 0, 2],
+      [9, 12, 2, 3],
+    ]);
+    expect(a?.classes.map((c) => c.methods.map((m) => [m.name, m.startLine, m.endLine]))).toEqual([
+      [
+        ['f', 2, 3],
+        ['g', 7, 7],
+      ],
+      [['h', 4, 4]],
+    ]);
+  });
+
+  it('gives the same model split at any one offset, and at any two nearby', () => {
+    const expected = parseCoverage(general);
+    for (let cut = 0; cut <= fast.length; cut++) expect(inChunks(fast, [cut])).toEqual(expected);
+    for (let cut = 0; cut + 40 <= fast.length; cut += 7)
+      for (let second = cut + 1; second < cut + 40; second++) expect(inChunks(fast, [cut, second])).toEqual(expected);
+  });
+
+  it.each<[string, Line]>([
+    ['line number 0', line(0, 1)],
+    ['a line number past 2^31-1', line(2 ** 31, 1)],
+    ['16-digit hits', { number: '5', hits: '1234567890123456', branch: 'false' }],
+    ['hits written as a float', { number: '5', hits: '2.0', branch: 'false' }],
+    ['negative hits', { number: '5', hits: '-1', branch: 'false' }],
+    ['more covered conditions than conditions', line(5, 1, '100% (3/2)')],
+    ['10-digit condition counts', line(5, 1, '50% (0000000001/2)')],
+    ['condition coverage without counts', line(5, 1, '50%')],
+    ['condition coverage with text around the counts', line(5, 1, 'about 50% (1/2) of them')],
+    ['empty condition coverage', line(5, 1, '')],
+    ['branch="true" without condition coverage', { number: '5', hits: '1', branch: 'true' }],
+    ['branch="false" with condition coverage', { number: '5', hits: '1', branch: 'false', conditions: '50% (1/2)' }],
+    ['an entity in a value', { number: '5', hits: '1&#48;', branch: 'false' }],
+    ['a "<" in a value', line(5, 1, '50% (1<2)')],
+  ])('%s: the same outcome on either path, in a class and in a method, whole or split', (_, odd) => {
+    const withOdd: Class[] = [
+      {
+        name: 'c',
+        file: 'c.js',
+        methods: [{ name: 'm', lines: [line(1, 1), odd, line(8, 1)] }],
+        lines: [line(1, 1, '50% (1/2)'), odd, line(8, 0)],
+      },
+    ];
+    const fastBytes = encode(report(withOdd, usual));
+    const expected = outcome(() => parseCoverage(report(withOdd, requoted)));
+    if (!('error' in expected)) expect(parseCoverage(report(withOdd, respelled))).toEqual(expected);
+    expect(outcome(() => parseCoverage(fastBytes))).toEqual(expected);
+    for (let cut = 0; cut <= fastBytes.length; cut += 3) expect(inChunks(fastBytes, [cut])).toEqual(expected);
+  });
+
+  it('keeps the text between lines that stand inside a <source>', () => {
+    const xml = (spell: (l: Line) => string) =>
+      `<coverage><sources><source> /a <class name="x" filename="x.js"><lines>${spell(line(1, 1))} b ${spell(line(2, 0))}</lines></class>c </source></sources></coverage>`;
+    const coverage = parseCoverage(xml(usual));
+    expect(coverage).toEqual(parseCoverage(xml(respelled)));
+    expect(coverage.sourceRoots).toEqual(['/a  b c']);
+  });
+
+  it('reads a line whose element is not self-closed on the general path alike', () => {
+    const open = (l: Line) => usual(l).replace('/>', '></line>');
+    expect(parseCoverage(report(classes, open))).toEqual(parseCoverage(general));
+  });
+});

@@ -74,14 +74,24 @@ const jacocoReport = fc
     );
   });
 
+/** Counts on either side of what the byte scanner reads itself (15 digits) and what it leaves to the text path. */
+const lcovCount = fc.oneof(fc.nat({ max: 1000 }), fc.constantFrom(123_456_789_012_345, 1_234_567_890_123_456));
 const lcovReport = fc
   .array(
     fc.record({
-      path: name.map((n) => n.replace(/\s/g, '_')),
-      fn: name.map((n) => n.replace(/[\s,]/g, '_')),
+      // A path often repeats: records for the same SF merge into the file an earlier one made.
+      path: fc.oneof(
+        name.map((n) => n.replace(/\s/g, '_')),
+        fc.constantFrom('again', 'é'),
+      ),
+      fns: fc.array(
+        name.map((n) => n.replace(/[\s,]/g, '_')),
+        { maxLength: 3 },
+      ),
+      fndaReversed: fc.boolean(),
       crlf: fc.boolean(),
-      lines: fc.array(fc.tuple(fc.integer({ min: 1, max: 30 }), fc.nat({ max: 1000 })), { maxLength: 8 }),
-      branches: fc.array(fc.tuple(fc.integer({ min: 1, max: 30 }), fc.nat({ max: 3 }), fc.option(small)), {
+      lines: fc.array(fc.tuple(fc.integer({ min: 1, max: 30 }), lcovCount), { maxLength: 8 }),
+      branches: fc.array(fc.tuple(fc.integer({ min: 1, max: 30 }), fc.constantFrom('0', '3', 'x'), fc.option(small)), {
         maxLength: 6,
       }),
     }),
@@ -90,18 +100,19 @@ const lcovReport = fc
   .map((records) =>
     encode(
       records
-        .map(({ path, fn, crlf, lines, branches }) =>
-          [
+        .map(({ path, fns, fndaReversed, crlf, lines, branches }) => {
+          const fnda = fns.map((fn, n) => `FNDA:${n * lines.length},${fn}`);
+          return [
             'TN:',
             `SF:/src/${path}.c`,
-            `FN:1,${fn}`,
-            `FNDA:${lines.length},${fn}`,
+            ...fns.map((fn, n) => `FN:${n + 1},${fn}`),
+            ...(fndaReversed ? fnda.reverse() : fnda),
             ...branches.map(([line, block, taken], n) => `BRDA:${line},${block},${n},${taken ?? '-'}`),
             ...lines.map(([line, hits]) => `DA:${line},${hits}`),
             `LF:${lines.length}`,
             'end_of_record',
-          ].join(crlf ? '\r\n' : '\n'),
-        )
+          ].join(crlf ? '\r\n' : '\n');
+        })
         .join('\n')
         .concat('\n'),
     ),

@@ -57,11 +57,30 @@ describe('LCOV', () => {
     ['BRDA:3,0,0,-5', 'bad-number'],
     ['FNDA:-2,main', 'bad-number'],
     ['XX:1', 'bad-record'],
+    // At the edges of what the byte scanner reads itself: each goes on to the checked text path.
+    ['DA:3,9007199254740993', 'bad-number'],
+    ['DA:2147483648,1', 'bad-number'],
+    ['DA:3,-0', 'bad-number'],
+    ['DA:3,', 'bad-number'],
+    ['DA:,1', 'bad-number'],
+    ['DA: 3,1', 'bad-number'],
+    ['DA:3', 'bad-record'],
+    ['FNDA:1', 'bad-record'],
+    ['FNDA:99999999999999999,main', 'bad-number'],
   ])('refuses %s with %s at its line', (record, code) => {
     const error = catchError(() => parseCoverage(`SF:a.c\n${record}\nend_of_record\n`, { fileName: 'lcov.info' }));
     expect(error.code).toBe(code);
     expect(error.line).toBe(2);
     expect(error.file).toBe('lcov.info');
+  });
+
+  it('reads the largest line numbers and counts, whichever path reads them', () => {
+    const counts = ['123456789012345', '1234567890123456', '9007199254740991'];
+    const text = counts.map((count, i) => `DA:${2147483645 + i},${count}`).join('\r\n');
+    const coverage = parseCoverage(`SF:a.c\n${text}\nend_of_record\n`);
+    expect(coverage.files[0]?.lines.map((l) => [l.line, l.hits])).toEqual(
+      counts.map((count, i) => [2147483645 + i, Number(count)]),
+    );
   });
 
   it('refuses a record cut off before end_of_record', () => {

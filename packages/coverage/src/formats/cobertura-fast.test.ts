@@ -1,7 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Coverage } from '../model/coverage.ts';
+import { countNewlines } from '../xml/fast-bytes.ts';
+import { coberturaParser } from './cobertura.ts';
 import { readLineRun } from './cobertura-lines.ts';
-import { createCoverageParser, parseCoverage } from './parser.ts';
+import { parseCoverage } from './parser.ts';
 
 // The Cobertura <line> shortcut (cobertura-lines.ts) against the general attribute path: the same
 // document, once in the spellings the shortcut reads and once respelled so that only the general
@@ -83,11 +86,13 @@ function outcome(run: () => Coverage): Outcome {
   }
 }
 
+/** Straight to the Cobertura parser: createCoverageParser would hold a small report whole to detect its format. */
 function inChunks(bytes: Uint8Array, cuts: number[]): Outcome {
   return outcome(() => {
-    const parser = createCoverageParser('cobertura');
+    const parser = coberturaParser();
     let start = 0;
     for (const cut of [...cuts, bytes.length]) {
+      // A fresh copy each time: the parser must not depend on the caller keeping its chunk.
       parser.write(bytes.slice(start, cut));
       start = cut;
     }
@@ -204,7 +209,7 @@ describe('Cobertura <line> shortcut', () => {
     const expected = outcome(() => parseCoverage(report(withOdd, requoted)));
     if (!('error' in expected)) expect(parseCoverage(report(withOdd, respelled))).toEqual(expected);
     expect(outcome(() => parseCoverage(fastBytes))).toEqual(expected);
-    for (let cut = 0; cut <= fastBytes.length; cut += 3) expect(inChunks(fastBytes, [cut])).toEqual(expected);
+    for (let cut = 0; cut <= fastBytes.length; cut++) expect(inChunks(fastBytes, [cut])).toEqual(expected);
   });
 
   it('keeps the text between lines that stand inside a <source>', () => {
@@ -218,5 +223,104 @@ describe('Cobertura <line> shortcut', () => {
   it('reads a line whose element is not self-closed on the general path alike', () => {
     const open = (l: Line) => usual(l).replace('/>', '></line>');
     expect(parseCoverage(report(classes, open))).toEqual(parseCoverage(general));
+  });
+});
+
+/** Cobertura as c8 writes it (branch lines too), classes sharing a file, methods, any whitespace. */
+const space = fc.constantFrom('', ' ', '\n', '\r\n  ', '\n\n\t', '\n\n\n\n');
+const generatedLine = fc
+  .tuple(
+    fc.integer({ min: 1, max: 40 }),
+    fc.nat({ max: 99 }),
+    fc.option(fc.tuple(fc.nat({ max: 4 }), fc.nat({ max: 4 }))),
+  )
+  .map(([number, hits, conditions]) => {
+    if (!conditions) return usual(line(number, hits));
+    const [covered, more] = conditions;
+    const total = covered + more;
+    return usual(line(number, hits, `${total ? (covered / total) * 100 : 0}% (${covered}/${total})`));
+  });
+const linesXml = (lines: [string, string][]) => lines.map(([xml, gap]) => xml + gap).join('');
+const generatedReport = fc
+  .array(
+    fc.record({
+      file: fc.constantFrom('a.js', 'b/c.ts', 'dé/日.js'),
+      lines: fc.array(fc.tuple(generatedLine, space), { maxLength: 8 }),
+      method: fc.option(fc.array(fc.tuple(generatedLine, space), { maxLength: 3 })),
+    }),
+    { minLength: 1, maxLength: 4 },
+  )
+  .map((classes) => {
+    const body = classes.map(({ file, lines, method }, i) => {
+      const methods = method
+        ? `<method name="m${i}" hits="1" signature="()V"><lines>${linesXml(method)}</lines></method>`
+        : '';
+      return `<class name="C${i}" filename="${file}"><methods>${methods}</methods>\n<lines>\n${linesXml(lines)}</lines></class>`;
+    });
+    return encode(
+      '<?xml version="1.0" ?>\n<!DOCTYPE coverage SYSTEM "http://cobertura.sourceforge.net/xml/coverage-04.dtd">\n' +
+        `<coverage version="0.1"><sources><source>/r</source></sources><packages><package name="p"><classes>\n${body.join('\n')}\n` +
+        '</classes></package></packages></coverage>\n',
+    );
+  });
+const cuts = fc.array(fc.nat(), { maxLength: 40 });
+const chunkCuts = (bytes: Uint8Array, at: number[]) =>
+  [...new Set(at.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+
+function newlinesIn(bytes: Uint8Array): number {
+  let count = 0;
+  for (const byte of bytes) if (byte === 10) count++;
+  return count;
+}
+
+describe('Cobertura <line> shortcut (property)', () => {
+  it("any chunking gives the whole-buffer model, which is the general path's", () => {
+    fc.assert(
+      fc.property(generatedReport, cuts, (bytes, at) => {
+        const expected = outcome(() => parseCoverage(bytes));
+        expect(expected).not.toHaveProperty('error');
+        expect(inChunks(bytes, chunkCuts(bytes, at))).toEqual(expected);
+        const respelledBytes = encode(new TextDecoder().decode(bytes).replaceAll('<line number=', '<line  number='));
+        expect(parseCoverage(respelledBytes)).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('an error has the line and column of its element in the text, whatever the chunking', () => {
+    fc.assert(
+      fc.property(generatedReport, fc.nat(), cuts, (bytes, pick, at) => {
+        // Line 0 before one <line>: the shortcut passes it on, the general path refuses it.
+        const text = new TextDecoder().decode(bytes);
+        const starts = [...text.matchAll(/<line number="/g)].map((m) => m.index);
+        fc.pre(starts.length > 0);
+        const start = starts[pick % starts.length] as number;
+        const broken = encode(`${text.slice(0, start)}<line number="0" hits="1"/>${text.slice(start)}`);
+        const before = encode(text.slice(0, start));
+        const expected = {
+          error: 'bad-number',
+          line: newlinesIn(before) + 1,
+          column: before.length - before.lastIndexOf(10),
+        };
+        expect(outcome(() => parseCoverage(broken))).toEqual(expected);
+        expect(inChunks(broken, chunkCuts(broken, at))).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("countNewlines (the scanner's line count at each chunk end)", () => {
+  it('counts what a byte-by-byte count finds, at any alignment and up to any end', () => {
+    const bytes = fc.array(fc.constantFrom(10, 10, 32, 0, 0x8a, 0x0b, 0x09, 0xff, 0x7f), { maxLength: 40 });
+    fc.assert(
+      fc.property(bytes, fc.nat({ max: 7 }), fc.nat(), (values, offset, cut) => {
+        const buffer = new Uint8Array(values.length + offset).subarray(offset);
+        buffer.set(values);
+        const end = cut % (buffer.length + 1);
+        expect(countNewlines(buffer, end)).toBe(newlinesIn(buffer.subarray(0, end)));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

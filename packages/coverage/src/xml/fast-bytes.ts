@@ -28,3 +28,27 @@ export function digits(b: Uint8Array, at: number): number {
   digitsEnd = i;
   return i === at || i - at > 15 ? -1 : value;
 }
+
+/**
+ * How many newline bytes b[0, end) holds, four bytes at a time (one call per chunk instead of
+ * one `indexOf` per line).
+ */
+export function countNewlines(b: Uint8Array, end: number): number {
+  let count = 0;
+  let i = 0;
+  const aligned = Math.min(end, (4 - (b.byteOffset & 3)) & 3);
+  for (; i < aligned; i++) if (b[i] === 10) count++;
+  const words = (end - i) >> 2;
+  if (words > 0) {
+    const view = new Int32Array(b.buffer, b.byteOffset + i, words);
+    for (let k = 0; k < words; k++) {
+      // A byte of x is zero where the word holds a newline; y gets its top bit set there, only there.
+      const x = (view[k] as number) ^ 0x0a0a0a0a;
+      const y = ~(((x & 0x7f7f7f7f) + 0x7f7f7f7f) | x | 0x7f7f7f7f);
+      if (y !== 0) count += Math.imul(y >>> 7, 0x01010101) >>> 24;
+    }
+    i += words * 4;
+  }
+  for (; i < end; i++) if (b[i] === 10) count++;
+  return count;
+}

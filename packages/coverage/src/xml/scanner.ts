@@ -3,6 +3,7 @@ import type { FormatName } from '../model/coverage.ts';
 import { HAS_ENTITY, XmlAttributes } from './attributes.ts';
 import { ByteStrings, bytesEqual, decodeBytes, ElementNames } from './byte-strings.ts';
 import { decodeEntities } from './entities.ts';
+import { countNewlines } from './fast-bytes.ts';
 
 export { XmlAttributes } from './attributes.ts';
 
@@ -22,7 +23,8 @@ export interface XmlHandler {
    * A shortcut for the report's most frequent elements: given the bytes at a `<` that opens an
    * element at `depth` (never the root), handle it and return the offset after it, or return -1
    * to leave it to the general path. It may take only a complete, self-closing element that the
-   * general path would accept with the same result, and must leave every error to that path.
+   * general path would accept with the same result, and must leave every error to that path; or
+   * a run of such elements with only whitespace between them, when the handler ignores that text.
    * An element it leaves open is announced with `XmlScanner.openedFast` before it returns.
    */
   fastOpen?(buffer: Uint8Array, lt: number, depth: number): number;
@@ -115,9 +117,10 @@ export class XmlScanner {
   private carry(): void {
     const buffer = this.buffer;
     const position = this.position;
-    for (let nl = buffer.indexOf(10); nl !== -1 && nl < position; nl = buffer.indexOf(10, nl + 1)) {
-      this.line++;
-      this.lineStart = this.base + nl + 1;
+    const newlines = countNewlines(buffer, position);
+    if (newlines > 0) {
+      this.line += newlines;
+      this.lineStart = this.base + buffer.lastIndexOf(10, position - 1) + 1;
     }
     const rest = buffer.length - position;
     if (rest > MAX_PENDING_BYTES) this.fail('too-large', 'a single XML construct is larger than 16 MiB', position);

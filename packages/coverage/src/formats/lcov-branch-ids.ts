@@ -7,8 +7,8 @@
 export class BranchIds {
   private readonly byText = new Map<string, number>();
   private readonly texts: string[] = [];
-  /** Pairs of small numbers, keyed by one integer; other pairs by block, then branch. */
-  private readonly smallPairTexts = new Map<number, string>();
+  /** Pairs of small numbers by block, then branch, in arrays; other pairs in maps. */
+  private readonly smallPairTexts: (string | undefined)[][] = [];
   private readonly pairTexts = new Map<number, Map<number, string>>();
   private readonly pairs = new Map<string, readonly [number, number]>();
 
@@ -26,14 +26,13 @@ export class BranchIds {
 
   /** The pair's `block,branch` text (a block never holds a comma, so the first comma splits it). */
   text(block: number, branch: number): string {
-    if (block >= 0 && block < 0x8000 && branch >= 0 && branch < 0x10000) {
-      const key = (block << 16) | branch;
-      let text = this.smallPairTexts.get(key);
-      if (text === undefined) {
-        text = this.newText(block, branch);
-        this.smallPairTexts.set(key, text);
-      }
-      return text;
+    if (block >= 0 && block < 0x10000 && branch >= 0 && branch < 0x100) {
+      const rows = this.smallPairTexts;
+      // Filled up to the index, never past the end, so the arrays stay dense.
+      while (rows.length <= block) rows.push([]);
+      const row = rows[block]!;
+      while (row.length <= branch) row.push(undefined);
+      return (row[branch] ??= this.newText(block, branch));
     }
     let byBranch = this.pairTexts.get(block);
     if (!byBranch) {

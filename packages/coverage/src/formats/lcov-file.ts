@@ -101,7 +101,8 @@ export class LcovRecord {
     const end = start + (to - from);
     if (end > this.fnNames.length) this.fnNames = grownBytes(this.fnNames, end);
     if (k === this.fnNameEnds.length) this.fnNameEnds = grown(this.fnNameEnds, new Int32Array(k * 2));
-    this.fnNames.set(b.subarray(from, to), start);
+    const names = this.fnNames;
+    for (let i = from; i < to; i++) names[start + i - from] = b[i]!;
     this.fnNameEnds[k] = end;
     this.fnEntries.push(fn);
   }

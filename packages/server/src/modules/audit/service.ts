@@ -20,6 +20,12 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
   return changes;
 }
 
+/** The first row a query returns, if any (for `updateAudited`'s `current` and `update`). */
+export async function firstRow<Row>(query: PromiseLike<Row[]>): Promise<Row | undefined> {
+  const [row] = await query;
+  return row;
+}
+
 export class AuditService {
   constructor(readonly db: Db) {}
 
@@ -73,6 +79,39 @@ export class AuditService {
       })
       .catch((e: unknown) => {
         throw asApiError(e, input.rules);
+      });
+  }
+
+  /**
+   * Changes one row and records what changed, in one transaction: `current` reads (and locks) what
+   * the row holds now, `update` writes the change and returns what it holds after; an entry is
+   * written only when their snapshots differ. Without `rules` database errors pass through as they are.
+   */
+  async updateAudited<State>(input: {
+    entity: AuditedEntity;
+    id: string;
+    actor: Actor;
+    notFound: string;
+    rules?: Parameters<typeof asApiError>[1];
+    current: (tx: Executor) => Promise<State | undefined>;
+    update: (tx: Executor, current: State) => Promise<State | undefined>;
+    snapshot: (state: State) => Record<string, unknown>;
+  }): Promise<State> {
+    const { rules } = input;
+    return this.db
+      .transaction(async (tx) => {
+        const current = await input.current(tx);
+        if (!current) throw new ApiError(404, 'not-found', input.notFound);
+        const updated = await input.update(tx, current);
+        if (!updated) throw new Error('update returned no row');
+        const changes = changedFields(input.snapshot(current), input.snapshot(updated));
+        if (Object.keys(changes).length > 0) {
+          await this.record(tx, input.actor, { entity: input.entity, entityId: input.id, action: 'update', changes });
+        }
+        return updated;
+      })
+      .catch((e: unknown) => {
+        throw rules ? asApiError(e, rules) : e;
       });
   }
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { apps } from '../../db/schema/index.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { asApiError, containsPattern } from '../audit/constraint-errors.ts';
-import { type Actor, type AuditService, changedFields } from '../audit/service.ts';
+import { type Actor, type AuditService, changedFields, firstRow } from '../audit/service.ts';
 import type { TeamsService } from '../teams/service.ts';
 import { lsRemote, RemoteError } from './git-remote.ts';
 import { ingestionTokenHash, issueIngestionToken } from './token.ts';
@@ -128,28 +128,24 @@ export class AppsService {
   }
 
   async update(id: string, input: AppUpdate, actor: Actor) {
-    await this.db
-      .transaction(async (tx) => {
-        const [current] = await tx.select().from(apps).where(eq(apps.id, id)).for('update');
-        if (!current) throw new ApiError(404, 'not-found', 'No such app.');
-        const [row] = await tx
-          .update(apps)
-          .set({
-            ...input,
-            ...(input.buildCommand !== undefined ? { buildCommand: input.buildCommand || null } : {}),
-            updatedAt: new Date(),
-          })
-          .where(eq(apps.id, id))
-          .returning();
-        if (!row) throw new Error('update returned no row');
-        const changes = changedFields(snapshot(current), snapshot(row));
-        if (Object.keys(changes).length > 0) {
-          await this.audit.record(tx, actor, { entity: 'app', entityId: id, action: 'update', changes });
-        }
-      })
-      .catch((e: unknown) => {
-        throw asApiError(e, RULES);
-      });
+    const buildCommand = input.buildCommand !== undefined ? { buildCommand: input.buildCommand || null } : {};
+    await this.audit.updateAudited({
+      entity: 'app',
+      id,
+      actor,
+      notFound: 'No such app.',
+      rules: RULES,
+      current: (tx) => firstRow(tx.select().from(apps).where(eq(apps.id, id)).for('update')),
+      update: (tx) =>
+        firstRow(
+          tx
+            .update(apps)
+            .set({ ...input, ...buildCommand, updatedAt: new Date() })
+            .where(eq(apps.id, id))
+            .returning(),
+        ),
+      snapshot,
+    });
     return this.get(id);
   }
 

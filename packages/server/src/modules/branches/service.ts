@@ -6,7 +6,7 @@ import { ApiError } from '../../plugins/errors.ts';
 import { lsRemote, RemoteError } from '../apps/git-remote.ts';
 import type { AppsService } from '../apps/service.ts';
 import { containsPattern } from '../audit/constraint-errors.ts';
-import { type Actor, type AuditService, changedFields } from '../audit/service.ts';
+import { type Actor, type AuditService, changedFields, firstRow } from '../audit/service.ts';
 
 const SORTABLE: Record<string, AnyColumn> = {
   name: branches.name,
@@ -53,16 +53,14 @@ export class BranchesService {
   }
 
   async setTracked(id: string, tracked: boolean, actor: Actor) {
-    const row = await this.db.transaction(async (tx) => {
-      const [current] = await tx.select().from(branches).where(eq(branches.id, id)).for('update');
-      if (!current) throw new ApiError(404, 'not-found', 'No such branch.');
-      const [updated] = await tx.update(branches).set({ tracked }).where(eq(branches.id, id)).returning();
-      if (!updated) throw new Error('update returned no row');
-      const changes = changedFields({ tracked: current.tracked }, { tracked });
-      if (Object.keys(changes).length > 0) {
-        await this.audit.record(tx, actor, { entity: 'branch', entityId: id, action: 'update', changes });
-      }
-      return updated;
+    const row = await this.audit.updateAudited({
+      entity: 'branch',
+      id,
+      actor,
+      notFound: 'No such branch.',
+      current: (tx) => firstRow(tx.select().from(branches).where(eq(branches.id, id)).for('update')),
+      update: (tx) => firstRow(tx.update(branches).set({ tracked }).where(eq(branches.id, id)).returning()),
+      snapshot: (branch) => ({ tracked: branch.tracked }),
     });
     return present(row);
   }

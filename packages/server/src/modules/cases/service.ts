@@ -5,7 +5,7 @@ import { cases } from '../../db/schema/index.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import type { AppsService } from '../apps/service.ts';
 import { asApiError, containsPattern } from '../audit/constraint-errors.ts';
-import { type Actor, type AuditService, changedFields } from '../audit/service.ts';
+import { type Actor, type AuditService, changedFields, firstRow } from '../audit/service.ts';
 import type { RequirementsService } from '../requirements/service.ts';
 import { userRefs } from '../teams/people.ts';
 
@@ -114,24 +114,24 @@ export class CasesService {
   }
 
   async update(id: string, input: CaseUpdate, actor: Actor) {
-    await this.db
-      .transaction(async (tx) => {
-        const [current] = await tx.select().from(cases).where(eq(cases.id, id)).for('update');
-        if (!current) throw new ApiError(404, 'not-found', 'No such test case.');
-        const [row] = await tx
-          .update(cases)
-          .set({ ...input, ...(input.tags ? { tags: [...new Set(input.tags)] } : {}), updatedAt: new Date() })
-          .where(eq(cases.id, id))
-          .returning();
-        if (!row) throw new Error('update returned no row');
-        const changes = changedFields(caseSnapshot(current), caseSnapshot(row));
-        if (Object.keys(changes).length > 0) {
-          await this.audit.record(tx, actor, { entity: 'case', entityId: id, action: 'update', changes });
-        }
-      })
-      .catch((e: unknown) => {
-        throw asApiError(e, CASE_RULES);
-      });
+    const tags = input.tags ? { tags: [...new Set(input.tags)] } : {};
+    await this.audit.updateAudited({
+      entity: 'case',
+      id,
+      actor,
+      notFound: 'No such test case.',
+      rules: CASE_RULES,
+      current: (tx) => firstRow(tx.select().from(cases).where(eq(cases.id, id)).for('update')),
+      update: (tx) =>
+        firstRow(
+          tx
+            .update(cases)
+            .set({ ...input, ...tags, updatedAt: new Date() })
+            .where(eq(cases.id, id))
+            .returning(),
+        ),
+      snapshot: caseSnapshot,
+    });
     return this.get(id);
   }
 

@@ -130,13 +130,20 @@ export class ProjectsService {
   }
 
   async update(id: string, input: ProjectUpdate, actor: Actor) {
-    await this.db
-      .transaction(async (tx) => {
-        const [current] = await tx.select().from(projects).where(eq(projects.id, id)).for('update');
-        if (!current) throw new ApiError(404, 'not-found', 'No such project.');
-        const { appIds: newAppIds, ...fields } = input;
-        const startDate = fields.startDate === undefined ? current.startDate : fields.startDate;
-        const endDate = fields.endDate === undefined ? current.endDate : fields.endDate;
+    const { appIds: newAppIds, ...fields } = input;
+    await this.audit.updateAudited({
+      entity: 'project',
+      id,
+      actor,
+      notFound: 'No such project.',
+      rules: RULES,
+      current: async (tx) => {
+        const [row] = await tx.select().from(projects).where(eq(projects.id, id)).for('update');
+        return row && { row, appIds: await appIdsOf(tx, id) };
+      },
+      update: async (tx, current) => {
+        const startDate = fields.startDate === undefined ? current.row.startDate : fields.startDate;
+        const endDate = fields.endDate === undefined ? current.row.endDate : fields.endDate;
         if (startDate && endDate && endDate < startDate) {
           const message = 'The end date is before the start date.';
           throw new ApiError(400, 'validation-failed', message, { endDate: message });
@@ -146,21 +153,16 @@ export class ProjectsService {
           .set({ ...fields, updatedAt: new Date() })
           .where(eq(projects.id, id))
           .returning();
-        if (!row) throw new Error('update returned no row');
-        const currentApps = await appIdsOf(tx, id);
-        const appIds = newAppIds ? unique(newAppIds) : currentApps;
+        if (!row) return undefined;
+        const appIds = newAppIds ? unique(newAppIds) : current.appIds;
         if (newAppIds) {
           await tx.delete(projectApps).where(eq(projectApps.projectId, id));
           await setApps(tx, id, appIds);
         }
-        const changes = changedFields(snapshot(current, currentApps), snapshot(row, appIds));
-        if (Object.keys(changes).length > 0) {
-          await this.audit.record(tx, actor, { entity: 'project', entityId: id, action: 'update', changes });
-        }
-      })
-      .catch((e: unknown) => {
-        throw asApiError(e, RULES);
-      });
+        return { row, appIds };
+      },
+      snapshot: ({ row, appIds }) => snapshot(row, appIds),
+    });
     return this.get(id);
   }
 

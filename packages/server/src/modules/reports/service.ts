@@ -77,28 +77,30 @@ export class ReportsService {
     );
     const runAgain = rerun === true || changesInputs;
     const actor: Actor = { id: caller.userData.userid };
-    const row = await this.repository.db.transaction(async (tx) => {
-      const before = await this.repository.find(id, tx);
-      if (!before) throw new ApiError(404, 'not-found', 'No such report.');
-      const updated = await this.repository.update(tx, id, {
-        ...fields,
-        ...(runAgain
-          ? {
-              run: before.run + 1,
-              status: 'QUEUED',
-              errMsg: null,
-              finishedAt: null,
-              baseCommit: null,
-              newCommit: null,
-            }
-          : {}),
-      });
-      if (!updated) throw new ApiError(404, 'not-found', 'No such report.');
-      const changes = changedFields(snapshot(before), snapshot(updated));
-      if (Object.keys(changes).length > 0) {
-        await this.audit.record(tx, actor, { entity: 'report', entityId: id, action: 'update', changes });
-      }
-      return updated;
+    const row = await this.audit.updateAudited({
+      entity: 'report',
+      id,
+      actor,
+      notFound: 'No such report.',
+      current: (tx) => this.repository.find(id, tx),
+      update: async (tx, before) => {
+        const updated = await this.repository.update(tx, id, {
+          ...fields,
+          ...(runAgain
+            ? {
+                run: before.run + 1,
+                status: 'QUEUED',
+                errMsg: null,
+                finishedAt: null,
+                baseCommit: null,
+                newCommit: null,
+              }
+            : {}),
+        });
+        if (!updated) throw new ApiError(404, 'not-found', 'No such report.');
+        return updated;
+      },
+      snapshot,
     });
     if (runAgain) {
       await this.jobs.cancel(id);

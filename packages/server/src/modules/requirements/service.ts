@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { requirements } from '../../db/schema/index.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { asApiError, containsPattern } from '../audit/constraint-errors.ts';
-import { type Actor, type AuditService, changedFields } from '../audit/service.ts';
+import { type Actor, type AuditService, changedFields, firstRow } from '../audit/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
 import { userRefs } from '../teams/people.ts';
 import type { VersionsService } from '../versions/service.ts';
@@ -127,24 +127,23 @@ export class RequirementsService {
       const versionId = input.versionId === undefined ? before.versionId : input.versionId;
       await this.refuseVersionOutsideProject(input.projectId ?? before.projectId, versionId);
     }
-    await this.db
-      .transaction(async (tx) => {
-        const [current] = await tx.select().from(requirements).where(eq(requirements.id, id)).for('update');
-        if (!current) throw new ApiError(404, 'not-found', 'No such requirement.');
-        const [row] = await tx
-          .update(requirements)
-          .set({ ...input, updatedAt: new Date() })
-          .where(eq(requirements.id, id))
-          .returning();
-        if (!row) throw new Error('update returned no row');
-        const changes = changedFields(snapshot(current), snapshot(row));
-        if (Object.keys(changes).length > 0) {
-          await this.audit.record(tx, actor, { entity: 'requirement', entityId: id, action: 'update', changes });
-        }
-      })
-      .catch((e: unknown) => {
-        throw asApiError(e, RULES);
-      });
+    await this.audit.updateAudited({
+      entity: 'requirement',
+      id,
+      actor,
+      notFound: 'No such requirement.',
+      rules: RULES,
+      current: (tx) => firstRow(tx.select().from(requirements).where(eq(requirements.id, id)).for('update')),
+      update: (tx) =>
+        firstRow(
+          tx
+            .update(requirements)
+            .set({ ...input, updatedAt: new Date() })
+            .where(eq(requirements.id, id))
+            .returning(),
+        ),
+      snapshot,
+    });
     return this.get(id);
   }
 

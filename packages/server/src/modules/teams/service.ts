@@ -103,35 +103,37 @@ export class TeamsService {
   }
 
   async update(id: string, input: TeamUpdate, actor: Actor) {
-    await this.db
-      .transaction(async (tx) => {
-        const [current] = await tx.select().from(teams).where(eq(teams.id, id)).for('update');
-        if (!current) throw new ApiError(404, 'not-found', 'No such team.');
-        const currentMembers = await memberIdsOf(tx, id);
+    await this.audit.updateAudited({
+      entity: 'team',
+      id,
+      actor,
+      notFound: 'No such team.',
+      rules: RULES,
+      current: async (tx) => {
+        const [row] = await tx.select().from(teams).where(eq(teams.id, id)).for('update');
+        return row && { row, memberIds: await memberIdsOf(tx, id) };
+      },
+      update: async (tx, current) => {
         const [row] = await tx
           .update(teams)
           .set({
-            name: input.name ?? current.name,
-            leaderId: input.leaderId === undefined ? current.leaderId : input.leaderId,
-            description: input.description ?? current.description,
+            name: input.name ?? current.row.name,
+            leaderId: input.leaderId === undefined ? current.row.leaderId : input.leaderId,
+            description: input.description ?? current.row.description,
             updatedAt: new Date(),
           })
           .where(eq(teams.id, id))
           .returning();
-        if (!row) throw new Error('update returned no row');
-        const memberIds = input.memberIds ? unique(input.memberIds) : currentMembers;
+        if (!row) return undefined;
+        const memberIds = input.memberIds ? unique(input.memberIds) : current.memberIds;
         if (input.memberIds) {
           await tx.delete(teamMembers).where(eq(teamMembers.teamId, id));
           await this.setMembers(tx, id, memberIds);
         }
-        const changes = changedFields(snapshot(current, currentMembers), snapshot(row, memberIds));
-        if (Object.keys(changes).length > 0) {
-          await this.audit.record(tx, actor, { entity: 'team', entityId: id, action: 'update', changes });
-        }
-      })
-      .catch((e: unknown) => {
-        throw asApiError(e, RULES);
-      });
+        return { row, memberIds };
+      },
+      snapshot: ({ row, memberIds }) => snapshot(row, memberIds),
+    });
     return this.get(id);
   }
 

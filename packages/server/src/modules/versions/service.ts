@@ -5,7 +5,7 @@ import { versions } from '../../db/schema/index.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import type { AppsService } from '../apps/service.ts';
 import { asApiError, containsPattern } from '../audit/constraint-errors.ts';
-import { type Actor, type AuditService, changedFields } from '../audit/service.ts';
+import { type Actor, type AuditService, changedFields, firstRow } from '../audit/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
 
 type VersionRecord = typeof versions.$inferSelect;
@@ -121,24 +121,23 @@ export class VersionsService {
       throw new ApiError(400, 'validation-failed', message, { baseRef: message });
     }
     if (input.projectId || input.appId) await this.refuseAppOutsideProject(merged.projectId, merged.appId);
-    await this.db
-      .transaction(async (tx) => {
-        const [current] = await tx.select().from(versions).where(eq(versions.id, id)).for('update');
-        if (!current) throw new ApiError(404, 'not-found', 'No such version.');
-        const [row] = await tx
-          .update(versions)
-          .set({ ...input, updatedAt: new Date() })
-          .where(eq(versions.id, id))
-          .returning();
-        if (!row) throw new Error('update returned no row');
-        const changes = changedFields(snapshot(current), snapshot(row));
-        if (Object.keys(changes).length > 0) {
-          await this.audit.record(tx, actor, { entity: 'version', entityId: id, action: 'update', changes });
-        }
-      })
-      .catch((e: unknown) => {
-        throw asApiError(e, RULES);
-      });
+    await this.audit.updateAudited({
+      entity: 'version',
+      id,
+      actor,
+      notFound: 'No such version.',
+      rules: RULES,
+      current: (tx) => firstRow(tx.select().from(versions).where(eq(versions.id, id)).for('update')),
+      update: (tx) =>
+        firstRow(
+          tx
+            .update(versions)
+            .set({ ...input, updatedAt: new Date() })
+            .where(eq(versions.id, id))
+            .returning(),
+        ),
+      snapshot,
+    });
     return this.get(id);
   }
 

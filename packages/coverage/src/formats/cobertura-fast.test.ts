@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Coverage } from '../model/coverage.ts';
+import { ByteStrings } from '../xml/byte-strings.ts';
 import { countNewlines } from '../xml/fast-bytes.ts';
 import { coberturaParser } from './cobertura.ts';
 import { readLineRun } from './cobertura-lines.ts';
+import { methodFields, readMethod } from './cobertura-methods.ts';
 import { parseCoverage } from './parser.ts';
 
 // The Cobertura <line> shortcut (cobertura-lines.ts) against the general attribute path: the same
@@ -220,6 +222,55 @@ describe('Cobertura <line> shortcut', () => {
     expect(coverage.sourceRoots).toEqual(['/a  b c']);
   });
 
+  it('reads a usual <method> block whole, with its lines, and leaves others to the general path', () => {
+    const names = new ByteStrings();
+    const block = (head: string, lines: string) => encode(`${head}\n  <lines>\n    ${lines}\n  </lines>\n</method> `);
+    const usualBlock = block(
+      '<method name="f" hits="3" signature="()V">',
+      `${usual(line(4, 0))}\n${usual(line(2, 5, '50% (1/2)'))}`,
+    );
+    expect(readMethod(usualBlock, 0, names)).toBe(usualBlock.length - 1);
+    expect({ ...methodFields }).toEqual({ name: 'f', signature: '()V', startLine: 2, endLine: 4, hit: true });
+    const empty = block('<method name="g" hits="0" signature="">', '');
+    expect(readMethod(empty, 0, names)).toBe(empty.length - 1);
+    expect({ ...methodFields }).toEqual({ name: 'g', signature: '', startLine: null, endLine: null, hit: false });
+    for (const other of [
+      block('<method name=\'f\' hits="3" signature="()V">', ''),
+      block('<method name="&lt;init&gt;" hits="3" signature="()V">', ''),
+      block('<method name="f" signature="()V" hits="3">', ''),
+      block('<method name="f" hits="3" signature="()V">', respelled(line(4, 0))),
+      block('<method name="f" hits="3" signature="()V">', `${usual(line(4, 0))}<!-- c -->`),
+      usualBlock.subarray(0, usualBlock.length - 3),
+    ])
+      expect(readMethod(other, 0, names)).toBe(-1);
+  });
+
+  it('leaves a <method> nested in another as the general path does (the inner one ends the outer)', () => {
+    const xml = (inner: string) =>
+      `<coverage><packages><package name="p"><classes><class name="c" filename="c.js"><methods>` +
+      `<method name='outer' hits='1' signature=''><lines>${usual(line(1, 1))}</lines>` +
+      `${inner}<lines>${usual(line(3, 1))}</lines></method>` +
+      `<lines>${usual(line(9, 0))}</lines></method></methods><lines/></class></classes></package></packages></coverage>`;
+    const fast = parseCoverage(xml('<method name="inner" hits="1" signature="">'));
+    expect(fast).toEqual(parseCoverage(xml("<method name='inner' hits='1' signature=''>")));
+    expect(fast.files[0]?.lines.map((l) => l.line)).toEqual([9]);
+  });
+
+  it('treats a <method> at the depth limit as the general path does', () => {
+    const nested = (depth: number, method: string) =>
+      `<coverage><packages><package name="p"><classes><class name="c" filename="c.js">${'<x>'.repeat(depth)}` +
+      `<methods>${method}<lines><line number="1" hits="1"/></lines></method></methods>${'</x>'.repeat(depth)}</class></classes></package></packages></coverage>`;
+    const outcomes: string[] = [];
+    for (let depth = 245; depth <= 252; depth++) {
+      const fastOutcome = outcome(() => parseCoverage(nested(depth, '<method name="f" hits="1" signature="">')));
+      expect(fastOutcome).toEqual(
+        outcome(() => parseCoverage(nested(depth, "<method name='f' hits='1' signature=''>"))),
+      );
+      outcomes.push('error' in fastOutcome ? fastOutcome.error : 'model');
+    }
+    expect(new Set(outcomes)).toEqual(new Set(['model', 'too-deep']));
+  });
+
   it('reads a line whose element is not self-closed on the general path alike', () => {
     const open = (l: Line) => usual(l).replace('/>', '></line>');
     expect(parseCoverage(report(classes, open))).toEqual(parseCoverage(general));
@@ -246,15 +297,26 @@ const generatedReport = fc
     fc.record({
       file: fc.constantFrom('a.js', 'b/c.ts', 'dé/日.js'),
       lines: fc.array(fc.tuple(generatedLine, space), { maxLength: 8 }),
-      method: fc.option(fc.array(fc.tuple(generatedLine, space), { maxLength: 3 })),
+      methods: fc.array(
+        fc.record({
+          name: fc.constantFrom('f', '&lt;init&gt;', 'çà日', 'a>b', "it's"),
+          signature: fc.constantFrom('()V', '', '(&amp;)'),
+          gaps: fc.tuple(space, space, space),
+          lines: fc.array(fc.tuple(generatedLine, space), { maxLength: 3 }),
+        }),
+        { maxLength: 3 },
+      ),
     }),
     { minLength: 1, maxLength: 4 },
   )
   .map((classes) => {
-    const body = classes.map(({ file, lines, method }, i) => {
-      const methods = method
-        ? `<method name="m${i}" hits="1" signature="()V"><lines>${linesXml(method)}</lines></method>`
-        : '';
+    const body = classes.map(({ file, lines, methods: list }, i) => {
+      const methods = list
+        .map(
+          ({ name, signature, gaps: [a, b, c], lines }) =>
+            `<method name="${name}" hits="1" signature="${signature}">${a}<lines>${b}${linesXml(lines)}</lines>${c}</method>`,
+        )
+        .join('');
       return `<class name="C${i}" filename="${file}"><methods>${methods}</methods>\n<lines>\n${linesXml(lines)}</lines></class>`;
     });
     return encode(
@@ -280,7 +342,12 @@ describe('Cobertura <line> shortcut (property)', () => {
         const expected = outcome(() => parseCoverage(bytes));
         expect(expected).not.toHaveProperty('error');
         expect(inChunks(bytes, chunkCuts(bytes, at))).toEqual(expected);
-        const respelledBytes = encode(new TextDecoder().decode(bytes).replaceAll('<line number=', '<line  number='));
+        const respelledBytes = encode(
+          new TextDecoder()
+            .decode(bytes)
+            .replaceAll('<line number=', '<line  number=')
+            .replaceAll('<method name=', '<method  name='),
+        );
         expect(parseCoverage(respelledBytes)).toEqual(expected);
       }),
       { numRuns: 200 },

@@ -6,8 +6,10 @@ import {
   type LineCoverage,
   type MethodCoverage,
 } from '../model/coverage.ts';
-import { type XmlAttributes, XmlScanner } from '../xml/scanner.ts';
+import { ByteStrings } from '../xml/byte-strings.ts';
+import { MAX_XML_DEPTH, type XmlAttributes, XmlScanner } from '../xml/scanner.ts';
 import { readLineRun } from './cobertura-lines.ts';
+import { methodFields, readMethod } from './cobertura-methods.ts';
 import { totals } from './lcov.ts';
 import {
   type ByteParser,
@@ -115,11 +117,14 @@ export function coberturaParser(): ByteParser {
       text(text) {
         if (inSource) sourceText += text;
       },
-      fastOpen(buffer, lt) {
-        // A run of usual <line>s and the whitespace between them, which the general path would skip
-        // as text (but not inside a <source>, whose text it keeps).
-        if (file === null || buffer[lt + 1] !== 108 /* l */ || scanner.wantsText) return -1;
-        return readLineRun(buffer, lt, addFastLine);
+      fastOpen(buffer, lt, depth) {
+        // Runs of usual <line>s, and whole <method>s, with the whitespace between their elements,
+        // which the general path would skip as text (but not inside a <source>, whose text it keeps).
+        if (file === null || scanner.wantsText) return -1;
+        const next = buffer[lt + 1];
+        if (next === 108 /* l */) return readLineRun(buffer, lt, addFastLine);
+        // The block's <line>s stand two levels deeper, where the general path checks the depth.
+        return next === 109 /* m */ && depth + 2 < MAX_XML_DEPTH ? fastMethod(buffer, lt) : -1;
       },
     },
     'cobertura',
@@ -145,6 +150,27 @@ export function coberturaParser(): ByteParser {
       return scanner.fail('bad-number', `${what} "${(raw ?? '').slice(0, 40)}" is not a non-negative integer`, -1);
     }
     return Number(trimmed);
+  }
+
+  const methodNames = new ByteStrings((text) => names.get(text));
+
+  /** A whole usual <method> (see cobertura-methods.ts): what open, its lines and close would do. */
+  function fastMethod(b: Uint8Array, lt: number): number {
+    const end = readMethod(b, lt, methodNames);
+    if (end === -1 || cls === null) return -1;
+    const { name, signature, startLine, endLine, hit } = methodFields;
+    const entry: MethodCoverage = {
+      name,
+      signature: signature === '' ? null : signature,
+      startLine,
+      endLine,
+      counters: emptyCounters(),
+    };
+    entry.counters.method = counter(hit ? 1 : 0, hit ? 0 : 1);
+    sawMethods = true;
+    cls.methods.push(entry);
+    method = null;
+    return end;
   }
 
   /** Adds a line read by the shortcut to the class being read; one function for all of them. */

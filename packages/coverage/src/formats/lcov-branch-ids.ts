@@ -32,7 +32,8 @@ export class BranchIds {
       while (rows.length <= block) rows.push([]);
       const row = rows[block]!;
       while (row.length <= branch) row.push(undefined);
-      return (row[branch] ??= this.newText(block, branch));
+      row[branch] ??= this.newText(block, branch);
+      return row[branch];
     }
     let byBranch = this.pairTexts.get(block);
     if (!byBranch) {

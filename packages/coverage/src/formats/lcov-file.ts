@@ -27,20 +27,22 @@ const addCapped = (a: number, b: number): number => Math.min(MAX_COUNT, a + b);
 const small = (count: number): number => (count <= 0x3fffffff ? count | 0 : count);
 
 /**
- * The open SF record. DA and BRDA data go into typed arrays (12 and 32 bytes a record, no object
- * each) that one instance reuses for every record, and each record becomes its model file at its
- * end_of_record: only the model stays, never the whole tracefile's raw data beside it. A record for a
- * path seen before starts from that path's finished file, which adds up the same as keeping the raw
- * data would (hits and branch counts are sums; a function's figure only asks whether any hit it).
+ * An SF record's data. DA and BRDA go into typed arrays (12 and 32 bytes a record, no object each).
+ * One instance, reused, reads every record of a path seen for the first time, and the record
+ * becomes its model file at its end_of_record: only the model stays, never the whole tracefile's
+ * raw data beside it. A path that comes again gets an instance of its own, which starts from the
+ * path's finished file (that adds up the same as the raw data would: hits and branch counts are
+ * sums, a function's figure only asks whether any hit it) and goes on collecting the path's later
+ * records, to become its file once, at the end: each record is read once however many there are.
  */
 export class LcovRecord {
   path = '';
-  private lineNumbers = new Int32Array(1024);
-  private lineHits = new Float64Array(1024);
+  private lineNumbers: Int32Array;
+  private lineHits: Float64Array;
   private lineCount = 0;
   private linesAscending = true;
   /** BRDA: line, block and branch ids (see BranchIds), taken. */
-  private branches = new Float64Array(1024);
+  private branches: Float64Array;
   private branchCount = 0;
   functions = new Map<string, LcovFunction>();
   /** LCOV 2 FNL/FNA index → "start,end" of the function. */
@@ -49,10 +51,19 @@ export class LcovRecord {
    * This record's FN names as bytes, end to end, and their functions, in FN order: c8 and
    * istanbul write the FNDA records in that order too, so each finds its function by one compare.
    */
-  private fnNames: Uint8Array<ArrayBuffer> = new Uint8Array(4096);
-  private fnNameEnds = new Int32Array(256);
+  private fnNames: Uint8Array<ArrayBuffer>;
+  private fnNameEnds: Int32Array;
   private fnEntries: LcovFunction[] = [];
   private fnHitsSeen = 0;
+
+  /** capacity: DA and BRDA records before the arrays first grow (at least 16). */
+  constructor(capacity: number) {
+    this.lineNumbers = new Int32Array(capacity);
+    this.lineHits = new Float64Array(capacity);
+    this.branches = new Float64Array(capacity * 4);
+    this.fnNames = new Uint8Array(capacity * 4);
+    this.fnNameEnds = new Int32Array(capacity / 4);
+  }
 
   /** Starts the record for path, from the file an earlier record for it made, if any. */
   begin(path: string, previous: LcovDone | undefined, ids: BranchIds): this {
@@ -79,6 +90,13 @@ export class LcovRecord {
         });
       }
     }
+    return this;
+  }
+
+  /** Goes on with the path's next record: only the FN order is the record's own. */
+  resume(): this {
+    this.fnEntries = [];
+    this.fnHitsSeen = 0;
     return this;
   }
 

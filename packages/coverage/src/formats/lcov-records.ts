@@ -1,13 +1,15 @@
 import type { BranchIds } from './lcov-branch-ids.ts';
-import type { LcovDone, LcovFunction, LcovRecord } from './lcov-file.ts';
+import { type LcovDone, type LcovFunction, LcovRecord } from './lcov-file.ts';
 import type { Interner } from './shared.ts';
 import { count, fail, lineNumber, MAX_COUNT } from './shared.ts';
 
-/** What the record handlers share: the finished files by path, the open record, the BRDA ids. */
+/** What the record handlers share: the files by path, the open record, the BRDA ids. */
 export type LcovState = {
-  records: Map<string, LcovDone>;
-  /** The record being read: `record` while inside SF … end_of_record, else null. */
+  /** Each path's finished file, or for a path that came again, its own LcovRecord (see there). */
+  records: Map<string, LcovDone | LcovRecord>;
+  /** The record being read, while inside SF … end_of_record; else null. */
   current: LcovRecord | null;
+  /** The reused record for a path's first SF. */
   record: LcovRecord;
   sawRecord: boolean;
   names: Interner;
@@ -51,7 +53,7 @@ export function handleRecord(state: LcovState, text: string, lineNo: number): vo
   if (tag === 'end_of_record') {
     const record = state.current;
     if (!record) fail('lcov', 'bad-record', 'end_of_record without SF', at(lineNo));
-    state.records.set(record.path, record.finish(state.branchIds));
+    if (record === state.record) state.records.set(record.path, record.finish(state.branchIds));
     state.current = null;
     return;
   }
@@ -61,7 +63,13 @@ export function handleRecord(state: LcovState, text: string, lineNo: number): vo
     if (value === '') fail('lcov', 'bad-record', 'SF without a path', at(lineNo));
     state.sawRecord = true;
     const path = state.names.get(value);
-    state.current = state.record.begin(path, state.records.get(path), state.branchIds);
+    const known = state.records.get(path);
+    if (known === undefined) state.current = state.record.begin(path, undefined, state.branchIds);
+    else if (known instanceof LcovRecord) state.current = known.resume();
+    else {
+      state.current = new LcovRecord(16).begin(path, known, state.branchIds);
+      state.records.set(path, state.current);
+    }
     return;
   }
   const file = state.current;

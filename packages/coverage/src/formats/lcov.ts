@@ -19,7 +19,7 @@ export function lcovParser(): ByteParser {
   const state: LcovState = {
     records: new Map(),
     current: null,
-    record: new LcovRecord(),
+    record: new LcovRecord(1024),
     sawRecord: false,
     names: new Interner(),
     branchIds: new BranchIds(),
@@ -198,7 +198,9 @@ export function lcovParser(): ByteParser {
         fail('lcov', 'unexpected-eof', `record for ${state.current.path} lacks end_of_record`, { line: lineNo });
       if (!state.sawRecord) fail('lcov', 'empty-input', 'no SF records');
       const files: FileCoverage[] = [];
-      for (const done of state.records.values()) files.push(done.file);
+      for (const done of state.records.values()) {
+        files.push(done instanceof LcovRecord ? done.finish(state.branchIds).file : done.file);
+      }
       state.records.clear();
       return { format: 'lcov', files, counters: totals(files) };
     },

@@ -60,6 +60,9 @@ function readLine(b: Uint8Array, lt: number, add: LineSink): number {
   const hits = readDigits(b, hitsStart);
   if (hits < 0) return -1;
   const at = digitsEnd;
+  // Never a read past the end (optimised code would be thrown away for it): an element the
+  // buffer ends inside is left for the general path, which waits for the next chunk.
+  if (at + 10 >= b.length && (at + 2 >= b.length || b[at + 1] !== 47)) return -1;
   let end: number;
   if (b[at + 1] === 47 /* / */) end = match(b, at, CLOSE);
   else if (b[at + 10] === 102 /* the f of branch="false" */) end = match(b, at, NO_BRANCH_CLOSE);
@@ -83,9 +86,10 @@ function readConditions(b: Uint8Array, percentStart: number): number {
   let i = percentStart;
   const stop = Math.min(b.length, percentStart + MAX_PERCENT_BYTES);
   while (i < stop && (isDigit(b[i] as number) || b[i] === 46) /* . */) i++;
-  if (b[i] !== 37 /* % */ || b[i + 1] !== 32 || b[i + 2] !== 40 /* ( */) return -1;
+  if (i + 3 >= b.length || b[i] !== 37 /* % */ || b[i + 1] !== 32 || b[i + 2] !== 40 /* ( */) return -1;
   const covered = readDigits(b, i + 3);
-  if (covered < 0 || digitsEnd - (i + 3) > MAX_CONDITION_DIGITS || b[digitsEnd] !== 47 /* / */) return -1;
+  if (covered < 0 || digitsEnd - (i + 3) > MAX_CONDITION_DIGITS) return -1;
+  if (digitsEnd >= b.length || b[digitsEnd] !== 47 /* / */) return -1;
   const totalStart = digitsEnd + 1;
   const total = readDigits(b, totalStart);
   if (total < 0 || digitsEnd - totalStart > MAX_CONDITION_DIGITS || covered > total) return -1;

@@ -53,7 +53,7 @@ export function readMethod(b: Uint8Array, lt: number, names: ByteStrings): numbe
   const hitsEnd = hitsStart === -1 ? -1 : plainValueEnd(b, hitsStart);
   const signatureStart = hitsEnd === -1 ? -1 : match(b, hitsEnd + 1, SIGNATURE);
   const signatureEnd = signatureStart === -1 ? -1 : plainValueEnd(b, signatureStart);
-  if (signatureEnd === -1 || b[signatureEnd + 1] !== 62 /* > */) return -1;
+  if (signatureEnd === -1 || signatureEnd + 1 >= b.length || b[signatureEnd + 1] !== 62 /* > */) return -1;
   const linesStart = match(b, skipSpace(b, signatureEnd + 2), LINES);
   if (linesStart === -1) return -1;
   fields.startLine = null;

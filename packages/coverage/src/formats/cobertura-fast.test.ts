@@ -7,6 +7,7 @@ import { coberturaParser } from './cobertura.ts';
 import { readLineRun } from './cobertura-lines.ts';
 import { methodFields, readMethod } from './cobertura-methods.ts';
 import { parseCoverage } from './parser.ts';
+import { branchCounter, lineCounter } from './shared.ts';
 
 // The Cobertura <line> shortcut (cobertura-lines.ts) against the general attribute path: the same
 // document, once in the spellings the shortcut reads and once respelled so that only the general
@@ -342,6 +343,10 @@ describe('Cobertura <line> shortcut (property)', () => {
         const expected = outcome(() => parseCoverage(bytes));
         expect(expected).not.toHaveProperty('error');
         expect(inChunks(bytes, chunkCuts(bytes, at))).toEqual(expected);
+        for (const file of (expected as Coverage).files) {
+          expect(file.counters.line).toEqual(lineCounter(file.lines));
+          expect(file.counters.branch).toEqual(branchCounter(file.lines));
+        }
         const respelledBytes = encode(
           new TextDecoder()
             .decode(bytes)

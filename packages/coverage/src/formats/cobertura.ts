@@ -34,6 +34,10 @@ type FileState = {
   lines: LineCoverage[];
   byNumber: Map<number, LineCoverage> | null;
   classes: ClassCoverage[];
+  /** Tallies of the lines while they arrive in order (no index): the counters without a pass at the end. */
+  hitLines: number;
+  branchesCovered: number;
+  branchesTotal: number;
 };
 
 /**
@@ -74,7 +78,15 @@ export function coberturaParser(): ByteParser {
             return;
           case 'class': {
             const path = names.get(required(attributes, 'filename', name).replaceAll('\\', '/'));
-            file = files.get(path) ?? { path, lines: [], byNumber: null, classes: [] };
+            file = files.get(path) ?? {
+              path,
+              lines: [],
+              byNumber: null,
+              classes: [],
+              hitLines: 0,
+              branchesCovered: 0,
+              branchesTotal: 0,
+            };
             files.set(path, file);
             cls = { name: names.get(attributes.get('name') ?? path), methods: [], counters: emptyCounters() };
             file.classes.push(cls);
@@ -205,6 +217,9 @@ export function coberturaParser(): ByteParser {
     if (state.byNumber === null) {
       if (list.length === 0 || line > (list[list.length - 1] as LineCoverage).line) {
         list.push(lineOf(line, hits, covered, total));
+        if (hits > 0) state.hitLines++;
+        state.branchesCovered += covered;
+        state.branchesTotal += total;
         return;
       }
       state.byNumber = new Map(list.map((l) => [l.line, l]));
@@ -241,8 +256,13 @@ export function coberturaParser(): ByteParser {
       for (const state of files.values()) {
         const lines = state.byNumber === null ? state.lines : state.lines.sort((a, b) => a.line - b.line);
         const counters = emptyCounters();
-        counters.line = lineCounter(lines);
-        counters.branch = branchCounter(lines);
+        if (state.byNumber === null) {
+          counters.line = counter(state.hitLines, lines.length - state.hitLines);
+          counters.branch = counter(state.branchesCovered, state.branchesTotal - state.branchesCovered);
+        } else {
+          counters.line = lineCounter(lines);
+          counters.branch = branchCounter(lines);
+        }
         if (sawMethods) {
           let hit = 0;
           let all = 0;

@@ -1,8 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ChangedFile } from '../diff/unified.ts';
 import type { SourceMethod } from '../methods/types.ts';
 import type { Counters, Coverage, LineCoverage, MethodCoverage } from '../model/coverage.ts';
-import { changedMethods, type FileMethods, incrementalCoverage } from './incremental.ts';
+import { changedMethods, type FileMethods, incrementalCoverage, LineOwners } from './incremental.ts';
 
 const changedFile = (path: string, lines: number[]): ChangedFile => ({
   path,
@@ -281,5 +282,37 @@ describe('changedMethods with deleted lines', () => {
     expect(changedMethods([removed(8)], methods)).toEqual([]);
     expect(changedMethods([removed(9)], methods)).toEqual([]);
     expect(changedMethods([removed(14)], methods)).toEqual([]);
+  });
+});
+
+describe('LineOwners', () => {
+  const naive = (methods: SourceMethod[], line: number): string | null => {
+    let best: SourceMethod | null = null;
+    for (const m of methods) {
+      const holds = m.startLine <= line && line <= m.endLine;
+      if (holds && (!best || m.endLine - m.startLine < best.endLine - best.startLine)) best = m;
+    }
+    return best && `${best.class ?? ''}\u0000${best.name}\u0000${best.signature ?? ''}`;
+  };
+  const method = fc
+    .record({ start: fc.integer({ min: 1, max: 40 }), length: fc.integer({ min: 0, max: 20 }), name: fc.string() })
+    .map(
+      ({ start, length, name }): SourceMethod => ({
+        class: null,
+        name,
+        signature: null,
+        startLine: start,
+        endLine: start + length,
+        bodyHash: '',
+      }),
+    );
+
+  it('names the innermost method of every line (the first listed among equal ranges), as a scan would', () => {
+    fc.assert(
+      fc.property(fc.array(method, { maxLength: 12 }), (methods) => {
+        const owners = new LineOwners(methods);
+        for (let line = 0; line <= 62; line++) expect(owners.keyAt(line)).toBe(naive(methods, line));
+      }),
+    );
   });
 });

@@ -114,25 +114,49 @@ export function changedMethods(
   return result;
 }
 
-/** The innermost source method whose range holds the line (nested functions, anonymous classes). */
-function innermost(methods: readonly SourceMethod[], line: number): SourceMethod | null {
-  let best: SourceMethod | null = null;
-  for (const m of methods) {
-    if (
-      m.startLine <= line &&
-      line <= m.endLine &&
-      (!best || m.endLine - m.startLine < best.endLine - best.startLine)
-    ) {
-      best = m;
+/**
+ * For each line, the key of the innermost source method whose range holds it (nested functions,
+ * anonymous classes; among equal ranges the first listed), painted once per file's methods:
+ * outer ranges first, so inner ones overwrite them.
+ */
+export class LineOwners {
+  private readonly owner: Int32Array;
+  private readonly keys: string[];
+
+  constructor(methods: readonly SourceMethod[]) {
+    this.keys = methods.map(methodKey);
+    const last = methods.reduce((max, m) => Math.max(max, m.endLine), 0);
+    this.owner = new Int32Array(last + 2).fill(-1);
+    const span = (i: number) => (methods[i] as SourceMethod).endLine - (methods[i] as SourceMethod).startLine;
+    const order = methods.map((_, i) => i).sort((a, b) => span(b) - span(a) || b - a);
+    for (const i of order) {
+      const m = methods[i] as SourceMethod;
+      if (m.startLine <= m.endLine) this.owner.fill(i, Math.max(0, m.startLine), m.endLine + 1);
     }
   }
-  return best;
+
+  /** The innermost method's key at the line, null when no method holds it. */
+  keyAt(line: number): string | null {
+    const index = line >= 0 && line < this.owner.length ? (this.owner[line] as number) : -1;
+    return index === -1 ? null : (this.keys[index] as string);
+  }
+}
+
+const OWNERS = new WeakMap<readonly SourceMethod[], LineOwners>();
+
+function ownersOf(methods: readonly SourceMethod[]): LineOwners {
+  let owners = OWNERS.get(methods);
+  if (!owners) {
+    owners = new LineOwners(methods);
+    OWNERS.set(methods, owners);
+  }
+  return owners;
 }
 
 function ownsLine(changed: ChangedMethod, methods: readonly SourceMethod[], line: number): boolean {
   if (line < changed.startLine || line > changed.endLine) return false;
-  const owner = innermost(methods, line);
-  return !owner || methodKey(owner) === methodKey(changed);
+  const owner = ownersOf(methods).keyAt(line);
+  return owner === null || owner === methodKey(changed);
 }
 
 const JVM_LAMBDA_OWNER: Record<string, string> = { '<init>': 'new', '<clinit>': 'static' };

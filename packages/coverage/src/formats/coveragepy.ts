@@ -1,4 +1,10 @@
-import { type Coverage, emptyCounters, type FileCoverage, type LineCoverage } from '../model/coverage.ts';
+import {
+  type BranchCoverage,
+  type Coverage,
+  emptyCounters,
+  type FileCoverage,
+  type LineCoverage,
+} from '../model/coverage.ts';
 import { isObject, JsonCollector } from './json.ts';
 import { totals } from './lcov.ts';
 import { counter, fail, Interner, languageOf, MAX_LINE, newLine, type TextParser } from './shared.ts';
@@ -8,7 +14,8 @@ import { counter, fail, Interner, languageOf, MAX_LINE, newLine, type TextParser
  * excluded_lines are not coverable. Counters: line = statements as `coverage report` counts
  * them (summary.covered_lines / num_statements), branch = arcs (covered_branches / num_branches)
  * when the report was made with --branch, else null. Per-line branches from executed_branches
- * and missing_branches keyed by their source line. The rest are null.
+ * and missing_branches keyed by their source line, each arc also kept as a branch `from->to`
+ * (hits 1 or 0: coverage.py has no counts) so merged runs add per arc. The rest are null.
  */
 export function coveragePyParser(): TextParser {
   const collector = new JsonCollector('coveragepy');
@@ -73,14 +80,16 @@ function toFile(path: string, entry: Record<string, unknown>): FileCoverage {
     if (!byLine.has(line)) byLine.set(line, newLine(line, 0));
   }
   const hasBranches = entry.executed_branches !== undefined || entry.missing_branches !== undefined;
-  const addArc = (from: number, taken: boolean) => {
+  const branches: BranchCoverage[] = [];
+  const addArc = ([from, to]: [number, number], taken: boolean) => {
     const line = byLine.get(from);
     if (!line) return;
     line.branchesTotal++;
     if (taken) line.branchesCovered++;
+    branches.push({ line: from, id: `${from}->${to}`, hits: taken ? 1 : 0 });
   };
-  for (const [from] of arcs(path, entry.executed_branches, 'executed_branches')) addArc(from, true);
-  for (const [from] of arcs(path, entry.missing_branches, 'missing_branches')) addArc(from, false);
+  for (const arc of arcs(path, entry.executed_branches, 'executed_branches')) addArc(arc, true);
+  for (const arc of arcs(path, entry.missing_branches, 'missing_branches')) addArc(arc, false);
   const lines = [...byLine.values()].sort((a, b) => a.line - b.line);
 
   const counters = emptyCounters();
@@ -93,10 +102,10 @@ function toFile(path: string, entry: Record<string, unknown>): FileCoverage {
     const hit = lines.filter((l) => l.hits > 0).length;
     counters.line = counter(hit, lines.length - hit);
   }
-  const branches = summaryNumber(path, summary, 'num_branches');
+  const numBranches = summaryNumber(path, summary, 'num_branches');
   const coveredBranches = summaryNumber(path, summary, 'covered_branches');
-  if (branches !== null && coveredBranches !== null && coveredBranches <= branches) {
-    counters.branch = counter(coveredBranches, branches - coveredBranches);
+  if (numBranches !== null && coveredBranches !== null && coveredBranches <= numBranches) {
+    counters.branch = counter(coveredBranches, numBranches - coveredBranches);
   } else if (hasBranches) {
     let c = 0;
     let t = 0;
@@ -106,5 +115,7 @@ function toFile(path: string, entry: Record<string, unknown>): FileCoverage {
     }
     counters.branch = counter(c, t - c);
   }
-  return { path, language: languageOf(path), lines, classes: [], counters };
+  const file: FileCoverage = { path, language: languageOf(path), lines, classes: [], counters };
+  if (hasBranches) file.branches = branches.sort((a, b) => a.line - b.line);
+  return file;
 }

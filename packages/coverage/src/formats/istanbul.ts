@@ -1,4 +1,5 @@
 import {
+  type BranchCoverage,
   type Coverage,
   emptyCounters,
   type FileCoverage,
@@ -15,7 +16,8 @@ type Location = { start: { line: number }; end: { line: number } };
  * Istanbul coverage-final.json (nyc, c8 --reporter=json, jest). Counters: instruction =
  * statements (s), method = functions (f), branch = branch outcomes (b), line = lines derived as
  * istanbul does (a statement's start line; the line's hits are the highest of its statements).
- * Complexity and class are null.
+ * Complexity and class are null. Each outcome of `b` is also kept with its identity
+ * (`branchId,index`) on its branch's line, so merged runs add per outcome.
  */
 export function istanbulParser(): TextParser {
   const collector = new JsonCollector('istanbul');
@@ -77,6 +79,7 @@ function toFile(path: string, entry: Record<string, unknown>): FileCoverage {
   const b = hitsOf(path, entry.b, 'b');
 
   const byLine = new Map<number, LineCoverage>();
+  const branches: BranchCoverage[] = [];
   const statementLines = new Set<number>();
   let statementsCovered = 0;
   let statements = 0;
@@ -102,9 +105,11 @@ function toFile(path: string, entry: Record<string, unknown>): FileCoverage {
       entry = newLine(line, 0);
       byLine.set(line, entry);
     }
-    for (const c of counts) {
+    for (let index = 0; index < counts.length; index++) {
+      const hits = nonNegative(path, counts[index], `branch ${id}`);
       entry.branchesTotal++;
-      if (nonNegative(path, c, `branch ${id}`) > 0) entry.branchesCovered++;
+      if (hits > 0) entry.branchesCovered++;
+      branches.push({ line, id: `${id},${index}`, hits });
     }
   }
   const methods: MethodCoverage[] = Object.entries(fnMap).map(([id, raw]) => {
@@ -135,5 +140,6 @@ function toFile(path: string, entry: Record<string, unknown>): FileCoverage {
     classes:
       methods.length > 0 ? [{ name: path, methods, counters: { ...emptyCounters(), method: counters.method } }] : [],
     counters,
+    branches: branches.sort((x, y) => x.line - y.line),
   };
 }

@@ -244,8 +244,12 @@ describe('coverage.py branch identities', () => {
     const text = readFileSync(fixturePath('python/coverage.json'), 'utf8');
     const real = JSON.parse(text) as PyReport;
     const other = structuredClone(real);
+    // The other run took the arcs this one missed and missed the ones it took, but for the
+    // self-arcs of generator expressions (24->24), which coverage.py lists as executed only.
     for (const file of Object.values(other.files)) {
-      [file.executed_branches, file.missing_branches] = [file.missing_branches, file.executed_branches];
+      const selfArcs = file.executed_branches.filter(([from, to]) => from === to);
+      const taken = file.executed_branches.filter(([from, to]) => from !== to);
+      [file.executed_branches, file.missing_branches] = [[...file.missing_branches, ...selfArcs], taken];
       const num = file.summary.num_branches as number;
       file.summary.covered_branches = num - (file.summary.covered_branches as number);
     }
@@ -261,27 +265,24 @@ describe('coverage.py branch identities', () => {
 
     const merged = mergeCoverage([single, parseCoverage(JSON.stringify(other))]);
     let exactFiles = 0;
+    let unpredicted = 0;
     for (const file of merged.files) {
       const arcs = real.files[file.path] as PyFile;
-      expect(file.branches?.every((b) => b.hits === 1)).toBe(true);
+      expect(file.branches?.every((b) => b.hits >= 1)).toBe(true);
       expect(file.branches?.length).toBe(arcs.executed_branches.length + arcs.missing_branches.length);
       for (const line of file.lines) {
         expect(line.bounds).toBeUndefined();
         expect(line.branchesCovered).toBe(line.branchesTotal);
       }
       // coverage.py's summary leaves out arcs its static analysis did not predict (such as 24->24
-      // in a comprehension): where the file's arcs and its summary agree, its counter is exact too.
+      // in a comprehension), listed as executed only: the file's counter is exact all the same.
       const summary = arcs.summary as { num_branches: number };
-      if (summary.num_branches === arcs.executed_branches.length + arcs.missing_branches.length) {
-        expect(file.counters.branch).toEqual({ covered: summary.num_branches, missed: 0 });
-        expect(file.bounds?.branch).toBeUndefined();
-        if (summary.num_branches > 0) exactFiles++;
-      } else {
-        const counter = file.counters.branch;
-        expect(counter && counter.covered + counter.missed).toBe(summary.num_branches);
-        expect(file.bounds?.branch?.coveredAtMost ?? counter?.covered).toBe(summary.num_branches);
-      }
+      expect(file.counters.branch).toEqual({ covered: summary.num_branches, missed: 0 });
+      expect(file.bounds?.branch).toBeUndefined();
+      if (summary.num_branches < arcs.executed_branches.length + arcs.missing_branches.length) unpredicted++;
+      if (summary.num_branches > 0) exactFiles++;
     }
+    expect(unpredicted).toBeGreaterThan(0);
     expect(exactFiles).toBeGreaterThan(0);
   });
 });

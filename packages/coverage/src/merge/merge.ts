@@ -77,6 +77,9 @@ function mergeFiles(files: readonly FileCoverage[]): FileCoverage {
   if (ranges.branch && branches && files.every((f) => sameCounter(f.counters.branch, branchesOf(f)))) {
     const covered = branches.filter((b) => b.hits > 0).length;
     ranges.branch = exact(covered, branches.length);
+  } else if (ranges.branch && branches && missedAreListed(files)) {
+    const total = totalOf(first.counters.branch as Counter);
+    ranges.branch = exact(total - branches.filter((b) => b.hits === 0).length, total);
   } else if (ranges.branch && drafts.length > 0) {
     narrowPartition(
       ranges.branch,
@@ -103,6 +106,23 @@ function mergeFiles(files: readonly FileCoverage[]): FileCoverage {
   if (branches) merged.branches = branches;
   if (bounds) merged.bounds = bounds;
   return merged;
+}
+
+const totalOf = (c: Counter) => c.covered + c.missed;
+
+/**
+ * Each run counts the same branches and lists every one it missed, though it also lists taken
+ * branches it does not count (coverage.py lists arcs its analysis did not predict, such as a
+ * generator's self-arc, among the executed ones only): the merged missed are then the branches
+ * no run took.
+ */
+function missedAreListed(files: readonly FileCoverage[]): boolean {
+  const total = files[0]?.counters.branch;
+  return files.every((f) => {
+    const counter = f.counters.branch;
+    if (!f.branches || !counter || !total || totalOf(counter) !== totalOf(total)) return false;
+    return counter.missed === f.branches.filter((b) => b.hits === 0).length;
+  });
 }
 
 function branchesOf(file: FileCoverage): Counter {

@@ -149,7 +149,9 @@ const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] 
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] as number)).join('  ');
 console.log(
   `\nmedians of ${RUNS} runs each, interleaved (ECharts 6.0.0 -> 6.1.0, c8 Cobertura); ` +
-    'CPU = user + system seconds of the whole process and its git children (steadier on a shared machine)',
+    'CPU = user + system seconds of the whole process and its git children (steadier on a shared machine);\n' +
+    'cold = empty method cache (every changed file parsed), warm = the same command again (extractions read ' +
+    'from the cache in SEXTANT_CACHE_DIR)',
 );
 console.log(line(header));
 for (const row of rows) console.log(line(row));

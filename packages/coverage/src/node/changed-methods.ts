@@ -3,7 +3,7 @@ import type { FileMethods } from '../figures/incremental.ts';
 import { loadLanguage } from '../methods/grammars.ts';
 import { languageOfPath } from '../methods/language.ts';
 import { MethodCache } from './method-cache.ts';
-import { extractionKey } from './method-extraction.ts';
+import { type ExtractionJob, extractionKey } from './method-extraction.ts';
 import { type ExtractionWorkers, extractAll } from './method-pool.ts';
 import { readBlobsAtRevisions } from './revision-source.ts';
 
@@ -44,7 +44,7 @@ export async function methodsOfChangedFiles(
   options: ExtractionOptions,
 ): Promise<Map<string, FileMethods>> {
   const cache = options.cacheDir ? await MethodCache.open(options.cacheDir) : null;
-  const stats = { files: files.length, cached: 0, copies: 0, extracted: 0, workers: 0 };
+  let copies = 0;
   const groups = new Map<string, Group>();
   const unnamed: Group[] = [];
   for (const file of files) {
@@ -60,7 +60,7 @@ export async function methodsOfChangedFiles(
     const same = groups.get(identity);
     if (same) {
       same.paths.push(file.path);
-      stats.copies++;
+      copies++;
       continue;
     }
     group.cacheKey = MethodCache.keyOf(key, headOid, baseOid, baseOid !== null);
@@ -81,7 +81,7 @@ export async function methodsOfChangedFiles(
       { revision: base, path: file.oldPath ?? file.path },
     ]),
   );
-  const jobs = [];
+  const jobs: ExtractionJob[] = [];
   const extracting: Group[] = [];
   for (const [index, group] of misses.entries()) {
     const headBlob = blobs[index * 2] ?? null;
@@ -102,7 +102,13 @@ export async function methodsOfChangedFiles(
   for (const group of [...named, ...unnamed]) {
     if (group.found) for (const path of group.paths) methods.set(path, group.found);
   }
-  stats.cached = named.length - (misses.length - unnamed.length);
-  Object.assign(extractionStats, stats, { extracted: jobs.length, workers: extracted.workers });
+  const cached = named.length - (misses.length - unnamed.length);
+  Object.assign(extractionStats, {
+    files: files.length,
+    cached,
+    copies,
+    extracted: jobs.length,
+    workers: extracted.workers,
+  });
   return methods;
 }

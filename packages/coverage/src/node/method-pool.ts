@@ -16,7 +16,7 @@ const MAX_WORKERS = 4;
 
 const sizeOf = (job: ExtractionJob) => job.head.length + (job.base?.length ?? 0);
 
-export function workerCount(jobs: readonly ExtractionJob[], wanted: ExtractionWorkers): number {
+function workerCount(jobs: readonly ExtractionJob[], wanted: ExtractionWorkers): number {
   if (wanted !== 'auto') return Math.max(0, Math.min(wanted, jobs.length));
   const bytes = jobs.reduce((sum, job) => sum + sizeOf(job), 0);
   if (jobs.length < 2 || bytes < WORKER_THRESHOLD_BYTES) return 0;

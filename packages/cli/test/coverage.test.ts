@@ -156,7 +156,7 @@ describe('sextant coverage on an LCOV report', () => {
 describe('finding the changed methods', () => {
   const files = (dir: string): string[] =>
     readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
+      .filter((e) => e.isFile() && e.name.endsWith('.json'))
       .map((e) => e.name);
 
   it('prints the same in the bundled worker threads as in-process', () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { FileMethods } from '../figures/incremental.ts';
@@ -14,8 +14,11 @@ import type { SourceMethod } from '../methods/types.ts';
 export class MethodCache {
   private constructor(private readonly dir: string) {}
 
-  /** The cache under `root`, dropping entries of other extractor versions. */
-  static async open(root: string): Promise<MethodCache> {
+  /**
+   * The cache under `root`, dropping entries of other extractor versions and, once a day, the
+   * oldest entries beyond `maxEntries` (down to 80% of it).
+   */
+  static async open(root: string, maxEntries = DEFAULT_MAX_ENTRIES): Promise<MethodCache> {
     const version = await extractorVersion();
     const dir = join(root, `methods-${version}`);
     try {
@@ -26,6 +29,7 @@ export class MethodCache {
     } catch {
       // No cache folder yet.
     }
+    await pruneDaily(dir, maxEntries).catch(() => undefined);
     return new MethodCache(dir);
   }
 
@@ -61,6 +65,33 @@ export class MethodCache {
       await rm(temporary, { force: true }).catch(() => undefined);
     }
   }
+}
+
+/** A few KB each: the default keeps the cache to tens of MB. */
+export const DEFAULT_MAX_ENTRIES = 50_000;
+const PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
+
+/** Removes the oldest entries (by write time) beyond `maxEntries`, at most once a day (a marker file's time). */
+async function pruneDaily(dir: string, maxEntries: number): Promise<void> {
+  const marker = join(dir, 'pruned');
+  const last = await stat(marker).catch(() => null);
+  if (last && Date.now() - last.mtimeMs < PRUNE_EVERY_MS) return;
+  const entries: { path: string; written: number }[] = [];
+  for (const bucket of await readdir(dir).catch(() => [])) {
+    if (bucket.length !== 2) continue;
+    for (const name of await readdir(join(dir, bucket)).catch(() => [])) {
+      const path = join(dir, bucket, name);
+      const written = (await stat(path).catch(() => null))?.mtimeMs;
+      if (written !== undefined) entries.push({ path, written });
+    }
+  }
+  if (entries.length > maxEntries) {
+    entries.sort((a, b) => a.written - b.written);
+    const excess = entries.length - Math.floor(maxEntries * 0.8);
+    for (const entry of entries.slice(0, excess)) await rm(entry.path, { force: true });
+  }
+  await mkdir(dir, { recursive: true });
+  await writeFile(marker, '');
 }
 
 function isMethod(value: unknown): value is SourceMethod {

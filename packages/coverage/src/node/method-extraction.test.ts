@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractionStats } from './changed-methods.ts';
 import { changesBetweenCommits } from './diff-coverage.ts';
+import { MethodCache } from './method-cache.ts';
 
 const repo = mkdtempSync(join(tmpdir(), 'sextant-extraction-'));
 const cacheRoot = mkdtempSync(join(tmpdir(), 'sextant-method-cache-'));
@@ -74,7 +75,7 @@ describe('finding the changed files’ methods', () => {
   it('treats a damaged entry as missing and drops entries of other extractor versions', async () => {
     const [current] = readdirSync(cacheRoot);
     const folder = join(cacheRoot, current as string);
-    const [bucket] = readdirSync(folder);
+    const [bucket] = readdirSync(folder).filter((name) => name.length === 2);
     const [entry] = readdirSync(join(folder, bucket as string));
     writeFileSync(join(folder, bucket as string, entry as string), '{"head": [{"name": 1}]');
     mkdirSync(join(cacheRoot, 'methods-0000000000000000'));
@@ -83,5 +84,29 @@ describe('finding the changed files’ methods', () => {
     expect(extractionStats.extracted).toBe(1);
     expect(again).toEqual(fresh);
     expect(readdirSync(cacheRoot)).toEqual([current]);
+  });
+});
+
+describe('the method cache’s size', () => {
+  it('keeps the newest entries once a day when there are more than its bound', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'sextant-cache-bound-'));
+    try {
+      const entry = { head: [], base: [] };
+      const keys = ['a', 'b', 'c', 'd', 'e'].map((k) => MethodCache.keyOf(k, `${k}1`, null, false) as string);
+      const cache = await MethodCache.open(root, 3);
+      for (const key of keys) await cache.set(key, entry);
+      const [folder] = readdirSync(root);
+      const pathOf = (key: string) => join(root, folder as string, key.slice(0, 2), `${key}.json`);
+      keys.forEach((key, i) => utimesSync(pathOf(key), 1_000_000 + i, 1_000_000 + i));
+      // Pruned less than a day ago (when the cache was opened): nothing goes.
+      await MethodCache.open(root, 3);
+      expect(await Promise.all(keys.map((key) => cache.get(key)))).toEqual(keys.map(() => entry));
+      utimesSync(join(root, folder as string, 'pruned'), 1_000_000, 1_000_000);
+      await MethodCache.open(root, 3);
+      const kept = await Promise.all(keys.map(async (key) => (await cache.get(key)) !== null));
+      expect(kept).toEqual([false, false, false, true, true]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

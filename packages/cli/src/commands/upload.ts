@@ -5,7 +5,6 @@ import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
 import { REPORT_PATHS, type UploadResult, UploadResultSchema } from '@sextant/api';
-import { FORMATS } from '@sextant/coverage';
 import { post, type Server, UploadFailed } from '../http.ts';
 import { type CommandIo, UsageError } from '../usage.ts';
 import { UPLOAD_USAGE } from './usages.ts';

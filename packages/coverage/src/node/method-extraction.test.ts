@@ -97,7 +97,7 @@ describe('the method cache’s size', () => {
       for (const key of keys) await cache.set(key, entry);
       const [folder] = readdirSync(root);
       const pathOf = (key: string) => join(root, folder as string, key.slice(0, 2), `${key}.json`);
-      keys.forEach((key, i) => utimesSync(pathOf(key), 1_000_000 + i, 1_000_000 + i));
+      for (const [i, key] of keys.entries()) utimesSync(pathOf(key), 1_000_000 + i, 1_000_000 + i);
       // Pruned less than a day ago (when the cache was opened): nothing goes.
       await MethodCache.open(root, 3);
       expect(await Promise.all(keys.map((key) => cache.get(key)))).toEqual(keys.map(() => entry));

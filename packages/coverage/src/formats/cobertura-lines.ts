@@ -1,3 +1,4 @@
+import { ascii, digits, digitsEnd, expect, skipSpace } from '../xml/fast-bytes.ts';
 import { MAX_LINE } from './shared.ts';
 
 /**
@@ -10,12 +11,8 @@ import { MAX_LINE } from './shared.ts';
  *
  * (coverage.py, gcovr and istanbul/c8 write these). Anything else, including every value the
  * general attribute path would refuse, is left to that path, which then raises the error.
- *
- * The loop uses nothing imported: under a CommonJS transform (tsx runs the benchmarks so) every
- * use of an imported name is a getter call, which would cost more than reading the line.
  */
 
-const ascii = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0));
 const LAST_LINE = MAX_LINE;
 
 const LINE_NUMBER = ascii('<line number="');
@@ -51,23 +48,23 @@ export function readLineRun(b: Uint8Array, lt: number, add: LineSink): number {
 
 /** One usual `<line>` at lt: the offset after it, or -1 (then `add` was not called). */
 function readLine(b: Uint8Array, lt: number, add: LineSink): number {
-  const numberStart = match(b, lt, LINE_NUMBER);
+  const numberStart = expect(b, lt, LINE_NUMBER);
   if (numberStart === -1) return -1;
-  const line = readDigits(b, numberStart);
+  const line = digits(b, numberStart);
   if (line < 1 || line > LAST_LINE) return -1;
-  const hitsStart = match(b, digitsEnd, HITS);
+  const hitsStart = expect(b, digitsEnd, HITS);
   if (hitsStart === -1) return -1;
-  const hits = readDigits(b, hitsStart);
+  const hits = digits(b, hitsStart);
   if (hits < 0) return -1;
   const at = digitsEnd;
   // Never a read past the end (optimised code would be thrown away for it): an element the
   // buffer ends inside is left for the general path, which waits for the next chunk.
   if (at + 10 >= b.length && (at + 2 >= b.length || b[at + 1] !== 47)) return -1;
   let end: number;
-  if (b[at + 1] === 47 /* / */) end = match(b, at, CLOSE);
-  else if (b[at + 10] === 102 /* the f of branch="false" */) end = match(b, at, NO_BRANCH_CLOSE);
+  if (b[at + 1] === 47 /* / */) end = expect(b, at, CLOSE);
+  else if (b[at + 10] === 102 /* the f of branch="false" */) end = expect(b, at, NO_BRANCH_CLOSE);
   else {
-    const percentStart = match(b, at, CONDITIONS);
+    const percentStart = expect(b, at, CONDITIONS);
     end = percentStart === -1 ? -1 : readConditions(b, percentStart);
     if (end !== -1) {
       add(line, hits, conditionsCovered, conditionsTotal);
@@ -87,51 +84,17 @@ function readConditions(b: Uint8Array, percentStart: number): number {
   const stop = Math.min(b.length, percentStart + MAX_PERCENT_BYTES);
   while (i < stop && (isDigit(b[i] as number) || b[i] === 46) /* . */) i++;
   if (i + 3 >= b.length || b[i] !== 37 /* % */ || b[i + 1] !== 32 || b[i + 2] !== 40 /* ( */) return -1;
-  const covered = readDigits(b, i + 3);
+  const covered = digits(b, i + 3);
   if (covered < 0 || digitsEnd - (i + 3) > MAX_CONDITION_DIGITS) return -1;
   if (digitsEnd >= b.length || b[digitsEnd] !== 47 /* / */) return -1;
   const totalStart = digitsEnd + 1;
-  const total = readDigits(b, totalStart);
+  const total = digits(b, totalStart);
   if (total < 0 || digitsEnd - totalStart > MAX_CONDITION_DIGITS || covered > total) return -1;
   conditionsCovered = covered;
   conditionsTotal = total;
-  return match(b, digitsEnd, CONDITIONS_CLOSE);
+  return expect(b, digitsEnd, CONDITIONS_CLOSE);
 }
 
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
-}
-
-function skipSpace(b: Uint8Array, from: number): number {
-  let i = from;
-  for (const length = b.length; i < length; i++) {
-    const c = b[i] as number;
-    if (c !== 32 && c !== 10 && c !== 13 && c !== 9) break;
-  }
-  return i;
-}
-
-/** The offset after `bytes` when b holds them at `at`, else -1 (also when b ends first). */
-function match(b: Uint8Array, at: number, bytes: Uint8Array): number {
-  const end = at + bytes.length;
-  if (end > b.length) return -1;
-  for (let k = 0; k < bytes.length; k++) if (b[at + k] !== bytes[k]) return -1;
-  return end;
-}
-
-/** Where the last `readDigits` stopped. */
-let digitsEnd = 0;
-
-/** 1 to 15 ASCII digits at `at` as a number (the general path's limit), else -1. */
-function readDigits(b: Uint8Array, at: number): number {
-  let value = 0;
-  let i = at;
-  const stop = Math.min(b.length, at + 16);
-  for (; i < stop; i++) {
-    const d = (b[i] as number) - 48;
-    if (d < 0 || d > 9) break;
-    value = value * 10 + d;
-  }
-  digitsEnd = i;
-  return i === at || i - at > 15 ? -1 : value;
 }

@@ -1,4 +1,5 @@
 import type { ByteStrings } from '../xml/byte-strings.ts';
+import { ascii, expect, skipSpace } from '../xml/fast-bytes.ts';
 import { readLineRun } from './cobertura-lines.ts';
 
 /**
@@ -14,7 +15,6 @@ import { readLineRun } from './cobertura-lines.ts';
  * a block the buffer ends inside are left to the general path, which reads it from its `<`.
  */
 
-const ascii = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0));
 const METHOD_NAME = ascii('<method name="');
 const HITS = ascii(' hits="');
 const SIGNATURE = ascii(' signature="');
@@ -47,14 +47,14 @@ function addMethodLine(line: number, hits: number): void {
  * `names` turns value bytes into the strings the general path would make of them.
  */
 export function readMethod(b: Uint8Array, lt: number, names: ByteStrings): number {
-  const nameStart = match(b, lt, METHOD_NAME);
+  const nameStart = expect(b, lt, METHOD_NAME);
   const nameEnd = nameStart === -1 ? -1 : plainValueEnd(b, nameStart);
-  const hitsStart = nameEnd === -1 ? -1 : match(b, nameEnd + 1, HITS);
+  const hitsStart = nameEnd === -1 ? -1 : expect(b, nameEnd + 1, HITS);
   const hitsEnd = hitsStart === -1 ? -1 : plainValueEnd(b, hitsStart);
-  const signatureStart = hitsEnd === -1 ? -1 : match(b, hitsEnd + 1, SIGNATURE);
+  const signatureStart = hitsEnd === -1 ? -1 : expect(b, hitsEnd + 1, SIGNATURE);
   const signatureEnd = signatureStart === -1 ? -1 : plainValueEnd(b, signatureStart);
   if (signatureEnd === -1 || signatureEnd + 1 >= b.length || b[signatureEnd + 1] !== 62 /* > */) return -1;
-  const linesStart = match(b, skipSpace(b, signatureEnd + 2), LINES);
+  const linesStart = expect(b, skipSpace(b, signatureEnd + 2), LINES);
   if (linesStart === -1) return -1;
   fields.startLine = null;
   fields.endLine = null;
@@ -62,8 +62,8 @@ export function readMethod(b: Uint8Array, lt: number, names: ByteStrings): numbe
   let at = skipSpace(b, linesStart);
   const run = readLineRun(b, at, addMethodLine);
   if (run !== -1) at = skipSpace(b, run);
-  const linesEnd = match(b, at, LINES_END);
-  const end = linesEnd === -1 ? -1 : match(b, skipSpace(b, linesEnd), METHOD_END);
+  const linesEnd = expect(b, at, LINES_END);
+  const end = linesEnd === -1 ? -1 : expect(b, skipSpace(b, linesEnd), METHOD_END);
   if (end === -1) return -1;
   fields.name = names.get(b, nameStart, nameEnd);
   fields.signature = names.get(b, signatureStart, signatureEnd);
@@ -81,20 +81,4 @@ function plainValueEnd(b: Uint8Array, start: number): number {
     if (c === 38 /* & */ || c === 60 /* < */) return -1;
   }
   return -1;
-}
-
-function skipSpace(b: Uint8Array, from: number): number {
-  let i = from;
-  for (const length = b.length; i < length; i++) {
-    const c = b[i] as number;
-    if (c !== 32 && c !== 10 && c !== 13 && c !== 9) break;
-  }
-  return i;
-}
-
-function match(b: Uint8Array, at: number, bytes: Uint8Array): number {
-  const end = at + bytes.length;
-  if (end > b.length) return -1;
-  for (let k = 0; k < bytes.length; k++) if (b[at + k] !== bytes[k]) return -1;
-  return end;
 }

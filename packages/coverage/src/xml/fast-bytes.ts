@@ -12,6 +12,16 @@ export function expect(b: Uint8Array, at: number, bytes: Uint8Array): number {
   return at + bytes.length;
 }
 
+/** The offset of the first byte from `from` on that is not XML whitespace (b's length if none). */
+export function skipSpace(b: Uint8Array, from: number): number {
+  let i = from;
+  for (const length = b.length; i < length; i++) {
+    const c = b[i] as number;
+    if (c !== 32 && c !== 10 && c !== 13 && c !== 9) break;
+  }
+  return i;
+}
+
 /** Where the last `digits` call stopped. */
 export let digitsEnd = 0;
 

@@ -1,19 +1,46 @@
 import type { Node } from 'web-tree-sitter';
 
-const COMMENT_TYPES = ['comment', 'line_comment', 'block_comment', 'multiline_comment'];
+export const COMMENT_TYPES = ['comment', 'line_comment', 'block_comment', 'multiline_comment'];
+
+/** A comment's place in the source (UTF-16 indices, as web-tree-sitter's). */
+export interface CommentRange {
+  startIndex: number;
+  endIndex: number;
+}
+
+/** Index of the first of the comments (ascending by start) starting at or after `index`. */
+function firstCommentFrom(comments: readonly CommentRange[], index: number): number {
+  let low = 0;
+  let high = comments.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((comments[mid] as CommentRange).startIndex < index) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
 
 /**
- * The node's source without comments, whitespace runs collapsed: reformatting or re-commenting a
- * method keeps its hash, so carried-forward coverage survives it.
+ * The source from `start` to `end` without the given comments (those inside the range count),
+ * whitespace runs collapsed: reformatting or re-commenting a method keeps its hash, so
+ * carried-forward coverage survives it.
  */
-export function normalisedText(source: string, node: Node): string {
+export function normalisedRange(source: string, start: number, end: number, comments: readonly CommentRange[]): string {
   let text = '';
-  let at = node.startIndex;
-  for (const comment of node.descendantsOfType(COMMENT_TYPES)) {
-    if (!comment || comment.startIndex < at) continue;
+  let at = start;
+  for (let i = firstCommentFrom(comments, start); i < comments.length; i++) {
+    const comment = comments[i] as CommentRange;
+    if (comment.endIndex > end) break;
+    if (comment.startIndex < at) continue;
     text += `${source.slice(at, comment.startIndex)} `;
     at = comment.endIndex;
   }
-  text += source.slice(at, node.endIndex);
+  text += source.slice(at, end);
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/** `normalisedRange` of one node, its comments found under it. */
+export function normalisedText(source: string, node: Node): string {
+  const comments = node.descendantsOfType(COMMENT_TYPES).filter((c): c is Node => c !== null);
+  return normalisedRange(source, node.startIndex, node.endIndex, comments);
 }

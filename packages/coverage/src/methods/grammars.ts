@@ -1,4 +1,4 @@
-import type { Language, Parser, Query } from 'web-tree-sitter';
+import type { Language, Parser } from 'web-tree-sitter';
 import type { SourceLanguage } from './types.ts';
 
 // @vscode/tree-sitter-wasm is built with a current tree-sitter; it lacks C and Kotlin, which
@@ -19,14 +19,12 @@ type TreeSitter = typeof import('web-tree-sitter');
 
 // Loaded on first use: a run whose diff touches no source file never pays for the runtime.
 let runtime: Promise<TreeSitter> | null = null;
-let runtimeModule: TreeSitter | null = null;
 const languages = new Map<SourceLanguage, Promise<Language>>();
 
 function treeSitter(): Promise<TreeSitter> {
   if (!runtime) {
     const init = import('web-tree-sitter').then(async (module) => {
       await module.Parser.init();
-      runtimeModule = module;
       return module;
     });
     runtime = init;
@@ -59,12 +57,6 @@ export function loadLanguage(language: SourceLanguage): Promise<Language> {
     languages.set(language, loaded);
   }
   return loaded;
-}
-
-/** Compiles a query for a grammar (which was loaded, so tree-sitter was too). */
-export function compileQuery(language: Language, source: string): Query {
-  if (!runtimeModule) throw new Error('tree-sitter is not loaded yet');
-  return new runtimeModule.Query(language, source);
 }
 
 /** A parser set to the language (parsers are cheap; the grammar is the cached part). */

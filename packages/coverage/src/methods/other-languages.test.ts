@@ -164,6 +164,25 @@ describe('methods of other languages', () => {
     expect(c?.bodyHash).not.toBe(a?.bodyHash);
   });
 
+  it('hashes JavaScript, Python, Go and C bodies without their comments, nested ones included', async () => {
+    const hashes = async (language: Parameters<typeof extractMethods>[0], source: string) =>
+      (await extractMethods(language, source)).map((m) => `${m.name}:${m.bodyHash}`);
+    const js = (note: string, value: string) =>
+      `/** doc ${note} */\nfunction f() {\n  // ${note}\n  const g = () => { /* ${note} */ return ${value}; };\n  return g();\n}\n`;
+    expect(await hashes('javascript', js('a', '1'))).toEqual(await hashes('javascript', js('b b', '1')));
+    expect(await hashes('javascript', js('a', '1'))).not.toEqual(await hashes('javascript', js('a', '2')));
+    const py = (note: string) => `def f():\n    # ${note}\n    return 1  # ${note}\n`;
+    expect(await hashes('python', py('x'))).toEqual(await hashes('python', py('y y')));
+    const go = (note: string) => `package p\nfunc F() int {\n\t// ${note}\n\treturn 1 /* ${note} */\n}\n`;
+    expect(await hashes('go', go('x'))).toEqual(await hashes('go', go('yy')));
+    const c = (note: string, value: string) => `int f(void) {\n  /* ${note} */ return ${value}; // ${note}\n}\n`;
+    expect(await hashes('c', c('x', '1'))).toEqual(await hashes('c', c('yy', '1')));
+    expect(await hashes('c', c('x', '1'))).not.toEqual(await hashes('c', c('x', '3')));
+    // A comment's text must not leak into the hash: the bodies differ only by a comment's place.
+    const moved = await hashes('javascript', 'function f() {\n  return 1; // x\n}\n');
+    expect(moved).toEqual(await hashes('javascript', 'function f() {\n  // x\n  return 1;\n}\n'));
+  });
+
   it('walks generated code nested deeper than the call stack', async () => {
     const deep = `function sum() {\n  return ${'1 + '.repeat(30000)}1;\n}\n`;
     expect(await summary('javascript', deep)).toEqual([[null, 'sum', 1, 3]]);

@@ -1,6 +1,5 @@
-import type { Language, Node, Query, Tree } from 'web-tree-sitter';
-import { normalisedText } from './body-hash.ts';
-import { compileQuery } from './grammars.ts';
+import type { Language, Node, Tree } from 'web-tree-sitter';
+import { COMMENT_TYPES, normalisedRange } from './body-hash.ts';
 import { sha1Hex } from './sha1.ts';
 import { HASH_ALL, type HashFilter, type SourceLanguage, type SourceMethod } from './types.ts';
 
@@ -148,12 +147,17 @@ export function otherLanguageMethods(
   const shape = SHAPES[language];
   if (!shape) return [];
   const found: FoundFunction[] = [];
-  // One query hands over just the function and class nodes (walking every node from JS costs
-  // far more); ancestry comes back from their ranges, as they arrive outermost first.
-  const nodes = shapeQuery(shape, tree.language)
-    .captures(tree.rootNode)
-    .map((capture) => capture.node)
-    .sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
+  // One walk inside tree-sitter hands over just the function, class and comment nodes (walking
+  // every node from JS costs far more, and a query cursor about a third more than this walk);
+  // ancestry comes back from their ranges, as they arrive outermost first.
+  const { types, comments: commentTypes } = walkedTypes(shape, tree.language);
+  const nodes: Node[] = [];
+  const comments: Node[] = [];
+  for (const node of tree.rootNode.descendantsOfType(types)) {
+    if (node) (commentTypes.has(node.type) ? comments : nodes).push(node);
+  }
+  nodes.sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
+  comments.sort((a, b) => a.startIndex - b.startIndex);
   const frames: Frame[] = [{ end: Number.POSITIVE_INFINITY, classes: [], insideFunction: false }];
   for (const node of nodes) {
     while (node.endIndex > (frames[frames.length - 1] as Frame).end) frames.pop();
@@ -175,7 +179,7 @@ export function otherLanguageMethods(
     }
     frames.push({ end: node.endIndex, classes, insideFunction });
   }
-  return toSourceMethods(found, source, hashed);
+  return toSourceMethods(found, source, comments, hashed);
 }
 
 /** What a node's descendants inherit: the class path and whether a named function encloses them. */
@@ -185,31 +189,42 @@ interface Frame {
   insideFunction: boolean;
 }
 
-const QUERIES = new WeakMap<Language, Map<LanguageShape, Query>>();
+const WALKED = new WeakMap<Language, Map<LanguageShape, { types: string[]; comments: Set<string> }>>();
 
-/** `(type) @node` for each function and class type the grammar has, compiled once per grammar. */
-function shapeQuery(shape: LanguageShape, language: Language): Query {
-  let byShape = QUERIES.get(language);
+/** The function, class and comment types the grammar has, for `descendantsOfType`. */
+function walkedTypes(shape: LanguageShape, language: Language): { types: string[]; comments: Set<string> } {
+  let byShape = WALKED.get(language);
   if (!byShape) {
     byShape = new Map();
-    QUERIES.set(language, byShape);
+    WALKED.set(language, byShape);
   }
-  let query = byShape.get(shape);
-  if (!query) {
-    const types = [...shape.functions, ...shape.classes].filter((type) => language.idForNodeType(type, true));
-    query = compileQuery(language, types.map((type) => `(${type}) @node`).join(' '));
-    byShape.set(shape, query);
+  let walked = byShape.get(shape);
+  if (!walked) {
+    const known = (type: string) => language.idForNodeType(type, true) !== null;
+    const comments = COMMENT_TYPES.filter(known);
+    walked = {
+      types: [...[...shape.functions, ...shape.classes].filter(known), ...comments],
+      comments: new Set(comments),
+    };
+    byShape.set(shape, walked);
   }
-  return query;
+  return walked;
 }
 
 /** Source methods of the functions found, sorted by start line. */
-function toSourceMethods(found: readonly FoundFunction[], source: string, hashed: HashFilter): SourceMethod[] {
+function toSourceMethods(
+  found: readonly FoundFunction[],
+  source: string,
+  comments: readonly Node[],
+  hashed: HashFilter,
+): SourceMethod[] {
   const methods: SourceMethod[] = [];
   for (const f of found) {
     const startLine = f.range.startPosition.row + 1;
     const endLine = f.node.endPosition.row + 1;
-    const bodyHash = hashed(startLine, endLine) ? sha1Hex(normalisedText(source, f.node)) : '';
+    const bodyHash = hashed(startLine, endLine)
+      ? sha1Hex(normalisedRange(source, f.node.startIndex, f.node.endIndex, comments))
+      : '';
     methods.push({ class: f.class, name: f.name, signature: null, startLine, endLine, bodyHash });
   }
   return methods.sort((a, b) => a.startLine - b.startLine || a.endLine - b.endLine);

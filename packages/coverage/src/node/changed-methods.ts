@@ -4,7 +4,7 @@ import { loadLanguage } from '../methods/grammars.ts';
 import { languageOfPath } from '../methods/language.ts';
 import { MethodCache } from './method-cache.ts';
 import { type ExtractionJob, extractionKey } from './method-extraction.ts';
-import { type ExtractionWorkers, extractAll } from './method-pool.ts';
+import { ExtractionPool, type ExtractionWorkers, workerCount } from './method-pool.ts';
 import { readBlobsAtRevisions } from './revision-source.ts';
 
 /** Where methods are found: the worker threads to use and the folder that keeps them between runs. */
@@ -17,9 +17,6 @@ export interface ExtractionOptions {
 
 /** What the last `methodsOfChangedFiles` in this process did (`sextant coverage --verbose` prints it). */
 export const extractionStats = { files: 0, cached: 0, copies: 0, extracted: 0, workers: 0 };
-
-/** Few enough files to parse in-process: their grammars load while git reads the sources. */
-const PRELOAD_BELOW_FILES = 8;
 
 /** Changed files whose methods are one extraction: the same texts (by object id) and the same changes. */
 interface Group {
@@ -34,7 +31,7 @@ interface Group {
  * Methods of the changed files. The diff names each file's objects (`--full-index`), so identical
  * copies of a file (vendored or generated trees) are grouped, and kept extractions are read from
  * the cache, before any source is read; the sources of the rest come from one `git cat-file
- * --batch` and go to `extractAll`.
+ * --batch` and go to an `ExtractionPool`, whose workers started meanwhile.
  */
 export async function methodsOfChangedFiles(
   repo: string,
@@ -69,18 +66,24 @@ export async function methodsOfChangedFiles(
   const named = [...groups.values()];
   if (cache) await Promise.all(named.map(async (g) => (g.found = g.cacheKey ? await cache.get(g.cacheKey) : null)));
   const misses = [...named.filter((g) => g.found === null), ...unnamed];
-  if (misses.length < PRELOAD_BELOW_FILES) {
-    for (const language of new Set(misses.map((g) => languageOfPath(g.file.path)))) {
-      if (language) loadLanguage(language).catch(() => undefined);
-    }
+  // Workers start, and grammars load, while git reads the sources.
+  const languages = [...new Set(misses.map((g) => languageOfPath(g.file.path)))].filter((l) => l !== null);
+  const wanted = options.workers ?? 'auto';
+  const pool = ExtractionPool.start(workerCount(misses.length, wanted), languages, wanted === 'auto');
+  if (pool.helpsInProcess) for (const language of languages) loadLanguage(language).catch(() => undefined);
+  let blobs: Awaited<ReturnType<typeof readBlobsAtRevisions>>;
+  try {
+    blobs = await readBlobsAtRevisions(
+      repo,
+      misses.flatMap(({ file }) => [
+        { revision: head, path: file.path, object: file.objects?.head },
+        { revision: base, path: file.oldPath ?? file.path, object: file.objects?.base },
+      ]),
+    );
+  } catch (error) {
+    await pool.close();
+    throw error;
   }
-  const blobs = await readBlobsAtRevisions(
-    repo,
-    misses.flatMap(({ file }) => [
-      { revision: head, path: file.path },
-      { revision: base, path: file.oldPath ?? file.path },
-    ]),
-  );
   const jobs: ExtractionJob[] = [];
   const extracting: Group[] = [];
   for (const [index, group] of misses.entries()) {
@@ -91,7 +94,7 @@ export async function methodsOfChangedFiles(
     jobs.push({ file: group.file, head: headBlob.text, base: baseBlob?.text ?? null });
     extracting.push(group);
   }
-  const extracted = await extractAll(jobs, options.workers ?? 'auto');
+  const extracted = await pool.run(jobs);
   const writes: Promise<void>[] = [];
   for (const [index, group] of extracting.entries()) {
     group.found = extracted.methods[index] as FileMethods;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diff, isAncestor, listFiles, rangeAuthors, resolveCommit, resolveCommits } from './git.ts';
+import { readBlobsAtRevisions } from './revision-source.ts';
 
 function repo(): string {
   const dir = mkdtempSync(join(tmpdir(), 'sextant-git-'));
@@ -49,5 +50,23 @@ describe('git adapter', () => {
   it('refuses an option passed as a revision before git runs', async () => {
     await expect(resolveCommit(dir, '--upload-pack=touch /tmp/pwned')).rejects.toThrow(/refused revision/);
     await expect(resolveCommit(dir, 'nope')).rejects.toThrow(/git rev-parse failed/);
+  });
+  it('reads files by the object ids the diff names, the same as by revision and path', async () => {
+    const [old, changed] = (await diff(dir, 'HEAD~1', 'HEAD'))
+      .filter((f) => f.path === 'a.txt')
+      .map((f) => [
+        { revision: 'HEAD~1', path: 'a.txt', object: f.objects?.base },
+        { revision: 'HEAD', path: 'a.txt', object: f.objects?.head },
+      ])[0] as [{ revision: string; path: string; object: string }, { revision: string; path: string; object: string }];
+    expect(old.object).toMatch(/^[0-9a-f]{40}$/);
+    const byObject = await readBlobsAtRevisions(dir, [old, changed]);
+    const byPath = await readBlobsAtRevisions(dir, [
+      { revision: 'HEAD~1', path: 'a.txt' },
+      { revision: 'HEAD', path: 'a.txt' },
+    ]);
+    expect(byObject.map((b) => b?.text)).toEqual(['1\n2\n3\n', '1\nTWO\n3\n4\n']);
+    expect(byObject).toEqual(byPath);
+    await expect(readBlobsAtRevisions(dir, [{ ...old, object: 'HEAD:a.txt' }])).rejects.toThrow(/not an object id/);
+    expect(await readBlobsAtRevisions(dir, [{ ...old, object: 'f'.repeat(40) }])).toEqual([null]);
   });
 });

@@ -4,23 +4,29 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FileMethods } from '../figures/incremental.ts';
+import type { SourceLanguage } from '../methods/types.ts';
 import { type ExtractionJob, extractJob } from './method-extraction.ts';
 import type { WorkerAnswer, WorkerRequest } from './method-worker.ts';
 
 /** How many worker threads parse sources: 0 keeps it in-process, 'auto' decides by the work's size. */
 export type ExtractionWorkers = number | 'auto';
 
-/** Below this much source, starting workers (each loads tree-sitter and a grammar) costs more than it saves. */
-const WORKER_THRESHOLD_BYTES = 256 * 1024;
 const MAX_WORKERS = 4;
 
 const sizeOf = (job: ExtractionJob) => job.head.length + (job.base?.length ?? 0);
+/** Jobs sent ahead to each worker, so it never waits for the calling thread between two files. */
+const IN_FLIGHT = 2;
+/** Fewer files than this run in-process: workers would not finish starting before they are done. */
+const WORKERS_FROM_FILES = 8;
 
-function workerCount(jobs: readonly ExtractionJob[], wanted: ExtractionWorkers): number {
-  if (wanted !== 'auto') return Math.max(0, Math.min(wanted, jobs.length));
-  const bytes = jobs.reduce((sum, job) => sum + sizeOf(job), 0);
-  if (jobs.length < 2 || bytes < WORKER_THRESHOLD_BYTES) return 0;
-  return Math.min(availableParallelism(), MAX_WORKERS, jobs.length);
+/**
+ * Worker threads for a number of files: for 'auto', one fewer than the cores (the calling thread
+ * parses too), none for a handful of files or a single core.
+ */
+export function workerCount(files: number, wanted: ExtractionWorkers): number {
+  if (wanted !== 'auto') return Math.max(0, Math.min(wanted, files));
+  if (files < WORKERS_FROM_FILES) return 0;
+  return Math.min(availableParallelism(), MAX_WORKERS) - 1;
 }
 
 /** tsx's ES module API from this package (require.resolve finds its CommonJS twin beside it). */
@@ -40,69 +46,109 @@ function tsxApi(from: string): string {
  * A worker running method-worker: the bundled `.mjs` beside a built CLI, or from source (the
  * server and tests run TypeScript through tsx, which the worker registers for itself).
  */
-function startWorker(): Worker {
+function startWorker(languages: readonly SourceLanguage[]): Worker {
   const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./method-worker.mjs', here));
+  const workerData = { languages };
+  if (!here.endsWith('.ts')) return new Worker(new URL('./method-worker.mjs', here), { workerData });
   const target = JSON.stringify(new URL('./method-worker.ts', here).href);
   const tsx = JSON.stringify(tsxApi(here));
   return new Worker(`import(${tsx}).then((tsx) => { tsx.register(); return import(${target}); })`, {
     eval: true,
+    workerData,
   });
 }
 
-async function inProcess(jobs: readonly ExtractionJob[]): Promise<FileMethods[]> {
-  const results: FileMethods[] = [];
-  for (const job of jobs) results.push(await extractJob(job));
-  return results;
-}
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Methods of each job, in order. Large work is spread over worker threads, biggest files first,
- * one job at a time per worker; a job that fails fails the whole. A worker that dies (or cannot
- * start) hands its job back, and what no worker is left for runs in-process.
+ * Worker threads for method extraction, started before the sources are read (they load
+ * tree-sitter and the given languages' grammars meanwhile). With `helpInProcess` the calling thread
+ * parses too, taking the smallest files and yielding between them.
  */
-export async function extractAll(
-  jobs: readonly ExtractionJob[],
-  wanted: ExtractionWorkers = 'auto',
-): Promise<{ methods: FileMethods[] /** Worker threads that answered at least one job. */; workers: number }> {
-  const count = workerCount(jobs, wanted);
-  if (count === 0) return { methods: await inProcess(jobs), workers: 0 };
-  const methods: FileMethods[] = new Array(jobs.length);
-  const queue = jobs
-    .map((_, index) => index)
-    .sort((a, b) => sizeOf(jobs[b] as ExtractionJob) - sizeOf(jobs[a] as ExtractionJob));
-  const workers = Array.from({ length: count }, startWorker);
-  let failure: Error | null = null;
-  const answered = new Set<Worker>();
-  const serve = (worker: Worker) =>
-    new Promise<void>((resolve) => {
-      let current = -1;
-      const next = () => {
-        current = failure ? -1 : (queue.shift() ?? -1);
-        if (current === -1) return resolve();
-        worker.postMessage({ id: current, job: jobs[current] as ExtractionJob } satisfies WorkerRequest);
+export class ExtractionPool {
+  private constructor(
+    private readonly workers: Worker[],
+    private readonly helpInProcess: boolean,
+  ) {}
+
+  static start(count: number, languages: readonly SourceLanguage[], helpInProcess: boolean): ExtractionPool {
+    return new ExtractionPool(
+      Array.from({ length: count }, () => startWorker(languages)),
+      helpInProcess || count === 0,
+    );
+  }
+
+  /**
+   * Methods of each job, in order: biggest files first to the workers, `IN_FLIGHT` jobs ahead each.
+   * A job that fails fails the whole. A worker that dies (or cannot start) hands its jobs back, and
+   * what no worker is left for runs in-process. Stops the workers.
+   */
+  async run(jobs: readonly ExtractionJob[]): Promise<{ methods: FileMethods[]; workers: number }> {
+    const methods: FileMethods[] = new Array(jobs.length);
+    const queue = jobs
+      .map((_, index) => index)
+      .sort((a, b) => sizeOf(jobs[b] as ExtractionJob) - sizeOf(jobs[a] as ExtractionJob));
+    let failure: Error | null = null;
+    const answered = new Set<Worker>();
+    const lanes = this.workers.map((worker) => {
+      const pending = new Set<number>();
+      let finish: () => void = () => undefined;
+      const done = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      const send = () => {
+        const index = failure ? undefined : queue.shift();
+        if (index === undefined) return;
+        pending.add(index);
+        worker.postMessage({ id: index, job: jobs[index] as ExtractionJob } satisfies WorkerRequest);
       };
       worker.on('message', (answer: WorkerAnswer) => {
         answered.add(worker);
+        pending.delete(answer.id);
         if ('error' in answer) failure ??= new Error(answer.error);
         else methods[answer.id] = answer.methods;
-        next();
+        send();
+        if (pending.size === 0) finish();
       });
       const lost = () => {
-        if (current !== -1) queue.unshift(current);
-        current = -1;
-        resolve();
+        queue.unshift(...pending);
+        pending.clear();
+        finish();
       };
       worker.on('error', lost);
       worker.on('exit', lost);
-      next();
+      return { send, pending, finish, done };
     });
-  try {
-    await Promise.all(workers.map(serve));
-  } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()));
+    // Round by round, so every worker has work before any gets a second file.
+    for (let round = 0; round < IN_FLIGHT; round++) for (const lane of lanes) lane.send();
+    for (const lane of lanes) if (lane.pending.size === 0) lane.finish();
+    const ownLane = async () => {
+      while (this.helpInProcess && !failure && queue.length > 0) {
+        const index = queue.pop() as number;
+        try {
+          methods[index] = await extractJob(jobs[index] as ExtractionJob);
+        } catch (error) {
+          failure ??= error as Error;
+        }
+        if (lanes.length > 0) await nextTurn();
+      }
+    };
+    try {
+      await Promise.all([...lanes.map((lane) => lane.done), ownLane()]);
+    } finally {
+      await this.close();
+    }
+    if (failure) throw failure;
+    for (const index of queue) methods[index] = await extractJob(jobs[index] as ExtractionJob);
+    return { methods, workers: answered.size };
   }
-  if (failure) throw failure;
-  for (const index of queue) methods[index] = await extractJob(jobs[index] as ExtractionJob);
-  return { methods, workers: answered.size };
+
+  /** Whether the calling thread parses too (then its grammars are worth loading early). */
+  get helpsInProcess(): boolean {
+    return this.helpInProcess;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
 }

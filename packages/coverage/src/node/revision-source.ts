@@ -4,9 +4,16 @@ import { GIT_ENV, GitError, runGit, validateRef } from './git.ts';
 export interface RevisionFile {
   revision: string;
   path: string;
+  /**
+   * The file's blob id at the revision when already known (a `--full-index` diff names it): read
+   * by id, git skips resolving the path through the revision's trees.
+   */
+  object?: string | null;
 }
 
-const specOf = (file: RevisionFile) => `${file.revision}:${file.path}`;
+const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+const specOf = (file: RevisionFile) => file.object ?? `${file.revision}:${file.path}`;
 
 /** One file through `git show rev:path` (argument array), null when the revision has no such file. */
 async function showFile(repo: string, file: RevisionFile): Promise<string | null> {
@@ -60,7 +67,10 @@ export async function readBlobsAtRevisions(
   repo: string,
   files: readonly RevisionFile[],
 ): Promise<(RevisionBlob | null)[]> {
-  for (const file of files) validateRef(file.revision);
+  for (const file of files) {
+    validateRef(file.revision);
+    if (file.object != null && !OBJECT_ID.test(file.object)) throw new GitError(`not an object id: ${file.object}`);
+  }
   const batched = files.filter((f) => !f.path.includes('\n'));
   const output = await new Promise<Buffer>((resolve, reject) => {
     if (batched.length === 0) return resolve(Buffer.alloc(0));

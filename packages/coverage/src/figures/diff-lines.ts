@@ -7,6 +7,11 @@ export interface DiffLineCoverage {
   ratio: number | null;
 }
 
+/** A file's hits by line number (a `Map` will do); undefined where the report has no such line. */
+export interface LineHits {
+  get(line: number): number | undefined;
+}
+
 /**
  * Line diff coverage as Debian's diff-cover defines it: a changed new-side line counts when the
  * report measures it (any report lists it); it is covered when any report gives it hits > 0.
@@ -17,7 +22,7 @@ export interface DiffLineCoverage {
  */
 export function diffLineCoverage(
   changed: readonly ChangedFile[],
-  hitsByFile: ReadonlyMap<string, ReadonlyMap<number, number>>,
+  hitsByFile: ReadonlyMap<string, LineHits>,
 ): DiffLineCoverage {
   let covered = 0;
   let total = 0;

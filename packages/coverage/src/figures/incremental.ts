@@ -73,6 +73,18 @@ function lostBodyLines(method: SourceMethod, deletions: ChangedFile['deletions']
   return deletions.some((d) => method.startLine <= d.after && d.after + 1 <= method.endLine);
 }
 
+/** Copies of a file (same texts, same changes) share one `FileMethods`: its base keys are made once. */
+const BASE_KEYS = new WeakMap<FileMethods, Set<string>>();
+
+function baseKeysOf(methods: FileMethods): Set<string> {
+  let keys = BASE_KEYS.get(methods);
+  if (!keys) {
+    keys = new Set(methods.base.map(methodKey));
+    BASE_KEYS.set(methods, keys);
+  }
+  return keys;
+}
+
 /**
  * Methods of the head revision that contain a changed line, or lost lines from their body (those
  * count as modified with no changed lines, so no author). Pieces of one JVM method (an enum's or
@@ -87,7 +99,7 @@ export function changedMethods(
     if (file.status === 'deleted' || file.binary) continue;
     const found = methods.get(file.path);
     if (!found) continue;
-    const atBase = new Set(found.base.map(methodKey));
+    const atBase = baseKeysOf(found);
     const lines = [...new Set(file.lines)].sort((a, b) => a - b);
     const joined = new Map<string, ChangedMethod>();
     for (const method of found.head) {
@@ -205,6 +217,21 @@ function classCounter(byClass: ReadonlyMap<string, readonly MethodCoverage[]>): 
   return { covered, missed: byClass.size - covered };
 }
 
+/** A file's report methods that carry a method counter and a start line, by start line. */
+const COUNTED_METHODS = new WeakMap<FileCoverage, MethodCoverage[]>();
+
+function countedMethods(file: FileCoverage): MethodCoverage[] {
+  let found = COUNTED_METHODS.get(file);
+  if (!found) {
+    found = file.classes
+      .flatMap((c) => c.methods)
+      .filter((m) => m.startLine !== null && m.counters.method !== null)
+      .sort((a, b) => (a.startLine as number) - (b.startLine as number));
+    COUNTED_METHODS.set(file, found);
+  }
+  return found;
+}
+
 /** Line-derived counters of a method for formats without per-method counters. */
 function lineCounters(
   changed: ChangedMethod,
@@ -213,30 +240,58 @@ function lineCounters(
   hasBranches: boolean,
 ): Counters {
   const counters = emptyCounters();
+  const owners = ownersOf(methods);
+  const key = methodKey(changed);
+  const own = (line: number) => {
+    const owner = owners.keyAt(line);
+    return owner === null || owner === key;
+  };
   // Lines are sorted: only those inside the method's range can be its own.
-  const from = firstLineAtLeast(file.lines, changed.startLine);
   const to = firstLineAtLeast(file.lines, changed.endLine + 1);
-  const lines = file.lines.slice(from, to).filter((l) => ownsLine(changed, methods, l.line));
-  if (lines.length === 0) return counters;
-  const hit = lines.filter((l) => l.hits > 0).length;
-  counters.line = { covered: hit, missed: lines.length - hit };
+  let total = 0;
+  let hit = 0;
+  let branchesCovered = 0;
+  let branchesTotal = 0;
+  let instructionsCovered = 0;
+  let instructionsMissed = 0;
+  let everyLineHasInstructions = true;
+  for (let i = firstLineAtLeast(file.lines, changed.startLine); i < to; i++) {
+    const line = file.lines[i] as LineCoverage;
+    if (!own(line.line)) continue;
+    total++;
+    if (line.hits > 0) hit++;
+    branchesCovered += line.branchesCovered;
+    branchesTotal += line.branchesTotal;
+    if (line.instructionsCovered === null) everyLineHasInstructions = false;
+    instructionsCovered += line.instructionsCovered ?? 0;
+    instructionsMissed += line.instructionsMissed ?? 0;
+  }
+  if (total === 0) return counters;
+  counters.line = { covered: hit, missed: total - hit };
   // The report's own function counters (LCOV FN/FNDA, Istanbul fnMap) when it has them here.
-  const reported = file.classes
-    .flatMap((c) => c.methods)
-    .filter((m) => m.startLine !== null && m.counters.method !== null && ownsLine(changed, methods, m.startLine));
-  counters.method =
-    reported.length > 0
-      ? reported.reduce<Counter | null>((total, m) => add(total, m.counters.method), null)
-      : { covered: hit > 0 ? 1 : 0, missed: hit > 0 ? 0 : 1 };
-  if (hasBranches) {
-    const covered = lines.reduce((n, l) => n + l.branchesCovered, 0);
-    counters.branch = { covered, missed: lines.reduce((n, l) => n + l.branchesTotal, 0) - covered };
+  const reported = countedMethods(file);
+  let method: Counter | null = null;
+  for (let i = firstStartAtLeast(reported, changed.startLine); i < reported.length; i++) {
+    const m = reported[i] as MethodCoverage;
+    if ((m.startLine as number) > changed.endLine) break;
+    if (own(m.startLine as number)) method = add(method, m.counters.method);
   }
-  if (lines.every((l) => l.instructionsCovered !== null)) {
-    const covered = lines.reduce((n, l) => n + (l.instructionsCovered ?? 0), 0);
-    counters.instruction = { covered, missed: lines.reduce((n, l) => n + (l.instructionsMissed ?? 0), 0) };
-  }
+  counters.method = method ?? { covered: hit > 0 ? 1 : 0, missed: hit > 0 ? 0 : 1 };
+  if (hasBranches) counters.branch = { covered: branchesCovered, missed: branchesTotal - branchesCovered };
+  if (everyLineHasInstructions) counters.instruction = { covered: instructionsCovered, missed: instructionsMissed };
   return counters;
+}
+
+/** Index of the first of the methods (ascending by start line) starting at or after `line`. */
+function firstStartAtLeast(methods: readonly MethodCoverage[], line: number): number {
+  let low = 0;
+  let high = methods.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (((methods[mid] as MethodCoverage).startLine as number) < line) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { ChangedFile } from '../diff/unified.ts';
-import { type DiffLineCoverage, diffLineCoverage } from '../figures/diff-lines.ts';
+import { type DiffLineCoverage, diffLineCoverage, type LineHits } from '../figures/diff-lines.ts';
 import {
   type ChangedMethod,
   changedMethods,
@@ -9,7 +9,7 @@ import {
   incrementalCoverage,
 } from '../figures/incremental.ts';
 import { languageOfPath } from '../methods/language.ts';
-import type { Coverage } from '../model/coverage.ts';
+import type { Coverage, LineCoverage } from '../model/coverage.ts';
 import { blameLines, methodAuthor } from './blame.ts';
 import { type ExtractionOptions, methodsOfChangedFiles } from './changed-methods.ts';
 import { diff, isAncestor, rangeAuthors, resolveCommits } from './git.ts';
@@ -131,12 +131,29 @@ export async function revisionChanges(
   return changesBetweenCommits(repo, base, head, options);
 }
 
-/** Line -> hits of the report's files that the diff touches (a large report has many others). */
-function hitsOfChangedFiles(coverage: Coverage, changed: readonly ChangedFile[]): Map<string, Map<number, number>> {
+/** Hits by line from a file's lines, which are sorted by line: no map of a large file is built. */
+class SortedLineHits implements LineHits {
+  constructor(private readonly lines: readonly LineCoverage[]) {}
+
+  get(line: number): number | undefined {
+    let low = 0;
+    let high = this.lines.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((this.lines[mid] as LineCoverage).line < line) low = mid + 1;
+      else high = mid;
+    }
+    const found = this.lines[low];
+    return found !== undefined && found.line === line ? found.hits : undefined;
+  }
+}
+
+/** Line -> hits of the report's files that the diff touches. */
+function hitsOfChangedFiles(coverage: Coverage, changed: readonly ChangedFile[]): Map<string, LineHits> {
   const wanted = new Set(changed.map((f) => f.path));
-  const hits = new Map<string, Map<number, number>>();
+  const hits = new Map<string, LineHits>();
   for (const file of coverage.files) {
-    if (wanted.has(file.path)) hits.set(file.path, new Map(file.lines.map((l) => [l.line, l.hits])));
+    if (wanted.has(file.path)) hits.set(file.path, new SortedLineHits(file.lines));
   }
   return hits;
 }

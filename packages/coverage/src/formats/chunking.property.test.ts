@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DETECT_HEAD_BYTES, detectFormat } from '../detect.ts';
 import type { Coverage } from '../model/coverage.ts';
 import { createCoverageParser, parseCoverage } from './parser.ts';
 import { Utf8Validator } from './utf8.ts';
@@ -11,10 +12,36 @@ import { Utf8Validator } from './utf8.ts';
 
 type Outcome = Coverage | { error: string };
 
+/**
+ * The fewest leading bytes from which the format is detected as from the whole: the parser holds
+ * only those back, so every later cut reaches the scanner as a real chunk boundary.
+ */
+function detectionHead(bytes: Uint8Array): number {
+  let wanted: string;
+  try {
+    wanted = detectFormat(bytes);
+  } catch {
+    return DETECT_HEAD_BYTES;
+  }
+  for (let n = 1; n < Math.min(bytes.length, DETECT_HEAD_BYTES); n++) {
+    try {
+      if (detectFormat(bytes.subarray(0, n)) === wanted) return n;
+    } catch {
+      // Not enough yet.
+    }
+  }
+  return DETECT_HEAD_BYTES;
+}
+
+/** Chunk boundaries the scanner saw in the last `inChunks` (cuts past the detection head). */
+let scannerCuts = 0;
+
 function inChunks(bytes: Uint8Array, cuts: number[]): Outcome {
   const at = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+  const head = detectionHead(bytes);
+  scannerCuts = at.filter((cut) => cut > head && cut < bytes.length).length;
   try {
-    const parser = createCoverageParser('auto');
+    const parser = createCoverageParser('auto', { detectBytes: head });
     let start = 0;
     for (const cut of [...at, bytes.length]) {
       // A fresh copy each time: the parser must not depend on the caller keeping its chunk.
@@ -121,15 +148,23 @@ const lcovReport = fc
 const fixture = (path: string) => new Uint8Array(readFileSync(new URL(`../../test/fixtures/${path}`, import.meta.url)));
 
 describe('chunk splitting (property)', () => {
+  // Cuts the scanners saw across a property's runs: a guard against chunking that never happens.
+  let split = 0;
+  beforeEach(() => {
+    split = 0;
+  });
+
   it('JaCoCo XML with multi-byte names and entities: chunks give the whole-buffer model', () => {
     fc.assert(
       fc.property(jacocoReport, cuts, (bytes, at) => {
         const expected = whole(bytes);
         expect('error' in expected).toBe(false);
         expect(inChunks(bytes, at)).toEqual(expected);
+        split += scannerCuts;
       }),
       { numRuns: 150 },
     );
+    expect(split).toBeGreaterThan(150);
   });
 
   it('LCOV with multi-byte paths and names, CRLF and LF: chunks give the whole-buffer model', () => {
@@ -138,9 +173,11 @@ describe('chunk splitting (property)', () => {
         const expected = whole(bytes);
         expect('error' in expected).toBe(false);
         expect(inChunks(bytes, at)).toEqual(expected);
+        split += scannerCuts;
       }),
       { numRuns: 150 },
     );
+    expect(split).toBeGreaterThan(150);
   });
 
   it.each(['jacoco/small.xml', 'cobertura/coveragepy.xml', 'clover/small.xml'])(
@@ -151,10 +188,27 @@ describe('chunk splitting (property)', () => {
       fc.assert(
         fc.property(cuts, (at) => {
           expect(inChunks(bytes, at)).toEqual(expected);
+          split += scannerCuts;
         }),
       );
+      expect(split).toBeGreaterThan(100);
     },
   );
+
+  it('holds back only the detection head: a later chunk is scanned when written', () => {
+    const bytes = fixture('jacoco/small.xml');
+    const head = detectionHead(bytes);
+    expect(head).toBeLessThan(bytes.length / 2);
+    const broken = bytes.slice(head, head + 64);
+    broken[10] = 0xff;
+    const early = createCoverageParser('auto', { detectBytes: head });
+    early.write(bytes.subarray(0, head));
+    expect(() => early.write(broken)).toThrow(/not valid UTF-8/);
+    // With the default head the same chunk is only buffered.
+    const buffered = createCoverageParser('auto');
+    buffered.write(bytes.subarray(0, head));
+    expect(() => buffered.write(broken)).not.toThrow();
+  });
 
   it('a JaCoCo report cut anywhere fails (never a partial model), whatever the chunking', () => {
     fc.assert(

@@ -18,6 +18,11 @@ export type ParseOptions = {
   fileName?: string;
   /** Bytes accepted before too-large; default 4 GiB. */
   maxBytes?: number;
+  /**
+   * Bytes held back to detect the format before parsing starts; default (and at most)
+   * DETECT_HEAD_BYTES. Less lets tests split small reports into chunks the scanners really see.
+   */
+  detectBytes?: number;
 };
 
 export type CoverageParser = { write(chunk: Uint8Array): void; end(): Coverage };
@@ -77,6 +82,7 @@ export function createCoverageParser(format: FormatName | 'auto' = 'auto', optio
     throw new CoverageError('unknown-format', `unknown format "${String(format)}"`, { file: options.fileName });
   }
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const detectBytes = Math.min(options.detectBytes ?? DETECT_HEAD_BYTES, DETECT_HEAD_BYTES);
   let head: Uint8Array[] = [];
   let headBytes = 0;
   let bytes = 0;
@@ -145,7 +151,7 @@ export function createCoverageParser(format: FormatName | 'auto' = 'auto', optio
         if (parser) return feed(chunk, false);
         head.push(chunk.slice());
         headBytes += chunk.length;
-        if (headBytes >= DETECT_HEAD_BYTES) start(false);
+        if (headBytes >= detectBytes) start(false);
       } catch (error) {
         finished = true;
         wrap(error);

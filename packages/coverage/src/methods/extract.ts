@@ -32,8 +32,8 @@ export function methodsOfTree(
   path: string,
   hashed: HashFilter,
 ): SourceMethod[] {
-  if (language === 'java') return javaMethods(tree, source);
-  if (language === 'kotlin') return kotlinMethods(tree, source, path);
+  if (language === 'java') return javaMethods(tree, source, hashed);
+  if (language === 'kotlin') return kotlinMethods(tree, source, path, hashed);
   return otherLanguageMethods(language, tree, source, hashed);
 }
 

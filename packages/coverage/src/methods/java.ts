@@ -1,5 +1,5 @@
 import type { Node, Tree } from 'web-tree-sitter';
-import { normalisedText } from './body-hash.ts';
+import { COMMENT_TYPES, normalisedRange } from './body-hash.ts';
 import {
   countDimensions,
   declareTypeVariables,
@@ -9,7 +9,7 @@ import {
   typeDescriptor,
 } from './java-types.ts';
 import { sha1Hex } from './sha1.ts';
-import type { SourceMethod } from './types.ts';
+import { HASH_ALL, type HashFilter, type SourceMethod } from './types.ts';
 
 const TYPE_DECLARATIONS = new Set([
   'class_declaration',
@@ -47,13 +47,29 @@ function nextSyntheticName(outer: string, suffix: string, taken: Set<string>): s
   }
 }
 
-function collectClasses(root: Node, scope: JavaTypeScope): JavaClass[] {
+/** Nodes that may declare a class: type declarations, `new T() { ... }`, enum constants with a body. */
+const CLASS_SITES = [...TYPE_DECLARATIONS, 'object_creation_expression', 'enum_constant'];
+
+/** The class sites and the comments of a file, each in source order, from one walk inside tree-sitter. */
+function classSitesAndComments(root: Node): { sites: Node[]; comments: Node[] } {
+  const sites: Node[] = [];
+  const comments: Node[] = [];
+  for (const node of root.descendantsOfType([...CLASS_SITES, ...COMMENT_TYPES])) {
+    if (node) (COMMENT_TYPES.includes(node.type) ? comments : sites).push(node);
+  }
+  // Outer before inner at the same start: the order javac numbers anonymous classes in.
+  sites.sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
+  comments.sort((a, b) => a.startIndex - b.startIndex);
+  return { sites, comments };
+}
+
+function collectClasses(sites: readonly Node[], scope: JavaTypeScope): JavaClass[] {
   const classes: JavaClass[] = [];
-  // An explicit stack in source order (javac's numbering depends on it), and no recursion:
-  // generated code nests expressions deeper than the call stack allows.
-  const pending: { node: Node; owner: JavaClass | null }[] = [{ node: root, owner: null }];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const { node, owner } = next;
+  // The declared classes around the current site, innermost last (ranges nest as the tree does).
+  const open: JavaClass[] = [];
+  for (const node of sites) {
+    while (open.length > 0 && node.endIndex > (open[open.length - 1] as JavaClass).node.endIndex) open.pop();
+    const owner = open[open.length - 1] ?? null;
     let declared: JavaClass | null = null;
     if (TYPE_DECLARATIONS.has(node.type)) {
       const name = node.childForFieldName('name')?.text ?? '';
@@ -75,7 +91,7 @@ function collectClasses(root: Node, scope: JavaTypeScope): JavaClass[] {
         enclosing: [...(owner?.enclosing ?? []), internalName],
         typeVariables: new Map(),
       };
-    } else if (owner && (node.type === 'object_creation_expression' || node.type === 'enum_constant')) {
+    } else if (owner) {
       const body = node.namedChildren.find((c) => c?.type === 'class_body') ?? null;
       if (body) {
         const internalName = nextSyntheticName(owner.internalName, '', scope.declared);
@@ -94,11 +110,7 @@ function collectClasses(root: Node, scope: JavaTypeScope): JavaClass[] {
     if (declared) {
       scope.declared.add(declared.internalName);
       classes.push(declared);
-    }
-    const children = node.namedChildren;
-    for (let i = children.length - 1; i >= 0; i--) {
-      const child = children[i];
-      if (child) pending.push({ node: child, owner: declared ?? owner });
+      open.push(declared);
     }
   }
   // Type variables resolve only once every class name is known.
@@ -147,14 +159,31 @@ function joinDescriptor(prefix: string | null, parameters: string | null, return
   return prefix === null || parameters === null || returns === null ? null : `(${prefix}${parameters})${returns}`;
 }
 
-function toMethod(source: string, cls: JavaClass, node: Node, name: string, signature: string | null): SourceMethod {
+/** A file's text and its comments (ascending), which body hashes leave out. */
+interface JavaSource {
+  text: string;
+  comments: readonly Node[];
+  /** Which methods get a body hash (the others' would never be read). */
+  hashed: HashFilter;
+}
+
+function toMethod(
+  source: JavaSource,
+  cls: JavaClass,
+  node: Node,
+  name: string,
+  signature: string | null,
+): SourceMethod {
+  const startLine = node.startPosition.row + 1;
+  const endLine = node.endPosition.row + 1;
+  const hashed = source.hashed(startLine, endLine);
   return {
     class: cls.internalName,
     name,
     signature,
-    startLine: node.startPosition.row + 1,
-    endLine: node.endPosition.row + 1,
-    bodyHash: sha1Hex(normalisedText(source, node)),
+    startLine,
+    endLine,
+    bodyHash: hashed ? sha1Hex(normalisedRange(source.text, node.startIndex, node.endIndex, source.comments)) : '',
   };
 }
 
@@ -233,14 +262,14 @@ function implicitConstructor(cls: JavaClass, scope: JavaTypeScope): SourceMethod
  * line). One entry per constant, without the constant's own class body, so a change inside
  * `ROUND { ... }` does not mark <clinit> changed.
  */
-function enumInitialiser(source: string, cls: JavaClass): SourceMethod[] {
+function enumInitialiser(source: JavaSource, cls: JavaClass): SourceMethod[] {
   const constants = (cls.body?.namedChildren.filter((c) => c?.type === 'enum_constant') ?? []) as Node[];
   const name = cls.node.childForFieldName('name') ?? cls.node;
   const ranges = [{ start: name.startPosition.row + 1, end: name.startPosition.row + 1, text: name.text }];
   for (const constant of constants) {
     const body = constant.childForFieldName('body');
     const end = body ? body.startPosition.row + 1 : constant.endPosition.row + 1;
-    const text = source.slice(constant.startIndex, body ? body.startIndex : constant.endIndex);
+    const text = source.text.slice(constant.startIndex, body ? body.startIndex : constant.endIndex);
     ranges.push({ start: constant.startPosition.row + 1, end, text: text.replace(/\s+/g, ' ') });
   }
   const hash = sha1Hex(ranges.map((r) => r.text).join(','));
@@ -280,7 +309,7 @@ function recordAccessors(cls: JavaClass, scope: JavaTypeScope, declared: SourceM
   return accessors;
 }
 
-function methodsOfClass(source: string, cls: JavaClass, scope: JavaTypeScope): SourceMethod[] {
+function methodsOfClass(source: JavaSource, cls: JavaClass, scope: JavaTypeScope): SourceMethod[] {
   const methods: SourceMethod[] = [];
   let hasConstructor = false;
   for (const member of memberNodes(cls)) {
@@ -336,12 +365,14 @@ function methodsOfClass(source: string, cls: JavaClass, scope: JavaTypeScope): S
  * Java methods named as JaCoCo names them. Lambdas are not listed: their lines belong to the
  * enclosing method (JaCoCo's `lambda$m$0` is matched to it by the incremental figures).
  */
-export function javaMethods(tree: Tree, source: string): SourceMethod[] {
+export function javaMethods(tree: Tree, source: string, hashed: HashFilter = HASH_ALL): SourceMethod[] {
   const root = tree.rootNode;
   const pkg = root.namedChildren.find((c) => c?.type === 'package_declaration');
   const packageName = pkg?.namedChildren.find((c) => c?.type === 'scoped_identifier' || c?.type === 'identifier');
   const scope = readImports(root, packageName ? packageName.text.replace(/\s+/g, '').replaceAll('.', '/') : '');
+  const { sites, comments } = classSitesAndComments(root);
+  const file: JavaSource = { text: source, comments, hashed };
   const methods: SourceMethod[] = [];
-  for (const cls of collectClasses(root, scope)) methods.push(...methodsOfClass(source, cls, scope));
+  for (const cls of collectClasses(sites, scope)) methods.push(...methodsOfClass(file, cls, scope));
   return methods.sort((a, b) => a.startLine - b.startLine || a.endLine - b.endLine);
 }

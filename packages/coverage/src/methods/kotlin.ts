@@ -1,7 +1,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import { normalisedText } from './body-hash.ts';
 import { sha1Hex } from './sha1.ts';
-import type { SourceMethod } from './types.ts';
+import { HASH_ALL, type HashFilter, type SourceMethod } from './types.ts';
 
 const childOfType = (node: Node, type: string) => node.namedChildren.find((c) => c?.type === type) ?? null;
 
@@ -24,7 +24,7 @@ interface KotlinClass {
  * of its types to JVM descriptors (nullability, default-argument bridges, inline classes) is not
  * derivable from one file. Lambdas and local functions belong to the enclosing function.
  */
-export function kotlinMethods(tree: Tree, source: string, path: string): SourceMethod[] {
+export function kotlinMethods(tree: Tree, source: string, path: string, hashed: HashFilter = HASH_ALL): SourceMethod[] {
   const root = tree.rootNode;
   const pkgNode = childOfType(root, 'package_header');
   const pkgName = pkgNode ? (childOfType(pkgNode, 'identifier')?.text.replace(/\s+/g, '') ?? '') : '';
@@ -33,14 +33,10 @@ export function kotlinMethods(tree: Tree, source: string, path: string): SourceM
   const methods: SourceMethod[] = [];
 
   const add = (cls: string, name: string, node: Node, endNode: Node = node) => {
-    methods.push({
-      class: cls,
-      name,
-      signature: null,
-      startLine: node.startPosition.row + 1,
-      endLine: endNode.endPosition.row + 1,
-      bodyHash: sha1Hex(normalisedText(source, node)),
-    });
+    const startLine = node.startPosition.row + 1;
+    const endLine = endNode.endPosition.row + 1;
+    const bodyHash = hashed(startLine, endLine) ? sha1Hex(normalisedText(source, node)) : '';
+    methods.push({ class: cls, name, signature: null, startLine, endLine, bodyHash });
   };
 
   const visitMembers = (container: Node | null, owner: KotlinClass | null) => {

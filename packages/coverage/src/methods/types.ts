@@ -34,7 +34,7 @@ export interface SourceMethod {
   bodyHash: string;
 }
 
-/** Which methods, by their line range, get a body hash (Java and Kotlin methods always do). */
+/** Which methods, by their line range, get a body hash (the synthetic JVM ones always do: theirs cost nothing). */
 export type HashFilter = (startLine: number, endLine: number) => boolean;
 
 export const HASH_ALL: HashFilter = () => true;

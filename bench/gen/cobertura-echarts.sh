@@ -2,7 +2,7 @@
 # Generates a genuine c8 Cobertura XML of a large real JavaScript project with a real diff between
 # two releases: ECharts and zrender 6.0.0 (base, from the npm registry) -> the installed 6.1.0
 # (head). c8 records the workload in cobertura-echarts-workload.mjs against the head revision.
-#   bench/out/cobertura/repo-1      git repo (tags base, head), report-1.xml ~8 MB
+#   bench/out/cobertura/repo-1      git repo (tags base, head; packed), report-1.xml ~8 MB
 #   bench/out/cobertura/repo-N      the same tree N times under copy-K/, report-N.xml N times as large
 # COPIES=N (default 7, ~57 MB) sets the large one.
 set -euo pipefail
@@ -54,6 +54,8 @@ make_repo() {
     git -C "$repo" -c user.name=Bench -c user.email=bench@sextant.test commit -q -m "echarts $release"
     git -C "$repo" tag "$([ "$release" = old ] && echo base || echo head)"
   done
+  # Packed, as a clone (what CI checks out) always is; loose objects would slow every git read.
+  git -C "$repo" gc -q
 }
 
 make_repo "$out/repo-1" ''

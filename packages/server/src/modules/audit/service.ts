@@ -8,6 +8,7 @@ import { asApiError } from './constraint-errors.ts';
 export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 export type Actor = { id: string };
+export type AuditEntry = { entity: AuditedEntity; entityId: string; action: AuditAction; changes: Changes };
 
 /** Fields whose value differs between two snapshots (secrets are passed in already redacted). */
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
@@ -42,6 +43,18 @@ export class AuditService {
       entityId: entry.entityId,
       action: entry.action,
       changes: entry.changes,
+    });
+  }
+
+  /**
+   * Runs a change and writes the entry it returns in one transaction, so neither exists without
+   * the other: a failed audit write undoes the change. `change` must use only `tx`.
+   */
+  async audited<T>(actor: Actor, change: (tx: Executor) => Promise<{ result: T; entry: AuditEntry }>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      const { result, entry } = await change(tx);
+      await this.record(tx, actor, entry);
+      return result;
     });
   }
 

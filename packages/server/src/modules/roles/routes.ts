@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../audit/actor.ts';
-import { type AuditService, changedFields } from '../audit/service.ts';
+import { type AuditEntry, type AuditService, changedFields } from '../audit/service.ts';
 import type { Principals } from '../auth/principals.ts';
 import type { RolesService } from './service.ts';
 
@@ -25,12 +25,15 @@ export function rolesRoutes(
     config: { access: { action: 'create', resource: 'Role' } },
     schema: { tags: ['roles'], body: RoleInputSchema, response: { 200: envelopeSchema(RoleSchema) } },
     handler: async (req) => {
-      const role = await service.create(req.body);
-      await audit.record(audit.db, actorOf(req), {
-        entity: 'role',
-        entityId: role.id,
-        action: 'create',
-        changes: changedFields({}, req.body),
+      const role = await audit.audited(actorOf(req), async (tx) => {
+        const created = await service.within(tx).create(req.body);
+        const entry: AuditEntry = {
+          entity: 'role',
+          entityId: created.id,
+          action: 'create',
+          changes: changedFields({}, req.body),
+        };
+        return { result: created, entry };
       });
       return { code: 200, message: 'Role created.', data: role };
     },
@@ -39,20 +42,22 @@ export function rolesRoutes(
     config: { access: { action: 'update', resource: 'Role' } },
     schema: { tags: ['roles'], params: IdParams, body: RoleInputSchema, response: { 200: envelopeSchema(RoleSchema) } },
     handler: async (req) => {
-      const before = (await service.list()).find((r) => r.id === req.params.id);
-      const role = await service.update(req.params.id, req.body);
-      principals.invalidate();
-      const shape = (r: typeof role | undefined) => ({
+      const shape = (r: { name: string; ability: unknown; resourceNums: unknown } | undefined) => ({
         name: r?.name,
         ability: r?.ability,
         resourceNums: r?.resourceNums,
       });
-      await audit.record(audit.db, actorOf(req), {
-        entity: 'role',
-        entityId: role.id,
-        action: 'update',
-        changes: changedFields(shape(before), shape(role)),
+      const role = await audit.audited(actorOf(req), async (tx) => {
+        const roles = service.within(tx);
+        const before = (await roles.list()).find((r) => r.id === req.params.id);
+        const after = await roles.update(req.params.id, req.body);
+        const changes = changedFields(shape(before), shape(after));
+        return {
+          result: after,
+          entry: { entity: 'role', entityId: after.id, action: 'update', changes } satisfies AuditEntry,
+        };
       });
+      principals.invalidate();
       return { code: 200, message: 'Role saved.', data: role };
     },
   });
@@ -60,12 +65,12 @@ export function rolesRoutes(
     config: { access: { action: 'delete', resource: 'Role' } },
     schema: { tags: ['roles'], params: IdParams, response: { 200: envelopeSchema(z.null()) } },
     handler: async (req) => {
-      await service.remove(req.params.id);
-      await audit.record(audit.db, actorOf(req), {
-        entity: 'role',
-        entityId: req.params.id,
-        action: 'delete',
-        changes: {},
+      await audit.audited(actorOf(req), async (tx) => {
+        await service.within(tx).remove(req.params.id);
+        return {
+          result: null,
+          entry: { entity: 'role', entityId: req.params.id, action: 'delete', changes: {} },
+        } as const;
       });
       return { code: 200, message: 'Role deleted.', data: null };
     },

@@ -1,13 +1,18 @@
 import type { RoleInput } from '@sextant/api';
 import { count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { roles, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../plugins/errors.ts';
+import type { Executor } from '../audit/service.ts';
 
 const NAME_TAKEN = 'A role with this name exists.';
 
 export class RolesService {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Executor) {}
+
+  /** The same service on a transaction (an audited change runs in one). */
+  within(tx: Executor): RolesService {
+    return new RolesService(tx);
+  }
 
   async list() {
     const rows = await this.db

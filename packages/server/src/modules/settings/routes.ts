@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/index.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { actorOf } from '../audit/actor.ts';
-import { type AuditService, changedFields } from '../audit/service.ts';
+import { type AuditEntry, type AuditService, changedFields } from '../audit/service.ts';
 import type { Principals } from '../auth/principals.ts';
 
 /** Rules across fields: a passing grade above the excellent one, or warn above serious, makes no sense. */
@@ -39,17 +39,18 @@ export function settingsRoutes(app: FastifyInstance, db: Db, principals: Princip
       const before = await principals.settings();
       refuseInconsistent({ ...before, ...req.body });
       const entries = Object.entries(req.body).filter(([, v]) => v !== undefined);
-      for (const [key, value] of entries) {
-        await db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
-      }
+      await audit.audited(actorOf(req), async (tx) => {
+        for (const [key, value] of entries) {
+          await tx.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
+        }
+        const changes = changedFields(before, { ...before, ...Object.fromEntries(entries) });
+        return {
+          result: null,
+          entry: { entity: 'settings', entityId: 'system', action: 'update', changes } satisfies AuditEntry,
+        };
+      });
       principals.invalidate();
       const after = await principals.settings();
-      await audit.record(audit.db, actorOf(req), {
-        entity: 'settings',
-        entityId: 'system',
-        action: 'update',
-        changes: changedFields(before, after),
-      });
       return { code: 200, message: 'Settings saved.', data: after };
     },
   });

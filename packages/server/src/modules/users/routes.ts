@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../audit/actor.ts';
-import { type AuditService, changedFields } from '../audit/service.ts';
+import { type AuditEntry, type AuditService, changedFields } from '../audit/service.ts';
 import type { UsersService } from './service.ts';
 
 export const UserRowSchema = z.object({
@@ -74,14 +74,17 @@ export function usersRoutes(
       response: { 200: envelopeSchema(UserRowSchema) },
     },
     handler: async (req) => {
-      const { before, after } = await users.update(req.params.id, req.body, req.principal?.userData.userid ?? '');
-      await audit.record(audit.db, actorOf(req), {
-        entity: 'user',
-        entityId: after.id,
-        action: 'update',
-        changes: changedFields(before, after),
+      const row = await audit.audited(actorOf(req), async (tx) => {
+        const actorId = req.principal?.userData.userid ?? '';
+        const { before, after } = await users.within(tx).update(req.params.id, req.body, actorId);
+        const entry: AuditEntry = {
+          entity: 'user',
+          entityId: after.id,
+          action: 'update',
+          changes: changedFields(before, after),
+        };
+        return { result: after, entry };
       });
-      const row = after;
       onChange();
       return { code: 200, message: 'User saved.', data: row };
     },
@@ -90,13 +93,16 @@ export function usersRoutes(
     config: { access: { action: 'create', resource: 'User' } },
     schema: { tags: ['users'], body: CreateUserRequestSchema, response: { 200: envelopeSchema(UserRowSchema) } },
     handler: async (req) => {
-      const created = await users.create(req.body);
       const { password: _secret, ...shown } = req.body;
-      await audit.record(audit.db, actorOf(req), {
-        entity: 'user',
-        entityId: created.id,
-        action: 'create',
-        changes: changedFields({}, shown),
+      const created = await audit.audited(actorOf(req), async (tx) => {
+        const user = await users.within(tx).create(req.body);
+        const entry: AuditEntry = {
+          entity: 'user',
+          entityId: user.id,
+          action: 'create',
+          changes: changedFields({}, shown),
+        };
+        return { result: user, entry };
       });
       return { code: 200, message: 'User created.', data: created };
     },
@@ -105,12 +111,13 @@ export function usersRoutes(
     config: { access: { action: 'update', resource: 'User' } },
     schema: { tags: ['users'], params: z.object({ id: z.uuid() }), response: { 200: envelopeSchema(ResetLinkSchema) } },
     handler: async (req) => {
-      const link = await users.resetLink(req.params.id);
-      await audit.record(audit.db, actorOf(req), {
-        entity: 'user',
-        entityId: req.params.id,
-        action: 'reset-link',
-        changes: { expiresAt: { from: null, to: link.expiresAt } },
+      const link = await audit.audited(actorOf(req), async (tx) => {
+        const issued = await users.within(tx).resetLink(req.params.id);
+        const changes = { expiresAt: { from: null, to: issued.expiresAt } };
+        return {
+          result: issued,
+          entry: { entity: 'user', entityId: req.params.id, action: 'reset-link', changes },
+        } as const;
       });
       return { code: 200, message: 'Reset link issued.', data: link };
     },

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { UserUpdate } from '@sextant/api';
 import { type AnyColumn, and, asc, count, desc, eq, gt, ilike, isNull, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { applications, passwordResets, refreshTokens, roles, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../plugins/errors.ts';
+import type { Executor } from '../audit/service.ts';
 import { opaqueToken, tokenHash } from '../auth/tokens.ts';
 
 const RESET_TTL_MS = 24 * 3600_000;
@@ -42,7 +42,12 @@ function toRow(user: typeof users.$inferSelect, role: string): UserRow {
 }
 
 export class UsersService {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Executor) {}
+
+  /** The same service on a transaction (an audited change runs in one). */
+  within(tx: Executor): UsersService {
+    return new UsersService(tx);
+  }
 
   private async refuseDuplicates(username: string, email: string): Promise<void> {
     const fields: Record<string, string> = {};

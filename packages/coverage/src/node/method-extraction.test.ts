@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractionStats } from './changed-methods.ts';
@@ -58,6 +58,14 @@ describe('finding the changed files’ methods', () => {
     const threaded = await changesBetweenCommits(repo, base, head, { workers: 2 });
     expect(extractionStats).toMatchObject({ workers: 2, copies: 2, cached: 0 });
     expect(threaded).toEqual(inProcess);
+  });
+
+  it('auto: from 8 files, workers beside the calling thread give the in-process methods', async () => {
+    const inProcess = await changesBetweenCommits(repo, base, head, { workers: 0 });
+    const auto = await changesBetweenCommits(repo, base, head, { workers: 'auto' });
+    expect(extractionStats.extracted).toBe(8);
+    expect(extractionStats.workers).toBeLessThanOrEqual(Math.min(availableParallelism(), 4) - 1);
+    expect(auto).toEqual(inProcess);
   });
 
   it('reads extractions kept in the cache instead of parsing again, with the same result', async () => {

@@ -8,12 +8,10 @@ import type { SourceLanguage } from '../methods/types.ts';
 import { type ExtractionJob, extractJob } from './method-extraction.ts';
 import type { WorkerAnswer, WorkerRequest } from './method-worker.ts';
 
-/** How many worker threads parse sources: 0 keeps it in-process, 'auto' decides by the work's size. */
+/** How many worker threads parse sources: 0 keeps it in-process, 'auto' decides by the number of files. */
 export type ExtractionWorkers = number | 'auto';
 
 const MAX_WORKERS = 4;
-
-const sizeOf = (job: ExtractionJob) => job.head.length + (job.base?.length ?? 0);
 /** Jobs sent ahead to each worker, so it never waits for the calling thread between two files. */
 const IN_FLIGHT = 2;
 /** Fewer files than this run in-process: workers would not finish starting before they are done. */
@@ -57,6 +55,8 @@ function startWorker(languages: readonly SourceLanguage[]): Worker {
     workerData,
   });
 }
+
+const sizeOf = (job: ExtractionJob) => job.head.length + (job.base?.length ?? 0);
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 

@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { lsRemote } from '../../src/modules/apps/git-remote.ts';
 import { git, makeRepo } from './git-fixture.ts';
@@ -21,11 +22,18 @@ describe('lsRemote', () => {
   });
 
   it('gives up after its timeout and refuses unsafe URLs without running git', async () => {
-    const repo = makeRepo();
+    // A server that accepts the connection and never answers: only the timeout can end git.
+    const held: Socket[] = [];
+    const silent = createServer((socket) => held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
     try {
-      await expect(lsRemote(repo.path, { timeoutMs: 1 })).rejects.toThrow('git ls-remote timed out after 0.001 s');
+      await expect(lsRemote(`https://127.0.0.1:${port}/repo.git`, { timeoutMs: 300 })).rejects.toThrow(
+        'git ls-remote timed out after 0.3 s',
+      );
     } finally {
-      repo.remove();
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
     }
     await expect(lsRemote('--upload-pack=touch')).rejects.toThrow('refused repository URL');
   });

@@ -10,6 +10,7 @@ import {
   type LineCoverage,
   type MethodCoverage,
 } from '../model/coverage.ts';
+import { firstAtLeast, itself } from '../model/sorted.ts';
 
 /** Methods of one changed file at both revisions (base empty for an added file). */
 export interface FileMethods {
@@ -41,32 +42,11 @@ export interface IncrementalCoverage {
   totals: Counters;
 }
 
+const lineNumber = (line: LineCoverage) => line.line;
+const startLineOf = (method: MethodCoverage) => method.startLine as number;
+
 const methodKey = (m: Pick<SourceMethod, 'class' | 'name' | 'signature'>) =>
   `${m.class ?? ''}\u0000${m.name}\u0000${m.signature ?? ''}`;
-
-/** Index of the first of the ascending `lines` that is >= `line`. */
-function firstAtLeast(lines: readonly number[], line: number): number {
-  let low = 0;
-  let high = lines.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if ((lines[mid] as number) < line) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
-/** Index of the first of the sorted report lines numbered >= `line`. */
-function firstLineAtLeast(lines: readonly LineCoverage[], line: number): number {
-  let low = 0;
-  let high = lines.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if ((lines[mid] as LineCoverage).line < line) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
 
 /** Whether base lines were removed from inside the method's body (between two of its lines). */
 function lostBodyLines(method: SourceMethod, deletions: ChangedFile['deletions']): boolean {
@@ -103,7 +83,10 @@ export function changedMethods(
     const lines = [...new Set(file.lines)].sort((a, b) => a - b);
     const joined = new Map<string, ChangedMethod>();
     for (const method of found.head) {
-      const inside = lines.slice(firstAtLeast(lines, method.startLine), firstAtLeast(lines, method.endLine + 1));
+      const inside = lines.slice(
+        firstAtLeast(lines, method.startLine, itself),
+        firstAtLeast(lines, method.endLine + 1, itself),
+      );
       if (inside.length === 0 && !lostBodyLines(method, file.deletions)) continue;
       const key = method.signature === null ? null : methodKey(method);
       const earlier = key === null ? undefined : joined.get(key);
@@ -247,7 +230,7 @@ function lineCounters(
     return owner === null || owner === key;
   };
   // Lines are sorted: only those inside the method's range can be its own.
-  const to = firstLineAtLeast(file.lines, changed.endLine + 1);
+  const to = firstAtLeast(file.lines, changed.endLine + 1, lineNumber);
   let total = 0;
   let hit = 0;
   let branchesCovered = 0;
@@ -255,7 +238,7 @@ function lineCounters(
   let instructionsCovered = 0;
   let instructionsMissed = 0;
   let everyLineHasInstructions = true;
-  for (let i = firstLineAtLeast(file.lines, changed.startLine); i < to; i++) {
+  for (let i = firstAtLeast(file.lines, changed.startLine, lineNumber); i < to; i++) {
     const line = file.lines[i] as LineCoverage;
     if (!own(line.line)) continue;
     total++;
@@ -271,7 +254,7 @@ function lineCounters(
   // The report's own function counters (LCOV FN/FNDA, Istanbul fnMap) when it has them here.
   const reported = countedMethods(file);
   let method: Counter | null = null;
-  for (let i = firstStartAtLeast(reported, changed.startLine); i < reported.length; i++) {
+  for (let i = firstAtLeast(reported, changed.startLine, startLineOf); i < reported.length; i++) {
     const m = reported[i] as MethodCoverage;
     if ((m.startLine as number) > changed.endLine) break;
     if (own(m.startLine as number)) method = add(method, m.counters.method);
@@ -280,18 +263,6 @@ function lineCounters(
   if (hasBranches) counters.branch = { covered: branchesCovered, missed: branchesTotal - branchesCovered };
   if (everyLineHasInstructions) counters.instruction = { covered: instructionsCovered, missed: instructionsMissed };
   return counters;
-}
-
-/** Index of the first of the methods (ascending by start line) starting at or after `line`. */
-function firstStartAtLeast(methods: readonly MethodCoverage[], line: number): number {
-  let low = 0;
-  let high = methods.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (((methods[mid] as MethodCoverage).startLine as number) < line) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }
 
 /**

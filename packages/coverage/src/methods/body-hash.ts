@@ -1,4 +1,5 @@
 import type { Node } from 'web-tree-sitter';
+import { firstAtLeast } from '../model/sorted.ts';
 
 export const COMMENT_TYPES = ['comment', 'line_comment', 'block_comment', 'multiline_comment'];
 
@@ -6,18 +7,6 @@ export const COMMENT_TYPES = ['comment', 'line_comment', 'block_comment', 'multi
 export interface CommentRange {
   startIndex: number;
   endIndex: number;
-}
-
-/** Index of the first of the comments (ascending by start) starting at or after `index`. */
-function firstCommentFrom(comments: readonly CommentRange[], index: number): number {
-  let low = 0;
-  let high = comments.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if ((comments[mid] as CommentRange).startIndex < index) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }
 
 /**
@@ -28,7 +17,7 @@ function firstCommentFrom(comments: readonly CommentRange[], index: number): num
 export function normalisedRange(source: string, start: number, end: number, comments: readonly CommentRange[]): string {
   let text = '';
   let at = start;
-  for (let i = firstCommentFrom(comments, start); i < comments.length; i++) {
+  for (let i = firstAtLeast(comments, start, (c) => c.startIndex); i < comments.length; i++) {
     const comment = comments[i] as CommentRange;
     if (comment.endIndex > end) break;
     if (comment.startIndex < at) continue;

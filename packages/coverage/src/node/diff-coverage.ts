@@ -10,6 +10,7 @@ import {
 } from '../figures/incremental.ts';
 import { languageOfPath } from '../methods/language.ts';
 import type { Coverage, LineCoverage } from '../model/coverage.ts';
+import { firstAtLeast } from '../model/sorted.ts';
 import { blameLines, methodAuthor } from './blame.ts';
 import { type ExtractionOptions, methodsOfChangedFiles } from './changed-methods.ts';
 import { diff, isAncestor, rangeAuthors, resolveCommits } from './git.ts';
@@ -136,14 +137,7 @@ class SortedLineHits implements LineHits {
   constructor(private readonly lines: readonly LineCoverage[]) {}
 
   get(line: number): number | undefined {
-    let low = 0;
-    let high = this.lines.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if ((this.lines[mid] as LineCoverage).line < line) low = mid + 1;
-      else high = mid;
-    }
-    const found = this.lines[low];
+    const found = this.lines[firstAtLeast(this.lines, line, (l) => l.line)];
     return found !== undefined && found.line === line ? found.hits : undefined;
   }
 }

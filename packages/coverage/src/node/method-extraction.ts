@@ -3,6 +3,7 @@ import { changedMethods, type FileMethods } from '../figures/incremental.ts';
 import { languageOfPath } from '../methods/language.ts';
 import { extractMethodsOfRevisions } from '../methods/two-revisions.ts';
 import type { HashFilter } from '../methods/types.ts';
+import { firstAtLeast, itself } from '../model/sorted.ts';
 
 /** One changed file's methods to find: its head text and, unless it was added, its base text. */
 export interface ExtractionJob {
@@ -15,14 +16,8 @@ export interface ExtractionJob {
 function touchedBy(file: ChangedFile): HashFilter {
   const lines = [...file.lines, ...file.deletions.flatMap((d) => [d.after, d.after + 1])].sort((a, b) => a - b);
   return (startLine, endLine) => {
-    let low = 0;
-    let high = lines.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if ((lines[mid] as number) < startLine) low = mid + 1;
-      else high = mid;
-    }
-    return low < lines.length && (lines[low] as number) <= endLine;
+    const first = lines[firstAtLeast(lines, startLine, itself)];
+    return first !== undefined && first <= endLine;
   };
 }
 

@@ -12,25 +12,27 @@ const RULES = {
   meanings: { teams_name_unique: { field: 'name', message: 'A team with this name exists.' } },
 };
 
+// One database for the file: the tests use distinct team names.
+let database: Database;
+let audit: AuditService;
+let actor: Actor;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  await seed(database.db, ADMIN_PASSWORD);
+  audit = new AuditService(database.db);
+  const admin = await firstRow(database.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin')));
+  actor = { id: admin?.id ?? '' };
+}, 60_000);
+afterAll(async () => database?.close());
+
+const teamNamed = async (name: string) => {
+  const [row] = await database.db.insert(teams).values({ name }).returning();
+  return row as typeof teams.$inferSelect;
+};
+const entriesOf = (id: string) => database.db.select().from(auditLogs).where(eq(auditLogs.entityId, id));
+
 describe('AuditService.updateAudited', () => {
-  let database: Database;
-  let audit: AuditService;
-  let actor: Actor;
-
-  beforeAll(async () => {
-    database = await freshDatabase();
-    await seed(database.db, ADMIN_PASSWORD);
-    audit = new AuditService(database.db);
-    const admin = await firstRow(database.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin')));
-    actor = { id: admin?.id ?? '' };
-  }, 60_000);
-  afterAll(async () => database?.close());
-
-  const teamNamed = async (name: string) => {
-    const [row] = await database.db.insert(teams).values({ name }).returning();
-    return row as typeof teams.$inferSelect;
-  };
-  const entriesOf = (id: string) => database.db.select().from(auditLogs).where(eq(auditLogs.entityId, id));
   const rename = (id: string, set: { name?: string; description?: string }[], rules?: typeof RULES) =>
     audit.updateAudited({
       entity: 'team',
@@ -108,19 +110,6 @@ describe('AuditService.updateAudited', () => {
 });
 
 describe('AuditService.audited', () => {
-  let database: Database;
-  let audit: AuditService;
-  let actor: Actor;
-
-  beforeAll(async () => {
-    database = await freshDatabase();
-    await seed(database.db, ADMIN_PASSWORD);
-    audit = new AuditService(database.db);
-    const admin = await firstRow(database.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin')));
-    actor = { id: admin?.id ?? '' };
-  }, 60_000);
-  afterAll(async () => database?.close());
-
   const renameTo = (id: string, name: string, by: Actor) =>
     audit.audited(by, async (tx) => {
       const row = await firstRow(tx.update(teams).set({ name }).where(eq(teams.id, id)).returning());
@@ -129,36 +118,21 @@ describe('AuditService.audited', () => {
     });
 
   it('writes the change and its entry together', async () => {
-    const [team] = await database.db.insert(teams).values({ name: 'Before' }).returning();
-    const renamed = await renameTo(team?.id ?? '', 'After', actor);
+    const team = await teamNamed('Before');
+    const renamed = await renameTo(team.id, 'After', actor);
     expect(renamed?.name).toBe('After');
-    const entries = await database.db
-      .select()
-      .from(auditLogs)
-      .where(eq(auditLogs.entityId, team?.id ?? ''));
-    expect(entries.map((e) => [e.action, e.actorId, e.changes])).toEqual([
+    expect((await entriesOf(team.id)).map((e) => [e.action, e.actorId, e.changes])).toEqual([
       ['update', actor.id, { name: { from: 'Before', to: 'After' } }],
     ]);
   });
 
   it('undoes the change when the entry cannot be written (an actor that is no user)', async () => {
-    const [team] = await database.db.insert(teams).values({ name: 'Kept' }).returning();
+    const team = await teamNamed('Kept');
     const ghost = { id: '00000000-0000-4000-8000-000000000001' };
-    const failure = await renameTo(team?.id ?? '', 'Lost', ghost).catch((e: unknown) => e);
+    const failure = await renameTo(team.id, 'Lost', ghost).catch((e: unknown) => e);
     const codes = [failure, (failure as { cause?: unknown }).cause].map((e) => (e as { code?: unknown })?.code);
     expect(codes).toContain('23503');
-    expect(
-      await firstRow(
-        database.db
-          .select()
-          .from(teams)
-          .where(eq(teams.id, team?.id ?? '')),
-      ),
-    ).toEqual(team);
-    const entries = await database.db
-      .select()
-      .from(auditLogs)
-      .where(eq(auditLogs.entityId, team?.id ?? ''));
-    expect(entries).toEqual([]);
+    expect(await firstRow(database.db.select().from(teams).where(eq(teams.id, team.id)))).toEqual(team);
+    expect(await entriesOf(team.id)).toEqual([]);
   });
 });

@@ -146,7 +146,8 @@ describe('users and roles administration', () => {
     await dialog.getByText('Use an https:// or ssh:// URL', { exact: false }).first().waitFor();
     await dialog.getByLabel('Repository').fill(repo);
     await dialog.getByRole('button', { name: 'Create' }).click();
-    const token = await page.getByLabel('Ingestion token').inputValue();
+    // The token's dialog is titled like its field: the field is the textbox.
+    const token = await page.getByRole('textbox', { name: 'Ingestion token' }).inputValue();
     expect(token.length).toBeGreaterThan(20);
     await page.keyboard.press('Escape');
 

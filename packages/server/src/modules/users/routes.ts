@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../audit/actor.ts';
 import { type AuditEntry, type AuditService, changedFields } from '../audit/service.ts';
-import type { UsersService } from './service.ts';
+import { hashPassword, type UsersService } from './service.ts';
 
 export const UserRowSchema = z.object({
   id: z.string(),
@@ -93,9 +93,10 @@ export function usersRoutes(
     config: { access: { action: 'create', resource: 'User' } },
     schema: { tags: ['users'], body: CreateUserRequestSchema, response: { 200: envelopeSchema(UserRowSchema) } },
     handler: async (req) => {
-      const { password: _secret, ...shown } = req.body;
+      const { password, ...shown } = req.body;
+      const passwordHash = await hashPassword(password);
       const created = await audit.audited(actorOf(req), async (tx) => {
-        const user = await users.within(tx).create(req.body);
+        const user = await users.within(tx).create({ ...shown, passwordHash });
         const entry: AuditEntry = {
           entity: 'user',
           entityId: user.id,

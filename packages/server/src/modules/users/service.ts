@@ -41,6 +41,11 @@ function toRow(user: typeof users.$inferSelect, role: string): UserRow {
   };
 }
 
+/** An argon2id hash of the password, or of a random one nobody knows when none is given. */
+export function hashPassword(password?: string): Promise<string> {
+  return hash(password ?? randomBytes(24).toString('base64url'), { algorithm: 2 });
+}
+
 export class UsersService {
   constructor(private readonly db: Executor) {}
 
@@ -90,24 +95,27 @@ export class UsersService {
     });
   }
 
+  /**
+   * `passwordHash` comes from `hashPassword`, made before the transaction: argon2 takes a while,
+   * and the embedded database serves no other connection while a transaction is open.
+   */
   async create(input: {
     username: string;
     email: string;
     displayName?: string;
     role: string;
-    password?: string;
+    passwordHash: string;
   }): Promise<UserRow> {
     await this.refuseDuplicates(input.username, input.email);
     const [role] = await this.db.select().from(roles).where(eq(roles.name, input.role));
     if (!role) throw new ApiError(400, 'validation-failed', 'Unknown role.', { role: 'Unknown role.' });
-    const password = input.password ?? randomBytes(24).toString('base64url');
     const [user] = await this.db
       .insert(users)
       .values({
         username: input.username,
         email: input.email.toLowerCase(),
         displayName: input.displayName ?? '',
-        passwordHash: await hash(password, { algorithm: 2 }),
+        passwordHash: input.passwordHash,
         roleId: role.id,
       })
       .returning();
@@ -215,7 +223,7 @@ export class UsersService {
     if (!row) throw new ApiError(400, 'bad-request', 'This reset link is invalid, used or expired.');
     await this.db
       .update(users)
-      .set({ passwordHash: await hash(password, { algorithm: 2 }), updatedAt: new Date() })
+      .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
       .where(eq(users.id, row.userId));
     await this.db
       .update(refreshTokens)

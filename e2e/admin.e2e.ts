@@ -76,7 +76,7 @@ describe('users and roles administration', () => {
     await page.getByRole('dialog').getByLabel('Role').click();
     await page.getByTitle('tester', { exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
-    const link = await page.getByLabel('Reset link').inputValue();
+    const link = await page.getByRole('textbox', { name: 'Reset link' }).inputValue();
     await page.screenshot({ path: `${artifactsDir}apply-list.png`, fullPage: true });
     await context.close();
 

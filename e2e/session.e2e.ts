@@ -106,7 +106,7 @@ describe('sessions in the browser', () => {
     await page.goto('/system/userList');
     const row = page.getByRole('row').filter({ hasText: username });
     await row.getByRole('button', { name: 'Reset link' }).click();
-    const link = await page.getByLabel('Reset link').inputValue();
+    const link = await page.getByRole('textbox', { name: 'Reset link' }).inputValue();
     expect(link).toContain('/pages/dashboard/reset-password?token=');
     await context.close();
 

@@ -62,19 +62,20 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Worker threads for method extraction, started before the sources are read (they load
- * tree-sitter and the given languages' grammars meanwhile). With `helpInProcess` the calling thread
+ * tree-sitter and the given languages' grammars meanwhile). With `helpsInProcess` the calling thread
  * parses too, taking the smallest files and yielding between them.
  */
 export class ExtractionPool {
   private constructor(
     private readonly workers: Worker[],
-    private readonly helpInProcess: boolean,
+    /** Whether the calling thread parses too (then its grammars are worth loading early). */
+    readonly helpsInProcess: boolean,
   ) {}
 
-  static start(count: number, languages: readonly SourceLanguage[], helpInProcess: boolean): ExtractionPool {
+  static start(count: number, languages: readonly SourceLanguage[], helpsInProcess: boolean): ExtractionPool {
     return new ExtractionPool(
       Array.from({ length: count }, () => startWorker(languages)),
-      helpInProcess || count === 0,
+      helpsInProcess || count === 0,
     );
   }
 
@@ -123,7 +124,7 @@ export class ExtractionPool {
     for (let round = 0; round < IN_FLIGHT; round++) for (const lane of lanes) lane.send();
     for (const lane of lanes) if (lane.pending.size === 0) lane.finish();
     const ownLane = async () => {
-      while (this.helpInProcess && !failure && queue.length > 0) {
+      while (this.helpsInProcess && !failure && queue.length > 0) {
         const index = queue.pop() as number;
         try {
           methods[index] = await extractJob(jobs[index] as ExtractionJob);
@@ -141,11 +142,6 @@ export class ExtractionPool {
     if (failure) throw failure;
     for (const index of queue) methods[index] = await extractJob(jobs[index] as ExtractionJob);
     return { methods, workers: answered.size };
-  }
-
-  /** Whether the calling thread parses too (then its grammars are worth loading early). */
-  get helpsInProcess(): boolean {
-    return this.helpInProcess;
   }
 
   async close(): Promise<void> {

@@ -8,6 +8,7 @@ import { useErrorMessage } from '../../lib/error-texts.ts';
 import { useFieldErrors } from '../../lib/field-messages.ts';
 import { fill, useLocale, useTexts } from '../../lib/i18n.tsx';
 import { api } from '../../lib/session.tsx';
+import { tableLoading } from '../../lib/table-loading.ts';
 import { EntityForm } from './EntityForm.tsx';
 import { crudTexts } from './texts.ts';
 import type { EntitySpec, Page, PageQuery } from './types.ts';
@@ -103,7 +104,7 @@ export function EntityListScreen<T extends { id: string }>({ title, spec }: { ti
       {list.error && <Alert type="error" showIcon message={errorText(list.error)} style={{ marginBottom: 16 }} />}
       <Table<T>
         rowKey="id"
-        loading={list.isFetching}
+        loading={tableLoading(list)}
         dataSource={list.data?.items ?? []}
         locale={{
           emptyText: query.q ? (

@@ -7,6 +7,7 @@ import { useErrorMessage } from '../../lib/error-texts.ts';
 import { fill, useLocale, useTexts } from '../../lib/i18n.tsx';
 import { usePermission } from '../../lib/permissions.ts';
 import { api } from '../../lib/session.tsx';
+import { tableLoading } from '../../lib/table-loading.ts';
 import { applicationTexts } from './texts.ts';
 
 type Decision =
@@ -72,7 +73,7 @@ export default function ApplyListPage() {
       {list.error && <Alert type="error" showIcon message={errorMessage(list.error)} />}
       <Table<Application>
         rowKey="id"
-        loading={list.isFetching}
+        loading={tableLoading(list)}
         dataSource={list.data?.items ?? []}
         locale={{ emptyText: fill(t.none, { status: t.statuses[status] }) }}
         pagination={{

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useErrorMessage } from '../../lib/error-texts.ts';
 import { useLocale, useTexts } from '../../lib/i18n.tsx';
 import { api } from '../../lib/session.tsx';
+import { tableLoading } from '../../lib/table-loading.ts';
 import { useUserOptions } from '../../lib/user-options.ts';
 import { auditTexts } from './texts.ts';
 
@@ -60,7 +61,7 @@ export default function AuditLogPage() {
         rowKey="id"
         tableLayout="fixed"
         size="small"
-        loading={logs.isFetching}
+        loading={tableLoading(logs)}
         dataSource={logs.data?.items ?? []}
         locale={{ emptyText: t.none }}
         pagination={{

@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useErrorMessage } from '../../lib/error-texts.ts';
 import { useTexts } from '../../lib/i18n.tsx';
 import { usePermission } from '../../lib/permissions.ts';
+import { tableLoading } from '../../lib/table-loading.ts';
 import { useReport } from './api/get-report.ts';
 import { type DetailQuery, useReportDetails } from './api/get-report-details.ts';
 import { ClassTable } from './components/ClassTable.tsx';
@@ -136,7 +137,7 @@ export function ReportDetail({ activity }: Props) {
             reportId={r.id}
             rows={details.data?.reports ?? []}
             total={details.data?.total ?? 0}
-            loading={details.isFetching}
+            loading={tableLoading(details)}
             query={query}
             onQuery={setQuery}
           />

@@ -8,6 +8,7 @@ import { useErrorMessage } from '../../lib/error-texts.ts';
 import { fill, useTexts } from '../../lib/i18n.tsx';
 import { usePermission } from '../../lib/permissions.ts';
 import { useScreenTitle } from '../../lib/screen-texts.ts';
+import { tableLoading } from '../../lib/table-loading.ts';
 import { useDeleteReport } from './api/save-report.ts';
 import { type ReportSearch, useSearchReports } from './api/search-reports.ts';
 import { ReportTable } from './components/ReportTable.tsx';
@@ -113,7 +114,7 @@ export default function ReportListPage({ screen }: { screen: Screen }) {
       <ReportTable
         reports={list.data?.reports ?? []}
         total={list.data?.total ?? 0}
-        loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
+        loading={tableLoading(list)}
         search={search}
         onSearch={setSearch}
         can={may}

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { FileMethods } from '../figures/incremental.ts';
@@ -45,24 +46,27 @@ export class MethodCache {
     return join(this.dir, key.slice(0, 2), `${key}.json`);
   }
 
-  async get(key: string): Promise<FileMethods | null> {
+  // get and set use the synchronous calls on purpose: a diff asks for hundreds of entries of a few
+  // KB, and each asynchronous read is four trips through libuv's thread pool (open, stat, read,
+  // close), which took longer than the reads themselves (63 ms against 10 ms for 325 entries).
+  get(key: string): FileMethods | null {
     try {
-      const value = JSON.parse(await readFile(this.pathOf(key), 'utf8')) as FileMethods;
+      const value = JSON.parse(readFileSync(this.pathOf(key), 'utf8')) as FileMethods;
       return isFileMethods(value) ? value : null;
     } catch {
       return null;
     }
   }
 
-  async set(key: string, methods: FileMethods): Promise<void> {
+  set(key: string, methods: FileMethods): void {
     const path = this.pathOf(key);
     const temporary = `${path}.${process.pid}.tmp`;
     try {
-      await mkdir(join(this.dir, key.slice(0, 2)), { recursive: true });
-      await writeFile(temporary, JSON.stringify(methods));
-      await rename(temporary, path);
+      mkdirSync(join(this.dir, key.slice(0, 2)), { recursive: true });
+      writeFileSync(temporary, JSON.stringify(methods));
+      renameSync(temporary, path);
     } catch {
-      await rm(temporary, { force: true }).catch(() => undefined);
+      rmSync(temporary, { force: true });
     }
   }
 }

@@ -95,10 +95,12 @@ export async function methodsOfChangedFiles(
     extracting.push(group);
   }
   const extracted = await pool.run(jobs);
+  const writes: Promise<void>[] = [];
   for (const [index, group] of extracting.entries()) {
     group.found = extracted.methods[index] as FileMethods;
-    if (cache && group.cacheKey) cache.set(group.cacheKey, group.found);
+    if (cache && group.cacheKey) writes.push(cache.set(group.cacheKey, group.found));
   }
+  await Promise.all(writes);
   const methods = new Map<string, FileMethods>();
   for (const group of [...named, ...unnamed]) {
     if (group.found) for (const path of group.paths) methods.set(path, group.found);

@@ -102,7 +102,7 @@ describe('the method cache’s size', () => {
       const entry = { head: [], base: [] };
       const keys = ['a', 'b', 'c', 'd', 'e'].map((k) => MethodCache.keyOf(k, `${k}1`, null, false) as string);
       const cache = await MethodCache.open(root, 3);
-      for (const key of keys) cache.set(key, entry);
+      for (const key of keys) await cache.set(key, entry);
       const [folder] = readdirSync(root);
       const pathOf = (key: string) => join(root, folder as string, key.slice(0, 2), `${key}.json`);
       for (const [i, key] of keys.entries()) utimesSync(pathOf(key), 1_000_000 + i, 1_000_000 + i);

@@ -79,7 +79,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerDocs(app);
   authRoutes(app, new AuthService(opts.db, tokens, principals), principals);
   const audit = new AuditService(opts.db);
-  settingsRoutes(app, opts.db, principals, audit);
+  settingsRoutes(app, principals, audit);
   usersRoutes(app, new UsersService(opts.db), audit, () => principals.invalidate());
   rolesRoutes(app, new RolesService(opts.db), audit, principals);
   applicationsRoutes(app, new ApplicationsService(opts.db), audit);

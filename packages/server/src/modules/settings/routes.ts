@@ -1,7 +1,6 @@
 import { API, envelopeSchema, type Settings, SettingsSchema } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/index.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { actorOf } from '../audit/actor.ts';
@@ -21,7 +20,7 @@ function refuseInconsistent(next: Settings): void {
   if (first) throw new ApiError(400, 'validation-failed', first, fields);
 }
 
-export function settingsRoutes(app: FastifyInstance, db: Db, principals: Principals, audit: AuditService): void {
+export function settingsRoutes(app: FastifyInstance, principals: Principals, audit: AuditService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(API.settings, {
     config: { access: { action: 'read', resource: 'Auth' } },

@@ -34,7 +34,8 @@ async function buildCli() {
   if (args.has('--if-missing') && isFresh(output, sources)) return;
   const esbuild = await import('esbuild');
   const dist = join(root, 'packages/cli/dist');
-  // Entry and chunk names carry content hashes: a rebuild leaves no stale file for the cache's version digest.
+  // Chunks and lazily loaded commands carry content hashes in their names: a rebuild removes the old
+  // ones, which would otherwise pile up (and change the method cache's version digest).
   if (existsSync(dist)) for (const name of readdirSync(dist)) if (name.endsWith('.mjs')) rmSync(join(dist, name));
   await esbuild.build({
     // The method extraction pool starts its worker threads from method-worker.mjs beside the CLI;

@@ -64,7 +64,7 @@ export async function methodsOfChangedFiles(
     groups.set(identity, group);
   }
   const named = [...groups.values()];
-  if (cache) for (const g of named) g.found = g.cacheKey ? cache.get(g.cacheKey) : null;
+  if (cache) await Promise.all(named.map(async (g) => (g.found = g.cacheKey ? await cache.get(g.cacheKey) : null)));
   const misses = [...named.filter((g) => g.found === null), ...unnamed];
   // Workers start, and grammars load, while git reads the sources.
   const languages = [...new Set(misses.map((g) => languageOfPath(g.file.path)))].filter((l) => l !== null);

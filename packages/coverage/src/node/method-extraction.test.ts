@@ -108,10 +108,10 @@ describe('the method cache’s size', () => {
       for (const [i, key] of keys.entries()) utimesSync(pathOf(key), 1_000_000 + i, 1_000_000 + i);
       // Pruned less than a day ago (when the cache was opened): nothing goes.
       await MethodCache.open(root, 3);
-      expect(keys.map((key) => cache.get(key))).toEqual(keys.map(() => entry));
+      expect(await Promise.all(keys.map((key) => cache.get(key)))).toEqual(keys.map(() => entry));
       utimesSync(join(root, folder as string, 'pruned'), 1_000_000, 1_000_000);
       await MethodCache.open(root, 3);
-      const kept = keys.map((key) => cache.get(key) !== null);
+      const kept = await Promise.all(keys.map(async (key) => (await cache.get(key)) !== null));
       expect(kept).toEqual([false, false, false, true, true]);
     } finally {
       rmSync(root, { recursive: true, force: true });

@@ -29,11 +29,11 @@ interface CoverageArgs {
 }
 
 /** `--verbose`: where the time went, on stderr. */
-function runSummary(ms: number, withDiff: boolean): string {
+function runSummary(ms: number, diff: { blamedFiles: number } | null): string {
   const s = extractionStats;
-  const methods = withDiff
+  const methods = diff
     ? `; methods of ${s.files} changed files: ${s.cached} from the cache, ${s.copies} copies, ` +
-      `${s.extracted} extracted (${s.workers} worker threads)`
+      `${s.extracted} extracted (${s.workers} worker threads); ${diff.blamedFiles} files blamed`
     : '';
   return `sextant: ${Math.round(ms)} ms${methods}\n`;
 }
@@ -115,7 +115,7 @@ export async function coverageCommand(argv: readonly string[], io: CommandIo): P
     methods: { cacheDir: args.cache ? cacheFolder() : null, workers: workersFromEnv() },
   });
 
-  if (args.verbose) io.stderr(runSummary(performance.now() - started, diff !== null));
+  if (args.verbose) io.stderr(runSummary(performance.now() - started, diff));
   if (args.json) io.stdout(`${JSON.stringify(coverageJson(report, diff), null, 2)}\n`);
   else {
     const grades = DEFAULT_GRADES;

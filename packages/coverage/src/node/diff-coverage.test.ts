@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseCoverage } from '@sextant/coverage';
 import { afterAll, describe, expect, it } from 'vitest';
+import { blameLines, methodAuthor } from './blame.ts';
 import { diffCoverage, revisionChanges } from './diff-coverage.ts';
 
 const repo = mkdtempSync(join(tmpdir(), 'sextant-rename-'));
@@ -123,5 +124,57 @@ describe('revisionChanges on copies of one file', () => {
       ['c/m.py', 'g', 'modified', [6]],
     ]);
     expect(changes.methods.get('b/m.py')).toEqual(changes.methods.get('a/m.py'));
+  });
+});
+
+describe('authors of a range several people wrote', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sextant-authors-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const as = (name: string, ...args: string[]) =>
+    execFileSync('git', ['-C', dir, '-c', `user.name=${name}`, '-c', `user.email=${name}@x.test`, ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: `${name}@x.test` },
+    }).trim();
+  const save = (name: string, files: Record<string, string | null>) => {
+    for (const [path, text] of Object.entries(files)) {
+      if (text === null) as(name, 'rm', '-q', path);
+      else writeFileSync(join(dir, path), text);
+    }
+    as(name, 'add', '-A');
+    as(name, 'commit', '-qm', `${name} works`);
+    return as(name, 'rev-parse', 'HEAD');
+  };
+  const source = (body: string) => `def f(x):\n    return ${body}\n${PADDING}`;
+  as('Ann', 'init', '-q');
+  const base = save('Ann', {
+    'bob.py': source('1'),
+    'cy.py': source('2'),
+    'both.py': source('3'),
+    'a.py': source('4'),
+  });
+  save('Bob', { 'bob.py': source('10'), 'both.py': source('30') });
+  save('Cy', { 'cy.py': source('20'), 'both.py': source('31'), 'a.py': source('40') });
+  // Dee only moves a.py: blame follows its changed line back to Cy, who wrote it.
+  const head = save('Dee', { 'a.py': null, 'moved.py': source('40') });
+
+  it('names the one author of a file without blame, and blames files with several or a moved file', async () => {
+    const changes = await revisionChanges(dir, base, head);
+    const byFile = Object.fromEntries(changes.changedMethods.map((m, i) => [m.file, changes.authors[i]]));
+    expect(byFile).toEqual({
+      'bob.py': 'Bob <Bob@x.test>',
+      'cy.py': 'Cy <Cy@x.test>',
+      'both.py': 'Cy <Cy@x.test>',
+      'moved.py': 'Cy <Cy@x.test>',
+    });
+    // bob.py and cy.py had one writer each; both.py had two, and moved.py was added by its move.
+    expect(changes.blamedFiles).toBe(2);
+  });
+
+  it('gives every method the author blame gives it', async () => {
+    const changes = await revisionChanges(dir, base, head);
+    const blamed = await Promise.all(
+      changes.changedMethods.map(async (m) => methodAuthor(await blameLines(dir, head, m.file, m.changedLines, base))),
+    );
+    expect(changes.authors).toEqual(blamed);
   });
 });

@@ -13,7 +13,7 @@ import type { Coverage, LineCoverage } from '../model/coverage.ts';
 import { firstAtLeast } from '../model/sorted.ts';
 import { blameLines, methodAuthor } from './blame.ts';
 import { type ExtractionOptions, methodsOfChangedFiles } from './changed-methods.ts';
-import { diff, isAncestor, rangeAuthors, resolveCommits } from './git.ts';
+import { diff, isAncestor, type RangeHistory, rangeHistory, resolveCommits } from './git.ts';
 
 export interface ChangedFileCoverage extends DiffLineCoverage {
   path: string;
@@ -28,6 +28,8 @@ export interface DiffCoverage {
   incremental: IncrementalCoverage;
   /** `name <email>` per changed method, in the order of `incremental.methods`. */
   authors: (string | null)[];
+  /** How many files `git blame` was run on. */
+  blamedFiles: number;
 }
 
 /** What the repository says about two revisions, before any report is involved. */
@@ -39,6 +41,8 @@ export interface RevisionChanges {
   changedMethods: ChangedMethod[];
   /** `name <email>` per changed method, in the order of `changedMethods`; null without changed lines. */
   authors: (string | null)[];
+  /** How many files `git blame` was run on (the others had one author in the range). */
+  blamedFiles: number;
 }
 
 /** Runs `task` over `items` with at most `limit` at a time (git processes are the cost here). */
@@ -61,37 +65,47 @@ export async function eachLimited<T, R>(
 
 const GIT_PROCESSES = Math.max(2, Math.min(8, availableParallelism()));
 
+/** The one author of a set, or null for none or several. */
+function soleAuthor(writers: ReadonlySet<string> | null | undefined): string | null {
+  if (writers?.size !== 1) return null;
+  const [only] = writers;
+  return only ?? null;
+}
+
 /**
  * The author of each changed method (see `methodAuthor`). When `base` is an ancestor of `head`,
- * every changed line was last written in `base..head`: one author there needs no blame at all, and
- * blame walks no history before `base`.
+ * every changed line was last written by a commit of `base..head`, so a range one person wrote
+ * needs no blame; nor does a file that only one person's commits modified in place (none added,
+ * deleted or renamed it: blame then stays on its path and gives each line to one of those
+ * commits). Blame walks no history before `base`.
  */
 async function authorsOf(
   repo: string,
   base: string,
   head: string,
   methods: readonly ChangedMethod[],
-  history: Promise<[boolean, Set<string>]>,
+  history: Promise<[boolean, RangeHistory]>,
 ) {
   const withLines = methods.filter((m) => m.changedLines.length > 0);
-  if (withLines.length === 0) return methods.map(() => null);
-  const [ancestor, writers] = await history;
-  if (ancestor && writers.size === 1) {
-    const [only] = writers;
-    return methods.map((m) => (m.changedLines.length > 0 ? (only as string) : null));
-  }
+  if (withLines.length === 0) return { authors: methods.map(() => null), blamedFiles: 0 };
+  const [ancestor, { authors: writers, fileAuthors }] = await history;
+  const known = (path: string) => (ancestor ? (soleAuthor(writers) ?? soleAuthor(fileAuthors.get(path))) : null);
   const linesByFile = new Map<string, number[]>();
-  for (const m of withLines) linesByFile.set(m.file, [...(linesByFile.get(m.file) ?? []), ...m.changedLines]);
+  for (const m of withLines) {
+    if (known(m.file) === null) linesByFile.set(m.file, [...(linesByFile.get(m.file) ?? []), ...m.changedLines]);
+  }
   const blamed = new Map(
     await eachLimited([...linesByFile], GIT_PROCESSES, async ([path, lines]) => {
       const found = await blameLines(repo, head, path, lines, ancestor ? base : null);
       return [path, new Map(found.map((l) => [l.line, l]))] as const;
     }),
   );
-  return methods.map((m) => {
+  const authors = methods.map((m) => {
+    if (m.changedLines.length === 0) return null;
     const byLine = blamed.get(m.file);
-    return methodAuthor(m.changedLines.flatMap((line) => byLine?.get(line) ?? []));
+    return byLine ? methodAuthor(m.changedLines.flatMap((line) => byLine.get(line) ?? [])) : known(m.file);
   });
+  return { authors, blamedFiles: blamed.size };
 }
 
 /** Changed files and lines, changed methods and their authors between two commits (full shas). */
@@ -102,7 +116,7 @@ export async function changesBetweenCommits(
   options: ExtractionOptions = {},
 ): Promise<RevisionChanges> {
   // Ancestry and the range's authors are asked alongside the diff; only blame needs them.
-  const history = Promise.all([isAncestor(repo, base, head), rangeAuthors(repo, base, head)]);
+  const history = Promise.all([isAncestor(repo, base, head), rangeHistory(repo, base, head)]);
   history.catch(() => undefined);
   const changed = await diff(repo, base, head);
   const withMethods = changed.filter(
@@ -114,8 +128,8 @@ export async function changesBetweenCommits(
   );
   const methods = await methodsOfChangedFiles(repo, base, head, withMethods, options);
   const changedList = changedMethods(changed, methods);
-  const authors = await authorsOf(repo, base, head, changedList, history);
-  return { base, head, changed, methods, changedMethods: changedList, authors };
+  const { authors, blamedFiles } = await authorsOf(repo, base, head, changedList, history);
+  return { base, head, changed, methods, changedMethods: changedList, authors, blamedFiles };
 }
 
 /**
@@ -168,5 +182,6 @@ export function diffCoverage(changes: RevisionChanges, coverage: Coverage): Diff
     files,
     incremental: incrementalCoverage(changes.changedMethods, coverage, changes.methods),
     authors: changes.authors,
+    blamedFiles: changes.blamedFiles,
   };
 }

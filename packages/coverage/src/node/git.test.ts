@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { diff, isAncestor, listFiles, rangeAuthors, resolveCommit, resolveCommits } from './git.ts';
+import { diff, isAncestor, listFiles, rangeHistory, resolveCommit, resolveCommits } from './git.ts';
 import { readBlobsAtRevisions } from './revision-source.ts';
 
 function repo(): string {
@@ -45,7 +45,16 @@ describe('git adapter', () => {
     await expect(resolveCommits(dir, ['HEAD', 'nope'])).rejects.toThrow(/git rev-parse failed/);
     expect(await isAncestor(dir, older as string, newer as string)).toBe(true);
     expect(await isAncestor(dir, newer as string, older as string)).toBe(false);
-    expect([...(await rangeAuthors(dir, older as string, newer as string))]).toEqual(['T <t@x>']);
+    const history = await rangeHistory(dir, older as string, newer as string);
+    expect([...history.authors]).toEqual(['T <t@x>']);
+    // Only a modified file keeps its authors; an added, deleted or renamed one is for blame.
+    expect(Object.fromEntries([...history.fileAuthors].map(([path, who]) => [path, who && [...who]]))).toEqual({
+      'a.txt': ['T <t@x>'],
+      'bin.dat': null,
+      'gone.txt': null,
+      'new.txt': null,
+      'old.txt': null,
+    });
   });
   it('refuses an option passed as a revision before git runs', async () => {
     await expect(resolveCommit(dir, '--upload-pack=touch /tmp/pwned')).rejects.toThrow(/refused revision/);

@@ -70,12 +70,48 @@ export async function listFiles(repo: string, commit: string): Promise<string[]>
   return (await runGit(repo, ['ls-tree', '-r', '-z', '--name-only', `${commit}^{commit}`])).split('\0').filter(Boolean);
 }
 
-/** Who wrote the commits of `base..head` (mailmap applied, as blame does): one `git log`, so a single-author range needs no blame. */
-export async function rangeAuthors(repo: string, base: string, head: string): Promise<Set<string>> {
+/** Who wrote the commits of `base..head`, as `name <email>` with the mailmap applied (as blame does). */
+export interface RangeHistory {
+  authors: Set<string>;
+  /**
+   * Per path the range's commits touched: the authors of those commits, or null when one of them
+   * added, deleted or changed the type of the file there (then blame may follow its lines to
+   * another path). Paths git had to quote are left out.
+   */
+  fileAuthors: Map<string, Set<string> | null>;
+}
+
+const COMMIT_MARK = '\u0001';
+
+/**
+ * The range's authors, overall and per file, from one `git log` (merges listed against each
+ * parent, so a merge counts as a writer of every file it differs in): a file only its author's
+ * commits modified needs no blame.
+ */
+export async function rangeHistory(repo: string, base: string, head: string): Promise<RangeHistory> {
   validateRef(base);
   validateRef(head);
-  const out = await runGit(repo, ['log', '--no-show-signature', '--format=%aN <%aE>', `${base}..${head}`, '--']);
-  return new Set(out.split('\n').filter(Boolean));
+  const format = `--format=${COMMIT_MARK}%aN <%aE>`;
+  const args = ['log', '--no-show-signature', '-m', '--name-status', '--no-renames', format, `${base}..${head}`, '--'];
+  const authors = new Set<string>();
+  const fileAuthors = new Map<string, Set<string> | null>();
+  let author = '';
+  for (const row of (await runGit(repo, args)).split('\n')) {
+    if (row.startsWith(COMMIT_MARK)) {
+      author = row.slice(1);
+      authors.add(author);
+      continue;
+    }
+    const tab = row.indexOf('\t');
+    if (tab < 0) continue;
+    const path = row.slice(tab + 1);
+    if (path.startsWith('"')) continue;
+    const writers = fileAuthors.get(path);
+    if (row.slice(0, tab) !== 'M') fileAuthors.set(path, null);
+    else if (writers === undefined) fileAuthors.set(path, new Set([author]));
+    else writers?.add(author);
+  }
+  return { authors, fileAuthors };
 }
 
 /** Whether `ancestor` is reachable from `commit` (`git merge-base --is-ancestor`: exit 0 yes, 1 no). */

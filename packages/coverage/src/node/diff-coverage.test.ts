@@ -151,11 +151,18 @@ describe('authors of a range several people wrote', () => {
     'cy.py': source('2'),
     'both.py': source('3'),
     'a.py': source('4'),
+    'fay.py': source('5'),
   });
   save('Bob', { 'bob.py': source('10'), 'both.py': source('30') });
   save('Cy', { 'cy.py': source('20'), 'both.py': source('31'), 'a.py': source('40') });
   // Dee only moves a.py: blame follows its changed line back to Cy, who wrote it.
-  const head = save('Dee', { 'a.py': null, 'moved.py': source('40') });
+  const moved = save('Dee', { 'a.py': null, 'moved.py': source('40') });
+  // Fay changes fay.py on a branch from base, which Ann merges: the merge equals Fay's side there.
+  as('Fay', 'checkout', '-q', '-b', 'side', base);
+  save('Fay', { 'fay.py': source('50') });
+  as('Ann', 'checkout', '-q', moved);
+  as('Ann', 'merge', '-q', '--no-ff', '-m', 'Ann merges', 'side');
+  const head = as('Ann', 'rev-parse', 'HEAD');
 
   it('names the one author of a file without blame, and blames files with several or a moved file', async () => {
     const changes = await revisionChanges(dir, base, head);
@@ -165,8 +172,10 @@ describe('authors of a range several people wrote', () => {
       'cy.py': 'Cy <Cy@x.test>',
       'both.py': 'Cy <Cy@x.test>',
       'moved.py': 'Cy <Cy@x.test>',
+      'fay.py': 'Fay <Fay@x.test>',
     });
-    // bob.py and cy.py had one writer each; both.py had two, and moved.py was added by its move.
+    // bob.py, cy.py and fay.py had one writer each (the merge wrote nothing of fay.py's); both.py
+    // had two, and moved.py was added by its move.
     expect(changes.blamedFiles).toBe(2);
   });
 

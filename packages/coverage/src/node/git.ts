@@ -84,15 +84,16 @@ export interface RangeHistory {
 const COMMIT_MARK = '\u0001';
 
 /**
- * The range's authors, overall and per file, from one `git log` (merges listed against each
- * parent, so a merge counts as a writer of every file it differs in): a file only its author's
- * commits modified needs no blame.
+ * The range's authors, overall and per file, from one `git log`: a file only one author's commits
+ * modified needs no blame. A merge counts as a writer of the files it differs in from every parent
+ * (`-c`; blame can give a merge only lines that match no parent), listed as `MM`, which leaves
+ * them to blame.
  */
 export async function rangeHistory(repo: string, base: string, head: string): Promise<RangeHistory> {
   validateRef(base);
   validateRef(head);
   const format = `--format=${COMMIT_MARK}%aN <%aE>`;
-  const args = ['log', '--no-show-signature', '-m', '--name-status', '--no-renames', format, `${base}..${head}`, '--'];
+  const args = ['log', '--no-show-signature', '-c', '--name-status', '--no-renames', format, `${base}..${head}`, '--'];
   const authors = new Set<string>();
   const fileAuthors = new Map<string, Set<string> | null>();
   let author = '';

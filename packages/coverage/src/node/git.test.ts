@@ -47,13 +47,30 @@ describe('git adapter', () => {
     expect(await isAncestor(dir, newer as string, older as string)).toBe(false);
     const history = await rangeHistory(dir, older as string, newer as string);
     expect([...history.authors]).toEqual(['T <t@x>']);
-    // Only a modified file keeps its authors; an added, deleted or renamed one is for blame.
-    expect(Object.fromEntries([...history.fileAuthors].map(([path, who]) => [path, who && [...who]]))).toEqual({
-      'a.txt': ['T <t@x>'],
-      'bin.dat': null,
-      'gone.txt': null,
-      'new.txt': null,
-      'old.txt': null,
+    // One author says it all: no second git log for the files.
+    expect(history.fileAuthors.size).toBe(0);
+  });
+  it('names each file’s writers when several people wrote the range', async () => {
+    const own = repo();
+    const older = await resolveCommit(own, 'HEAD');
+    const as = (name: string, ...args: string[]) =>
+      execFileSync('git', ['-C', own, '-c', `user.name=${name}`, '-c', `user.email=${name}@x`, ...args], {
+        env: { ...process.env, GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: `${name}@x` },
+      });
+    writeFileSync(join(own, 'a.txt'), '1\nTWO\n3\n4\n5\n');
+    writeFileSync(join(own, 'c.txt'), 'c\n');
+    as('U', 'add', '.');
+    as('U', 'commit', '-qm', 'three');
+    writeFileSync(join(own, 'a.txt'), '1\nTWO\n3\n4\n5\n6\n');
+    writeFileSync(join(own, 'new.txt'), 'keep\nthis\ncontent\nhere\ntoo\n');
+    as('V', 'commit', '-qam', 'four');
+    const history = await rangeHistory(own, older, await resolveCommit(own, 'HEAD'));
+    expect([...history.authors].sort()).toEqual(['U <U@x>', 'V <V@x>']);
+    // Only a file modified in place keeps its writers; an added one is left to blame.
+    expect(Object.fromEntries([...history.fileAuthors].map(([path, who]) => [path, who && [...who].sort()]))).toEqual({
+      'a.txt': ['U <U@x>', 'V <V@x>'],
+      'c.txt': null,
+      'new.txt': ['V <V@x>'],
     });
   });
   it('refuses an option passed as a revision before git runs', async () => {

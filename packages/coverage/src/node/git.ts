@@ -74,9 +74,10 @@ export async function listFiles(repo: string, commit: string): Promise<string[]>
 export interface RangeHistory {
   authors: Set<string>;
   /**
-   * Per path the range's commits touched: the authors of those commits, or null when one of them
-   * added, deleted or changed the type of the file there (then blame may follow its lines to
-   * another path). Paths git had to quote are left out.
+   * Only when several people wrote the range (else `authors` says it all): per path the range's
+   * commits touched, the authors of those commits, or null when one of them added, deleted or
+   * changed the type of the file there (then blame may follow its lines to another path). Paths
+   * git had to quote are left out.
    */
   fileAuthors: Map<string, Set<string> | null>;
 }
@@ -84,23 +85,25 @@ export interface RangeHistory {
 const COMMIT_MARK = '\u0001';
 
 /**
- * The range's authors, overall and per file, from one `git log`: a file only one author's commits
- * modified needs no blame. A merge counts as a writer of the files it differs in from every parent
- * (`-c`; blame can give a merge only lines that match no parent), listed as `MM`, which leaves
- * them to blame.
+ * The range's authors from one `git log`, and when there are several, each file's from a second
+ * one with the files each commit changed: a file only one author's commits modified needs no
+ * blame. A merge counts as a writer of the files it differs in from every parent (`-c`; blame can
+ * give a merge only lines that match no parent), listed as `MM`, which leaves them to blame.
  */
 export async function rangeHistory(repo: string, base: string, head: string): Promise<RangeHistory> {
   validateRef(base);
   validateRef(head);
-  const format = `--format=${COMMIT_MARK}%aN <%aE>`;
-  const args = ['log', '--no-show-signature', '-c', '--name-status', '--no-renames', format, `${base}..${head}`, '--'];
-  const authors = new Set<string>();
+  const range = `${base}..${head}`;
+  const all = await runGit(repo, ['log', '--no-show-signature', '--format=%aN <%aE>', range, '--']);
+  const authors = new Set(all.split('\n').filter(Boolean));
   const fileAuthors = new Map<string, Set<string> | null>();
+  if (authors.size <= 1) return { authors, fileAuthors };
+  const format = `--format=${COMMIT_MARK}%aN <%aE>`;
+  const args = ['log', '--no-show-signature', '-c', '--name-status', '--no-renames', format, range, '--'];
   let author = '';
   for (const row of (await runGit(repo, args)).split('\n')) {
     if (row.startsWith(COMMIT_MARK)) {
       author = row.slice(1);
-      authors.add(author);
       continue;
     }
     const tab = row.indexOf('\t');

@@ -48,14 +48,18 @@ describe('diffCoverage across a rename', () => {
   });
 });
 
+/** git in `dir` as `name` (author and committer, `name@x.test`); its output trimmed. */
+function gitAs(dir: string, name: string, ...args: string[]): string {
+  return execFileSync('git', ['-C', dir, '-c', `user.name=${name}`, '-c', `user.email=${name}@x.test`, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: `${name}@x.test` },
+  }).trim();
+}
+
 describe('revisionChanges on deleted lines and several authors', () => {
   const dir = mkdtempSync(join(tmpdir(), 'sextant-deleted-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const at = (name: string, ...args: string[]) =>
-    execFileSync('git', ['-C', dir, '-c', `user.name=${name}`, '-c', `user.email=${name}@x.test`, ...args], {
-      encoding: 'utf8',
-      env: { ...process.env, GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: `${name}@x.test` },
-    }).trim();
+  const at = (name: string, ...args: string[]) => gitAs(dir, name, ...args);
   const save = (name: string, text: string, message: string) => {
     writeFileSync(join(dir, 'calc.py'), text);
     at(name, 'add', 'calc.py');
@@ -130,11 +134,7 @@ describe('revisionChanges on copies of one file', () => {
 describe('authors of a range several people wrote', () => {
   const dir = mkdtempSync(join(tmpdir(), 'sextant-authors-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const as = (name: string, ...args: string[]) =>
-    execFileSync('git', ['-C', dir, '-c', `user.name=${name}`, '-c', `user.email=${name}@x.test`, ...args], {
-      encoding: 'utf8',
-      env: { ...process.env, GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: `${name}@x.test` },
-    }).trim();
+  const as = (name: string, ...args: string[]) => gitAs(dir, name, ...args);
   const save = (name: string, files: Record<string, string | null>) => {
     for (const [path, text] of Object.entries(files)) {
       if (text === null) as(name, 'rm', '-q', path);

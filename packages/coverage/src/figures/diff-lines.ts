@@ -1,4 +1,5 @@
 import type { ChangedFile } from '../diff/unified.ts';
+import { ascendingUnique } from '../model/sorted.ts';
 
 export interface DiffLineCoverage {
   covered: number;
@@ -31,7 +32,7 @@ export function diffLineCoverage(
     const hits = hitsByFile.get(file.path);
     if (!hits) continue;
     const shift = file.diffCoverShiftFrom ?? Number.POSITIVE_INFINITY;
-    for (const changed of new Set(file.lines)) {
+    for (const changed of ascendingUnique(file.lines)) {
       const h = hits.get(changed >= shift ? changed + 1 : changed);
       if (h === undefined) continue;
       total++;

@@ -7,10 +7,10 @@ import {
   type Coverage,
   emptyCounters,
   type FileCoverage,
-  type LineCoverage,
   type MethodCoverage,
 } from '../model/coverage.ts';
-import { firstAtLeast, itself } from '../model/sorted.ts';
+import { lineColumns } from '../model/line-buffer.ts';
+import { ascendingUnique, firstAtLeast, itself } from '../model/sorted.ts';
 
 /** Methods of one changed file at both revisions (base empty for an added file). */
 export interface FileMethods {
@@ -42,7 +42,6 @@ export interface IncrementalCoverage {
   totals: Counters;
 }
 
-const lineNumber = (line: LineCoverage) => line.line;
 const startLineOf = (method: MethodCoverage) => method.startLine as number;
 
 const methodKey = (m: Pick<SourceMethod, 'class' | 'name' | 'signature'>) =>
@@ -80,14 +79,13 @@ export function changedMethods(
     const found = methods.get(file.path);
     if (!found) continue;
     const atBase = baseKeysOf(found);
-    const lines = [...new Set(file.lines)].sort((a, b) => a - b);
+    const lines = ascendingUnique(file.lines);
     const joined = new Map<string, ChangedMethod>();
     for (const method of found.head) {
-      const inside = lines.slice(
-        firstAtLeast(lines, method.startLine, itself),
-        firstAtLeast(lines, method.endLine + 1, itself),
-      );
-      if (inside.length === 0 && !lostBodyLines(method, file.deletions)) continue;
+      const from = firstAtLeast(lines, method.startLine, itself);
+      const to = firstAtLeast(lines, method.endLine + 1, itself);
+      if (from === to && !lostBodyLines(method, file.deletions)) continue;
+      const inside = lines.slice(from, to);
       const key = method.signature === null ? null : methodKey(method);
       const earlier = key === null ? undefined : joined.get(key);
       if (earlier) {
@@ -112,28 +110,48 @@ export function changedMethods(
 /**
  * For each line, the key of the innermost source method whose range holds it (nested functions,
  * anonymous classes; among equal ranges the first listed), painted once per file's methods:
- * outer ranges first, so inner ones overwrite them.
+ * outer ranges first, so inner ones overwrite them. Keys are numbered (methods with one key share
+ * its number), so asking whether a line is a method's own compares numbers, not strings.
  */
 export class LineOwners {
   private readonly owner: Int32Array;
-  private readonly keys: string[];
+  private readonly keys: string[] = [];
+  private readonly ids = new Map<string, number>();
 
   constructor(methods: readonly SourceMethod[]) {
-    this.keys = methods.map(methodKey);
+    const idOfMethod = methods.map((m) => {
+      const key = methodKey(m);
+      let id = this.ids.get(key);
+      if (id === undefined) {
+        id = this.keys.push(key) - 1;
+        this.ids.set(key, id);
+      }
+      return id;
+    });
     const last = methods.reduce((max, m) => Math.max(max, m.endLine), 0);
     this.owner = new Int32Array(last + 2).fill(-1);
     const span = (i: number) => (methods[i] as SourceMethod).endLine - (methods[i] as SourceMethod).startLine;
     const order = methods.map((_, i) => i).sort((a, b) => span(b) - span(a) || b - a);
     for (const i of order) {
       const m = methods[i] as SourceMethod;
-      if (m.startLine <= m.endLine) this.owner.fill(i, Math.max(0, m.startLine), m.endLine + 1);
+      if (m.startLine <= m.endLine) this.owner.fill(idOfMethod[i] as number, Math.max(0, m.startLine), m.endLine + 1);
     }
+  }
+
+  /** The number of a method key, -1 when no method here has it. */
+  idOf(method: Pick<SourceMethod, 'class' | 'name' | 'signature'>): number {
+    return this.ids.get(methodKey(method)) ?? -1;
+  }
+
+  /** The innermost method's key number at the line, -1 when no method holds it. */
+  idAt(line: number): number {
+    return line >= 0 && line < this.owner.length ? (this.owner[line] as number) : -1;
   }
 
   /** The innermost method's key at the line, null when no method holds it. */
   keyAt(line: number): string | null {
-    const index = line >= 0 && line < this.owner.length ? (this.owner[line] as number) : -1;
-    return index === -1 ? null : (this.keys[index] as string);
+    const id = this.idAt(line);
+    return id === -1 ? null : (this.keys[id] as string);
   }
 }
 
@@ -150,8 +168,9 @@ function ownersOf(methods: readonly SourceMethod[]): LineOwners {
 
 function ownsLine(changed: ChangedMethod, methods: readonly SourceMethod[], line: number): boolean {
   if (line < changed.startLine || line > changed.endLine) return false;
-  const owner = ownersOf(methods).keyAt(line);
-  return owner === null || owner === methodKey(changed);
+  const owners = ownersOf(methods);
+  const owner = owners.idAt(line);
+  return owner === -1 || owner === owners.idOf(changed);
 }
 
 const JVM_LAMBDA_OWNER: Record<string, string> = { '<init>': 'new', '<clinit>': 'static' };
@@ -182,11 +201,16 @@ function jvmReportMethods(
     .filter((m) => inRange(m) && m.startLine !== null && ownsLine(changed, methods, m.startLine));
 }
 
+/** `a + b` into `a` when there is an `a` (a counter this module made), else a copy of `b`. */
 function add(a: Counter | null, b: Counter | null): Counter | null {
-  if (!a) return b ? { ...b } : null;
-  return b ? { covered: a.covered + b.covered, missed: a.missed + b.missed } : a;
+  if (!b) return a;
+  if (!a) return { covered: b.covered, missed: b.missed };
+  a.covered += b.covered;
+  a.missed += b.missed;
+  return a;
 }
 
+/** The counters summed kind by kind, into `start`, whose counters must be this module's own. */
 function sum(all: readonly Counters[], start: Counters = emptyCounters()): Counters {
   const total = start;
   for (const counters of all) for (const kind of COUNTER_KINDS) total[kind] = add(total[kind], counters[kind]);
@@ -224,13 +248,15 @@ function lineCounters(
 ): Counters {
   const counters = emptyCounters();
   const owners = ownersOf(methods);
-  const key = methodKey(changed);
+  // A method absent from `methods` (-1) owns the lines no method holds, as does every method.
+  const id = owners.idOf(changed);
   const own = (line: number) => {
-    const owner = owners.keyAt(line);
-    return owner === null || owner === key;
+    const owner = owners.idAt(line);
+    return owner === -1 || owner === id;
   };
   // Lines are sorted: only those inside the method's range can be its own.
-  const to = firstAtLeast(file.lines, changed.endLine + 1, lineNumber);
+  const lines = lineColumns(file);
+  const to = lines.firstAtLeast(changed.endLine + 1);
   let total = 0;
   let hit = 0;
   let branchesCovered = 0;
@@ -238,16 +264,16 @@ function lineCounters(
   let instructionsCovered = 0;
   let instructionsMissed = 0;
   let everyLineHasInstructions = true;
-  for (let i = firstAtLeast(file.lines, changed.startLine, lineNumber); i < to; i++) {
-    const line = file.lines[i] as LineCoverage;
-    if (!own(line.line)) continue;
+  for (let i = lines.firstAtLeast(changed.startLine); i < to; i++) {
+    if (!own(lines.line(i))) continue;
     total++;
-    if (line.hits > 0) hit++;
-    branchesCovered += line.branchesCovered;
-    branchesTotal += line.branchesTotal;
-    if (line.instructionsCovered === null) everyLineHasInstructions = false;
-    instructionsCovered += line.instructionsCovered ?? 0;
-    instructionsMissed += line.instructionsMissed ?? 0;
+    if (lines.hits(i) > 0) hit++;
+    branchesCovered += lines.branchesCovered(i);
+    branchesTotal += lines.branchesTotal(i);
+    const covered = lines.instructionsCovered(i);
+    if (covered === null) everyLineHasInstructions = false;
+    instructionsCovered += covered ?? 0;
+    instructionsMissed += lines.instructionsMissed(i) ?? 0;
   }
   if (total === 0) return counters;
   counters.line = { covered: hit, missed: total - hit };

@@ -6,6 +6,7 @@ import {
   type LineCoverage,
   type MethodCoverage,
 } from '../model/coverage.ts';
+import { LineArena, LineBuffer, withLazyLines } from '../model/line-buffer.ts';
 import { ByteStrings } from '../xml/byte-strings.ts';
 import { MAX_XML_DEPTH, type XmlAttributes, XmlScanner } from '../xml/scanner.ts';
 import { readLineRun } from './cobertura-lines.ts';
@@ -26,12 +27,14 @@ import {
 const makeLine = newLine;
 
 /**
- * A file's lines in the order read, and an index by number made only once a line arrives out of
- * order or again (several classes of one file): tools write each class's lines ascending.
+ * A file's lines in the order read, packed until a line arrives out of order or again (several
+ * classes of one file; tools write each class's lines ascending), then as objects with an index
+ * by number.
  */
 type FileState = {
   path: string;
-  lines: LineCoverage[];
+  packed: LineBuffer;
+  lines: LineCoverage[] | null;
   byNumber: Map<number, LineCoverage> | null;
   classes: ClassCoverage[];
   /** Tallies of the lines while they arrive in order (no index): the counters without a pass at the end. */
@@ -52,6 +55,7 @@ export function coberturaParser(): ByteParser {
   const names = new Interner();
   const optionalName = (value: string | undefined) => (value === undefined || value === '' ? null : names.get(value));
   const files = new Map<string, FileState>();
+  const arena = new LineArena();
   const sources: string[] = [];
   let file: FileState | null = null;
   let cls: ClassCoverage | null = null;
@@ -80,7 +84,8 @@ export function coberturaParser(): ByteParser {
             const path = names.get(required(attributes, 'filename', name).replaceAll('\\', '/'));
             file = files.get(path) ?? {
               path,
-              lines: [],
+              packed: new LineBuffer(arena),
+              lines: null,
               byNumber: null,
               classes: [],
               hitLines: 0,
@@ -213,16 +218,17 @@ export function coberturaParser(): ByteParser {
       if (hits > 0) method.hit = true;
       return;
     }
-    const list = state.lines;
     if (state.byNumber === null) {
-      if (list.length === 0 || line > (list[list.length - 1] as LineCoverage).line) {
-        list.push(lineOf(line, hits, covered, total));
+      const packed = state.packed;
+      if (line > packed.lastLine()) {
+        packed.push(line, hits, covered, total);
         if (hits > 0) state.hitLines++;
         state.branchesCovered += covered;
         state.branchesTotal += total;
         return;
       }
-      state.byNumber = new Map(list.map((l) => [l.line, l]));
+      state.lines = packed.lines();
+      state.byNumber = new Map(state.lines.map((l) => [l.line, l]));
     }
     const existing = state.byNumber.get(line);
     if (existing) {
@@ -233,16 +239,11 @@ export function coberturaParser(): ByteParser {
       }
       return;
     }
-    const entry = lineOf(line, hits, covered, total);
-    list.push(entry);
-    state.byNumber.set(line, entry);
-  }
-
-  function lineOf(line: number, hits: number, covered: number, total: number): LineCoverage {
     const entry = makeLine(line, hits);
     entry.branchesCovered = covered;
     entry.branchesTotal = total;
-    return entry;
+    (state.lines as LineCoverage[]).push(entry);
+    state.byNumber.set(line, entry);
   }
 
   return {
@@ -254,10 +255,10 @@ export function coberturaParser(): ByteParser {
       if (!rootSeen) scanner.fail('format-mismatch', 'no <coverage> element', 0);
       const result: FileCoverage[] = [];
       for (const state of files.values()) {
-        const lines = state.byNumber === null ? state.lines : state.lines.sort((a, b) => a.line - b.line);
+        const lines = state.lines?.sort((a, b) => a.line - b.line) ?? null;
         const counters = emptyCounters();
-        if (state.byNumber === null) {
-          counters.line = counter(state.hitLines, lines.length - state.hitLines);
+        if (lines === null) {
+          counters.line = counter(state.hitLines, state.packed.length - state.hitLines);
           counters.branch = counter(state.branchesCovered, state.branchesTotal - state.branchesCovered);
         } else {
           counters.line = lineCounter(lines);
@@ -280,7 +281,14 @@ export function coberturaParser(): ByteParser {
               c.methods.filter((m) => !m.counters.method?.covered).length,
             );
         }
-        result.push({ path: state.path, language: languageOf(state.path), lines, classes: state.classes, counters });
+        const path = state.path;
+        const language = languageOf(path);
+        const classes = state.classes;
+        result.push(
+          lines === null
+            ? withLazyLines({ path, language, classes, counters }, state.packed)
+            : { path, language, lines, classes, counters },
+        );
       }
       const coverage: Coverage = { format: 'cobertura', files: result, counters: totals(result) };
       if (sources.length > 0) coverage.sourceRoots = sources;

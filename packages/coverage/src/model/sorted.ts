@@ -14,3 +14,11 @@ export function firstAtLeast<T>(items: readonly T[], value: number, key: (item: 
 }
 
 export const itself = (value: number): number => value;
+
+/** The numbers ascending without repeats: `values` itself when it already is (diffs' lines are). */
+export function ascendingUnique(values: readonly number[]): readonly number[] {
+  for (let i = 1; i < values.length; i++) {
+    if ((values[i] as number) <= (values[i - 1] as number)) return [...new Set(values)].sort((a, b) => a - b);
+  }
+  return values;
+}

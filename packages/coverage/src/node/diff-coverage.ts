@@ -9,8 +9,8 @@ import {
   incrementalCoverage,
 } from '../figures/incremental.ts';
 import { languageOfPath } from '../methods/language.ts';
-import type { Coverage, LineCoverage } from '../model/coverage.ts';
-import { firstAtLeast } from '../model/sorted.ts';
+import type { Coverage } from '../model/coverage.ts';
+import { type LineColumns, lineColumns } from '../model/line-buffer.ts';
 import { blameLines, methodAuthor } from './blame.ts';
 import { type ExtractionOptions, methodsOfChangedFiles } from './changed-methods.ts';
 import { diff, isAncestor, type RangeHistory, rangeHistory, resolveCommits } from './git.ts';
@@ -148,11 +148,11 @@ export async function revisionChanges(
 
 /** Hits by line from a file's lines, which are sorted by line: no map of a large file is built. */
 class SortedLineHits implements LineHits {
-  constructor(private readonly lines: readonly LineCoverage[]) {}
+  constructor(private readonly lines: LineColumns) {}
 
   get(line: number): number | undefined {
-    const found = this.lines[firstAtLeast(this.lines, line, (l) => l.line)];
-    return found !== undefined && found.line === line ? found.hits : undefined;
+    const index = this.lines.firstAtLeast(line);
+    return index < this.lines.length && this.lines.line(index) === line ? this.lines.hits(index) : undefined;
   }
 }
 
@@ -161,7 +161,7 @@ function hitsOfChangedFiles(coverage: Coverage, changed: readonly ChangedFile[])
   const wanted = new Set(changed.map((f) => f.path));
   const hits = new Map<string, LineHits>();
   for (const file of coverage.files) {
-    if (wanted.has(file.path)) hits.set(file.path, new SortedLineHits(file.lines));
+    if (wanted.has(file.path)) hits.set(file.path, new SortedLineHits(lineColumns(file)));
   }
   return hits;
 }

@@ -1,5 +1,6 @@
 import { mergeCoverage } from '../merge/merge.ts';
 import type { Coverage, FileCoverage } from '../model/coverage.ts';
+import { withPath } from '../model/line-buffer.ts';
 
 export type MapPathsOptions = {
   /** Extra roots to strip from absolute report paths (Cobertura <sources> are tried too). */
@@ -68,7 +69,7 @@ export function mapPaths(
 
   for (const file of coverage.files) {
     const result = resolve(file.path);
-    if (typeof result === 'string') mapped.push(result === file.path ? file : { ...file, path: result });
+    if (typeof result === 'string') mapped.push(result === file.path ? file : withPath(file, result));
     else {
       if (result) ambiguous.push({ path: file.path, candidates: result });
       unmapped.push(file.path);

@@ -1,0 +1,127 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { FileCoverage, LineCoverage } from './coverage.ts';
+import { emptyCounters } from './coverage.ts';
+import { LineArena, LineBuffer, lineColumns, withLazyLines, withPath } from './line-buffer.ts';
+import { ascendingUnique } from './sorted.ts';
+
+const line = (n: number, hits: number, covered = 0, total = 0): LineCoverage => ({
+  line: n,
+  hits,
+  branchesCovered: covered,
+  branchesTotal: total,
+  instructionsCovered: null,
+  instructionsMissed: null,
+});
+
+function fileOf(lines: LineCoverage[], arena = new LineArena()): FileCoverage {
+  const buffer = new LineBuffer(arena);
+  for (const l of lines) buffer.push(l.line, l.hits, l.branchesCovered, l.branchesTotal);
+  return withLazyLines({ path: 'src/a.js', language: 'javascript', classes: [], counters: emptyCounters() }, buffer);
+}
+
+/** Every field of every line as read through `lineColumns`. */
+function readColumns(file: FileCoverage): LineCoverage[] {
+  const columns = lineColumns(file);
+  return Array.from({ length: columns.length }, (_, i) => ({
+    line: columns.line(i),
+    hits: columns.hits(i),
+    branchesCovered: columns.branchesCovered(i),
+    branchesTotal: columns.branchesTotal(i),
+    instructionsCovered: columns.instructionsCovered(i),
+    instructionsMissed: columns.instructionsMissed(i),
+  }));
+}
+
+describe('LineBuffer', () => {
+  it('keeps each file’s lines whatever the order pushes of several files come in, across arena blocks', () => {
+    // Three files filled in turns of random length, 200k lines in all: rooms move when a file
+    // outgrows its room while another file's room follows it, and blocks (64k lines) fill up.
+    const arena = new LineArena();
+    const buffers = [new LineBuffer(arena), new LineBuffer(arena), new LineBuffer(arena)];
+    const expected: number[][] = [[], [], []];
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let pushed = 0; pushed < 200_000; ) {
+      const which = Math.floor(random() * 3);
+      const run = 1 + Math.floor(random() * 300);
+      for (let i = 0; i < run; i++, pushed++) {
+        const number = (expected[which] as number[]).length + 1;
+        (buffers[which] as LineBuffer).push(number, number * 3 + which, which, which * 2);
+        (expected[which] as number[]).push(number);
+      }
+    }
+    buffers.forEach((buffer, which) => {
+      const numbers = expected[which] as number[];
+      expect(buffer.length).toBe(numbers.length);
+      expect(buffer.lastLine()).toBe(numbers.length);
+      const made = buffer.lines();
+      expect(made.map((l) => l.line)).toEqual(numbers);
+      expect(made.every((l) => l.hits === l.line * 3 + which && l.branchesCovered === which)).toBe(true);
+      expect(made.every((l) => l.branchesTotal === which * 2 && l.instructionsCovered === null)).toBe(true);
+    });
+  });
+
+  it('finds the first line at or after a number as a scan would', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 500 }), { maxLength: 60 }), fc.nat(520), (raw, wanted) => {
+        const numbers = [...raw].sort((a, b) => a - b);
+        const file = fileOf(numbers.map((n) => line(n, n % 3)));
+        const scanned = numbers.findIndex((n) => n >= wanted);
+        expect(lineColumns(file).firstAtLeast(wanted)).toBe(scanned === -1 ? numbers.length : scanned);
+      }),
+    );
+  });
+});
+
+describe('withLazyLines', () => {
+  const lines = [line(2, 0), line(5, 3, 1, 2), line(9, 1)];
+
+  it('reads the same lines packed and as objects, and makes them once', () => {
+    const file = fileOf(lines);
+    expect(readColumns(file)).toEqual(lines);
+    expect(file.lines).toEqual(lines);
+    expect(file.lines).toBe(file.lines);
+    expect(readColumns(file)).toEqual(lines);
+  });
+
+  it('shows the lines to a spread copy, to JSON and to structured clone', () => {
+    const file = fileOf(lines);
+    expect({ ...file }.lines).toEqual(lines);
+    expect((JSON.parse(JSON.stringify(fileOf(lines))) as FileCoverage).lines).toEqual(lines);
+    expect(structuredClone(fileOf(lines)).lines).toEqual(lines);
+    expect(Object.keys(fileOf(lines))).toEqual(['path', 'language', 'lines', 'classes', 'counters']);
+  });
+
+  it('reads lines assigned later, not the packed ones', () => {
+    const file = fileOf(lines);
+    const replaced = [line(1, 4)];
+    file.lines = replaced;
+    expect(file.lines).toBe(replaced);
+    expect(readColumns(file)).toEqual(replaced);
+  });
+
+  it('withPath renames a copy that reads the same lines, and leaves the original as it was', () => {
+    const file = fileOf(lines);
+    const copy = withPath(file, 'lib/a.js');
+    expect(copy.path).toBe('lib/a.js');
+    expect(file.path).toBe('src/a.js');
+    expect(readColumns(copy)).toEqual(lines);
+    expect(copy.lines).toEqual(lines);
+    expect(file.lines).toEqual(lines);
+    const eager = withPath({ ...file, lines: [line(3, 1)] }, 'b.js');
+    expect(readColumns(eager)).toEqual([line(3, 1)]);
+  });
+});
+
+describe('ascendingUnique', () => {
+  it('returns ascending lines as they are, and sorts and dedupes the others', () => {
+    const ascending = [1, 4, 9];
+    expect(ascendingUnique(ascending)).toBe(ascending);
+    expect(ascendingUnique([4, 1, 4, 9, 1])).toEqual([1, 4, 9]);
+    expect(ascendingUnique([])).toEqual([]);
+  });
+});

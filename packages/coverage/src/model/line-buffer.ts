@@ -1,0 +1,239 @@
+import type { FileCoverage, LineCoverage } from './coverage.ts';
+import { firstAtLeast } from './sorted.ts';
+
+/** Read access to a file's lines (sorted by number) whether they are packed or objects. */
+export interface LineColumns {
+  readonly length: number;
+  /** Index of the first line numbered at least `line`; `length` when there is none. */
+  firstAtLeast(line: number): number;
+  line(index: number): number;
+  hits(index: number): number;
+  branchesCovered(index: number): number;
+  branchesTotal(index: number): number;
+  instructionsCovered(index: number): number | null;
+  instructionsMissed(index: number): number | null;
+}
+
+const FIELDS = 4;
+/** Lines per block of an arena: 2 MiB. */
+const BLOCK_LINES = 1 << 16;
+/** Room a file's lines first get, in lines; it doubles (moving them) when full. */
+const FIRST_ROOM = 32;
+
+/**
+ * Blocks that the line buffers of one parse take their room from, so that a report's thousands
+ * of files need a few large allocations, not an ArrayBuffer each (each is costly, and they add
+ * up to garbage collections for external memory).
+ */
+export class LineArena {
+  block = new Float64Array(0);
+  used = 0;
+
+  /** `size` numbers of room: their offset in `this.block`, which may be a new block. */
+  take(size: number): number {
+    if (this.used + size > this.block.length) {
+      this.block = new Float64Array(Math.max(BLOCK_LINES * FIELDS, size));
+      this.used = 0;
+    }
+    const at = this.used;
+    this.used += size;
+    return at;
+  }
+
+  /** Adds `size` numbers to the room ending at `end`, when that is the last room taken and the block has them. */
+  extend(block: Float64Array, end: number, size: number): boolean {
+    if (block !== this.block || end !== this.used || end + size > block.length) return false;
+    this.used += size;
+    return true;
+  }
+}
+
+/**
+ * A file's lines as a parser reads them, four numbers each (line, hits, covered and total
+ * branches) in room taken from a LineArena. The figures read them through `lineColumns`;
+ * LineCoverage objects are made only when `file.lines` is first read (see withLazyLines). A 57 MB
+ * Cobertura report has 870k lines: as objects they cost more in garbage collection than their
+ * parsing, and the command line never needs them.
+ */
+export class LineBuffer implements LineColumns {
+  private values = new Float64Array(0);
+  private start = 0;
+  private room = 0;
+  private made: LineCoverage[] | null = null;
+  length = 0;
+
+  constructor(private readonly arena: LineArena) {}
+
+  push(line: number, hits: number, branchesCovered: number, branchesTotal: number): void {
+    if (this.length === this.room) this.grow();
+    const values = this.values;
+    let at = this.start + this.length * FIELDS;
+    values[at++] = line;
+    values[at++] = hits;
+    values[at++] = branchesCovered;
+    values[at] = branchesTotal;
+    this.length++;
+  }
+
+  /** Doubles the room: in place when it ends the arena's last room, else moved to new room. */
+  private grow(): void {
+    const more = Math.max(FIRST_ROOM, this.room);
+    const end = this.start + this.room * FIELDS;
+    if (!this.arena.extend(this.values, end, more * FIELDS)) {
+      const at = this.arena.take((this.room + more) * FIELDS);
+      const block = this.arena.block;
+      block.set(this.values.subarray(this.start, this.start + this.length * FIELDS), at);
+      this.values = block;
+      this.start = at;
+    }
+    this.room += more;
+  }
+
+  /** The number of the last line pushed, or 0. */
+  lastLine(): number {
+    return this.length === 0 ? 0 : this.line(this.length - 1);
+  }
+
+  firstAtLeast(line: number): number {
+    const values = this.values;
+    const start = this.start;
+    let low = 0;
+    let high = this.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((values[start + mid * FIELDS] as number) < line) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  line(index: number): number {
+    return this.values[this.start + index * FIELDS] as number;
+  }
+
+  hits(index: number): number {
+    return this.values[this.start + index * FIELDS + 1] as number;
+  }
+
+  branchesCovered(index: number): number {
+    return this.values[this.start + index * FIELDS + 2] as number;
+  }
+
+  branchesTotal(index: number): number {
+    return this.values[this.start + index * FIELDS + 3] as number;
+  }
+
+  instructionsCovered(): null {
+    return null;
+  }
+
+  instructionsMissed(): null {
+    return null;
+  }
+
+  get isMade(): boolean {
+    return this.made !== null;
+  }
+
+  /** The lines as objects, made once: later calls return the same array (pushes must be over). */
+  lines(): LineCoverage[] {
+    if (this.made) return this.made;
+    const made = new Array<LineCoverage>(this.length);
+    for (let i = 0; i < this.length; i++) {
+      made[i] = {
+        line: this.line(i),
+        hits: this.hits(i),
+        branchesCovered: this.branchesCovered(i),
+        branchesTotal: this.branchesTotal(i),
+        instructionsCovered: null,
+        instructionsMissed: null,
+      };
+    }
+    this.made = made;
+    return made;
+  }
+}
+
+class ObjectColumns implements LineColumns {
+  constructor(private readonly lines: readonly LineCoverage[]) {}
+
+  get length(): number {
+    return this.lines.length;
+  }
+
+  firstAtLeast(line: number): number {
+    return firstAtLeast(this.lines, line, (l) => l.line);
+  }
+
+  line(index: number): number {
+    return (this.lines[index] as LineCoverage).line;
+  }
+
+  hits(index: number): number {
+    return (this.lines[index] as LineCoverage).hits;
+  }
+
+  branchesCovered(index: number): number {
+    return (this.lines[index] as LineCoverage).branchesCovered;
+  }
+
+  branchesTotal(index: number): number {
+    return (this.lines[index] as LineCoverage).branchesTotal;
+  }
+
+  instructionsCovered(index: number): number | null {
+    return (this.lines[index] as LineCoverage).instructionsCovered;
+  }
+
+  instructionsMissed(index: number): number | null {
+    return (this.lines[index] as LineCoverage).instructionsMissed;
+  }
+}
+
+/** Files whose `lines` are still the buffer's, not yet made into objects or replaced. */
+const packed = new WeakMap<FileCoverage, LineBuffer>();
+
+/** The file's lines for reading: the packed ones while no object was made, else `file.lines`. */
+export function lineColumns(file: FileCoverage): LineColumns {
+  const buffer = packed.get(file);
+  return buffer && !buffer.isMade ? buffer : new ObjectColumns(file.lines);
+}
+
+/**
+ * `file` with a `lines` property that makes the buffer's line objects on its first read and is
+ * an ordinary array property from then on. It is an own enumerable accessor, so a spread copy,
+ * JSON and structured clone see the lines as usual (making them); withPath keeps them packed.
+ */
+export function withLazyLines(file: Omit<FileCoverage, 'lines'>, buffer: LineBuffer): FileCoverage {
+  const { path, language, ...rest } = file;
+  const lazy: FileCoverage = { path, language, lines: [], ...rest };
+  Object.defineProperty(lazy, 'lines', {
+    enumerable: true,
+    configurable: true,
+    get(this: FileCoverage) {
+      const lines = buffer.lines();
+      setLines(this, lines);
+      return lines;
+    },
+    set(this: FileCoverage, lines: LineCoverage[]) {
+      setLines(this, lines);
+    },
+  });
+  packed.set(lazy, buffer);
+  return lazy;
+}
+
+function setLines(file: FileCoverage, lines: LineCoverage[]): void {
+  packed.delete(file);
+  Object.defineProperty(file, 'lines', { value: lines, writable: true, enumerable: true, configurable: true });
+}
+
+/** A copy of `file` under another path; packed lines stay packed (a spread would make them). */
+export function withPath(file: FileCoverage, path: string): FileCoverage {
+  const descriptors = Object.getOwnPropertyDescriptors(file);
+  descriptors.path = { value: path, writable: true, enumerable: true, configurable: true };
+  const copy = Object.defineProperties({}, descriptors) as FileCoverage;
+  const buffer = packed.get(file);
+  if (buffer) packed.set(copy, buffer);
+  return copy;
+}

@@ -8,4 +8,5 @@ process.exitCode = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   colour: process.stdout.isTTY === true && !noColor,
+  terminal: process.stdout.isTTY === true,
 });

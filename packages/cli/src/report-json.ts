@@ -1,4 +1,4 @@
-import { COUNTER_KINDS, type Counter, type CounterKind, type Counters } from '@sextant/coverage';
+import type { Counter, CounterKind, Counters } from '@sextant/coverage';
 import type { DiffCoverage, LoadedReport } from '@sextant/coverage/node';
 
 type JsonCounter = { covered: number; total: number } | null;
@@ -8,7 +8,14 @@ const toJsonCounter = (c: Counter | null): JsonCounter =>
   c ? { covered: c.covered, total: c.covered + c.missed } : null;
 
 export function toJsonCounters(counters: Counters): JsonCounters {
-  return Object.fromEntries(COUNTER_KINDS.map((k) => [k, toJsonCounter(counters[k])])) as JsonCounters;
+  return {
+    instruction: toJsonCounter(counters.instruction),
+    branch: toJsonCounter(counters.branch),
+    line: toJsonCounter(counters.line),
+    complexity: toJsonCounter(counters.complexity),
+    method: toJsonCounter(counters.method),
+    class: toJsonCounter(counters.class),
+  };
 }
 
 /** The `--json` document: the stable contract of `sextant coverage` (issue 3). */

@@ -5,6 +5,8 @@ export interface CommandIo {
   stderr(text: string): void;
   /** Colour the table (a terminal, and NO_COLOR unset). */
   colour: boolean;
+  /** stdout is a terminal: `--json` is indented to be read; piped it is one line (half the bytes). */
+  terminal?: boolean;
   /** Stops a long-running command (`agent`); without it, SIGINT and SIGTERM do. */
   signal?: AbortSignal;
 }

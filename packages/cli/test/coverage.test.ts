@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../src/run.ts';
 import { jacocoMethodCounters, jacocoReportCounters, makeSampleProject, type SampleProject } from './sample-project.ts';
 
 const root = join(import.meta.dirname, '../../..');
@@ -130,6 +131,23 @@ describe('sextant coverage on a JaCoCo report', () => {
       /Uncovered changed methods \(1\):\n {2}src\/main\/java\/demo\/Calc\.java:19-24 {2}demo\/Calc\.mul\(II\)I {2}added {2}Bob <bob@example.com>/,
     );
     expect(run.stdout).not.toContain('\u001b[');
+  });
+
+  it('writes --json on one line into a pipe and indented on a terminal, the same document', async () => {
+    const piped = sextant(['coverage', project.jacocoXml, ...diffArgs(), '--json']);
+    expect(piped.stdout.trimEnd().split('\n')).toHaveLength(1);
+    let shown = '';
+    const args = ['coverage', project.jacocoXml, ...diffArgs(), '--json', '--no-cache'];
+    const io = {
+      cwd: project.repo,
+      stdout: (t: string) => (shown += t),
+      stderr: () => {},
+      colour: true,
+      terminal: true,
+    };
+    expect(await runCli(args, io)).toBe(0);
+    expect(shown).toMatch(/^\{\n {2}"format": "jacoco",\n/);
+    expect(JSON.parse(shown)).toEqual(JSON.parse(piped.stdout));
   });
 });
 

@@ -116,7 +116,7 @@ export async function coverageCommand(argv: readonly string[], io: CommandIo): P
   });
 
   if (args.verbose) io.stderr(runSummary(performance.now() - started, diff));
-  if (args.json) io.stdout(`${JSON.stringify(coverageJson(report, diff), null, 2)}\n`);
+  if (args.json) io.stdout(`${JSON.stringify(coverageJson(report, diff), null, io.terminal ? 2 : undefined)}\n`);
   else {
     const grades = DEFAULT_GRADES;
     io.stdout(coverageTable(report, diff, { grades, colour: io.colour }));

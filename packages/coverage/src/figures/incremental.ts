@@ -310,9 +310,16 @@ export function incrementalCoverage(
   const matched = new Set<MethodCoverage>();
   const matchedByClass = new Map<string, MethodCoverage[]>();
   const lineTotals: Counters[] = [];
+  // A file's changed methods come one after another: its lookups are made once for all of them.
+  let path: string | null = null;
+  let file: FileCoverage | undefined;
+  let sourceMethods: readonly SourceMethod[] = [];
   for (const method of changed) {
-    const file = files.get(method.file);
-    const sourceMethods = methods.get(method.file)?.head ?? [];
+    if (method.file !== path) {
+      path = method.file;
+      file = files.get(path);
+      sourceMethods = methods.get(path)?.head ?? [];
+    }
     let counters = emptyCounters();
     let isMeasured = false;
     if (file && coverage.format === 'jacoco') {

@@ -22,6 +22,25 @@ describe('readCoverageFile', () => {
     expect(await readCoverageFile(zipped)).toEqual(expected);
   });
 
+  it('reads a file of several chunks as it parses the same bytes in memory, and refuses it past maxBytes', async () => {
+    // Lines split across 1 MiB chunks, and more chunks than the two buffers the reader takes turns with.
+    const classes = Array.from({ length: 60 }, (_, k) => {
+      const lines = Array.from({ length: 2000 }, (_, i) => `<line number="${i + 1}" hits="${(i * k) % 5}"/>`);
+      return `<class name="c${k}" filename="src/f${k}.py"><methods/><lines>${lines.join('\n')}</lines></class>`;
+    });
+    const xml = `<?xml version="1.0" ?>\n<coverage version="7"><packages><package name="p"><classes>${classes.join('\n')}</classes></package></packages></coverage>\n`;
+    const big = join(dir, 'big.xml');
+    writeFileSync(big, xml);
+    expect(xml.length).toBeGreaterThan(3 * 1024 * 1024);
+    const read = await readCoverageFile(big);
+    expect(read).toEqual(parseCoverage(xml));
+    let hit = 0;
+    for (let k = 0; k < 60; k++) for (let i = 0; i < 2000; i++) if ((i * k) % 5 !== 0) hit++;
+    expect(read.counters.line).toEqual({ covered: hit, missed: 120_000 - hit });
+    const error = await catchErrorAsync(() => readCoverageFile(big, { maxBytes: 2 * 1024 * 1024 }));
+    expect([error.code, error.file]).toEqual(['too-large', big]);
+  });
+
   it('refuses a gzip bomb once the decompressed size passes the bound', async () => {
     const bomb = join(dir, 'bomb.gz');
     const body = Buffer.concat([Buffer.from('SF:a.c\n'), Buffer.alloc(64 * 1024 * 1024, 'DA:1,1\n')]);

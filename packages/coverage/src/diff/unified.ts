@@ -42,6 +42,11 @@ export interface Deletion {
   count: number;
 }
 
+const MINUS = 45;
+const PLUS = 43;
+const SPACE = 32;
+const BACKSLASH = 92;
+
 const HUNK = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 /** `index <base>..<head>[ <mode>]` with full SHA-1 or SHA-256 object ids. */
 const FULL_INDEX = /^index ([0-9a-f]{40}(?:[0-9a-f]{24})?)\.\.([0-9a-f]{40}(?:[0-9a-f]{24})?)(?: |$)/;
@@ -64,24 +69,30 @@ export function parseUnifiedDiff(text: string): ChangedFile[] {
   // Body lines still expected in the current hunk: a body line may itself read `--- x` or `+++ x`.
   let oldLeft = 0;
   let newLeft = 0;
-  let previous = '';
+  /** The first character of the line before, as a char code (-1 for an empty line). */
+  let previous = -1;
   let hunkNewStart = 0;
   let hunkNewCount = 0;
-  for (const line of text.split('\n')) {
-    if (current && (oldLeft > 0 || newLeft > 0 || line.startsWith('\\'))) {
-      const kind = line[0];
-      if (kind === '-') oldLeft--;
-      else if (kind === '+') newLeft--;
-      else if (kind === ' ') {
+  // Lines are found with indexOf and only header lines become strings: hunk bodies, nearly all of
+  // a diff's bytes, are counted by their first character.
+  for (let start = 0, end = 0; start <= text.length; start = end + 1) {
+    end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    const kind = start < end ? text.charCodeAt(start) : -1;
+    if (current && (oldLeft > 0 || newLeft > 0 || kind === BACKSLASH)) {
+      if (kind === MINUS) oldLeft--;
+      else if (kind === PLUS) newLeft--;
+      else if (kind === SPACE) {
         oldLeft--;
         newLeft--;
-      } else if (kind === '\\' && previous.startsWith('-') && hunkNewCount > 0) {
+      } else if (kind === BACKSLASH && previous === MINUS && hunkNewCount > 0) {
         current.diffCoverShiftFrom = hunkNewStart;
       }
-      previous = line;
-      if (kind === '-' || kind === '+' || kind === ' ' || kind === '\\') continue;
+      previous = kind;
+      if (kind === MINUS || kind === PLUS || kind === SPACE || kind === BACKSLASH) continue;
     }
-    previous = line;
+    previous = kind;
+    const line = text.slice(start, end);
     if (line.startsWith('diff --git ')) {
       const split = line.lastIndexOf(' b/');
       const path = split > 0 ? line.slice(split + 3) : '';

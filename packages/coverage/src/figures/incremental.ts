@@ -254,29 +254,10 @@ function lineCounters(
     const owner = owners.idAt(line);
     return owner === -1 || owner === id;
   };
-  // Lines are sorted: only those inside the method's range can be its own.
-  const lines = lineColumns(file);
-  const to = lines.firstAtLeast(changed.endLine + 1);
-  let total = 0;
-  let hit = 0;
-  let branchesCovered = 0;
-  let branchesTotal = 0;
-  let instructionsCovered = 0;
-  let instructionsMissed = 0;
-  let everyLineHasInstructions = true;
-  for (let i = lines.firstAtLeast(changed.startLine); i < to; i++) {
-    if (!own(lines.line(i))) continue;
-    total++;
-    if (lines.hits(i) > 0) hit++;
-    branchesCovered += lines.branchesCovered(i);
-    branchesTotal += lines.branchesTotal(i);
-    const covered = lines.instructionsCovered(i);
-    if (covered === null) everyLineHasInstructions = false;
-    instructionsCovered += covered ?? 0;
-    instructionsMissed += lines.instructionsMissed(i) ?? 0;
-  }
-  if (total === 0) return counters;
-  counters.line = { covered: hit, missed: total - hit };
+  const sums = lineColumns(file).sum(changed.startLine, changed.endLine, own);
+  if (sums.lines === 0) return counters;
+  const { hit } = sums;
+  counters.line = { covered: hit, missed: sums.lines - hit };
   // The report's own function counters (LCOV FN/FNDA, Istanbul fnMap) when it has them here.
   const reported = countedMethods(file);
   let method: Counter | null = null;
@@ -286,8 +267,10 @@ function lineCounters(
     if (own(m.startLine as number)) method = add(method, m.counters.method);
   }
   counters.method = method ?? { covered: hit > 0 ? 1 : 0, missed: hit > 0 ? 0 : 1 };
-  if (hasBranches) counters.branch = { covered: branchesCovered, missed: branchesTotal - branchesCovered };
-  if (everyLineHasInstructions) counters.instruction = { covered: instructionsCovered, missed: instructionsMissed };
+  if (hasBranches)
+    counters.branch = { covered: sums.branchesCovered, missed: sums.branchesTotal - sums.branchesCovered };
+  if (sums.instructionsCovered !== null && sums.instructionsMissed !== null)
+    counters.instruction = { covered: sums.instructionsCovered, missed: sums.instructionsMissed };
   return counters;
 }
 

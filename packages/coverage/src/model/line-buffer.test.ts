@@ -77,6 +77,58 @@ describe('LineBuffer', () => {
   });
 });
 
+describe('sum over a range', () => {
+  const lineArb = fc.record({
+    hits: fc.nat(3),
+    covered: fc.nat(2),
+    extra: fc.nat(2),
+    instructions: fc.option(fc.nat(4), { nil: null }),
+  });
+
+  it('equals a scan of the line objects, packed or not; instructions only when every line has them', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 80 }), { maxLength: 40 }),
+        fc.array(lineArb, { minLength: 40, maxLength: 40 }),
+        fc.integer({ min: 0, max: 90 }),
+        fc.integer({ min: 0, max: 90 }),
+        fc.integer({ min: 2, max: 5 }),
+        (raw, values, first, last, modulus) => {
+          const lines = [...raw]
+            .sort((a, b) => a - b)
+            .map((n, i) => {
+              const v = values[i] as (typeof values)[number];
+              const l = line(n, v.hits, v.covered, v.covered + v.extra);
+              return { ...l, instructionsCovered: v.instructions, instructionsMissed: v.instructions };
+            });
+          const keep = (n: number) => n % modulus !== 0;
+          const kept = lines.filter((l) => l.line >= first && l.line <= last && keep(l.line));
+          const expected = {
+            lines: kept.length,
+            hit: kept.filter((l) => l.hits > 0).length,
+            branchesCovered: kept.reduce((a, l) => a + l.branchesCovered, 0),
+            branchesTotal: kept.reduce((a, l) => a + l.branchesTotal, 0),
+          };
+          const packed = fileOf(lines);
+          expect(lineColumns(packed).sum(first, last, keep)).toEqual({
+            ...expected,
+            instructionsCovered: null,
+            instructionsMissed: null,
+          });
+          const everyLine = kept.every((l) => l.instructionsCovered !== null);
+          const instructions = everyLine ? kept.reduce((a, l) => a + (l.instructionsCovered ?? 0), 0) : null;
+          const objects = { ...fileOf([]), lines };
+          expect(lineColumns(objects).sum(first, last, keep)).toEqual({
+            ...expected,
+            instructionsCovered: instructions,
+            instructionsMissed: instructions,
+          });
+        },
+      ),
+    );
+  });
+});
+
 describe('withLazyLines', () => {
   const lines = [line(2, 0), line(5, 3, 1, 2), line(9, 1)];
 

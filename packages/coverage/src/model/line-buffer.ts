@@ -12,6 +12,19 @@ export interface LineColumns {
   branchesTotal(index: number): number;
   instructionsCovered(index: number): number | null;
   instructionsMissed(index: number): number | null;
+  /** Sums over the lines numbered `first` to `last` that `keep` accepts (asked in ascending order). */
+  sum(first: number, last: number, keep: (line: number) => boolean): LineSums;
+}
+
+export interface LineSums {
+  lines: number;
+  /** Lines with hits. */
+  hit: number;
+  branchesCovered: number;
+  branchesTotal: number;
+  /** Null unless every line summed has instruction counts (JaCoCo's). */
+  instructionsCovered: number | null;
+  instructionsMissed: number | null;
 }
 
 const FIELDS = 4;
@@ -107,6 +120,25 @@ export class LineBuffer implements LineColumns {
     return low;
   }
 
+  sum(first: number, last: number, keep: (line: number) => boolean): LineSums {
+    const values = this.values;
+    let lines = 0;
+    let hit = 0;
+    let branchesCovered = 0;
+    let branchesTotal = 0;
+    const end = this.start + this.length * FIELDS;
+    for (let at = this.start + this.firstAtLeast(first) * FIELDS; at < end; at += FIELDS) {
+      const line = values[at] as number;
+      if (line > last) break;
+      if (!keep(line)) continue;
+      lines++;
+      if ((values[at + 1] as number) > 0) hit++;
+      branchesCovered += values[at + 2] as number;
+      branchesTotal += values[at + 3] as number;
+    }
+    return { lines, hit, branchesCovered, branchesTotal, instructionsCovered: null, instructionsMissed: null };
+  }
+
   line(index: number): number {
     return this.values[this.start + index * FIELDS] as number;
   }
@@ -163,6 +195,37 @@ class ObjectColumns implements LineColumns {
 
   firstAtLeast(line: number): number {
     return firstAtLeast(this.lines, line, (l) => l.line);
+  }
+
+  sum(first: number, last: number, keep: (line: number) => boolean): LineSums {
+    const sums: LineSums = {
+      lines: 0,
+      hit: 0,
+      branchesCovered: 0,
+      branchesTotal: 0,
+      instructionsCovered: 0,
+      instructionsMissed: 0,
+    };
+    let everyLineHasInstructions = true;
+    for (let i = this.firstAtLeast(first); i < this.lines.length; i++) {
+      const line = this.lines[i] as LineCoverage;
+      if (line.line > last) break;
+      if (!keep(line.line)) continue;
+      sums.lines++;
+      if (line.hits > 0) sums.hit++;
+      sums.branchesCovered += line.branchesCovered;
+      sums.branchesTotal += line.branchesTotal;
+      if (line.instructionsCovered === null || line.instructionsMissed === null) everyLineHasInstructions = false;
+      else {
+        (sums.instructionsCovered as number) += line.instructionsCovered;
+        (sums.instructionsMissed as number) += line.instructionsMissed;
+      }
+    }
+    if (!everyLineHasInstructions) {
+      sums.instructionsCovered = null;
+      sums.instructionsMissed = null;
+    }
+    return sums;
   }
 
   line(index: number): number {

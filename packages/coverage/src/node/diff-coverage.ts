@@ -175,10 +175,17 @@ export function diffCoverage(changes: RevisionChanges, coverage: Coverage): Diff
   const files = changes.changed
     .filter((f) => f.status !== 'deleted' && !f.binary)
     .map((f) => ({ path: f.path, status: f.status, ...diffLineCoverage([f], hits) }));
+  // Deleted and binary files count nothing, so the whole diff's figure is the files' sum.
+  let covered = 0;
+  let total = 0;
+  for (const f of files) {
+    covered += f.covered;
+    total += f.total;
+  }
   return {
     base: changes.base,
     head: changes.head,
-    lines: diffLineCoverage(changes.changed, hits),
+    lines: { covered, total, ratio: total === 0 ? null : covered / total },
     files,
     incremental: incrementalCoverage(changes.changedMethods, coverage, changes.methods),
     authors: changes.authors,

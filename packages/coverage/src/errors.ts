@@ -24,6 +24,8 @@ export type CoverageErrorDetails = {
   file?: string | null;
   line?: number | null;
   column?: number | null;
+  /** Byte offset into the input, given instead of line and column by a parser told not to count lines. */
+  offset?: number | null;
 };
 
 /** Every bad-input failure of the engine: a stable code, the format, and the position. */
@@ -33,13 +35,17 @@ export class CoverageError extends Error {
   readonly file: string | null;
   readonly line: number | null;
   readonly column: number | null;
+  readonly offset: number | null;
   readonly reason: string;
 
   constructor(code: CoverageErrorCode, reason: string, details: CoverageErrorDetails = {}) {
     const file = details.file ?? null;
     const line = details.line ?? null;
     const column = details.column ?? null;
-    const where = `${file ?? '<input>'}${line === null ? '' : `:${line}${column === null ? '' : `:${column}`}`}`;
+    const offset = details.offset ?? null;
+    const position =
+      line !== null ? `:${line}${column === null ? '' : `:${column}`}` : offset !== null ? ` at byte ${offset}` : '';
+    const where = `${file ?? '<input>'}${position}`;
     super(`${where}: ${reason} (${code})`);
     this.name = 'CoverageError';
     this.code = code;
@@ -48,6 +54,7 @@ export class CoverageError extends Error {
     this.file = file;
     this.line = line;
     this.column = column;
+    this.offset = offset;
   }
 
   /** The same error with the file name filled in when the parser did not know it. */
@@ -58,6 +65,7 @@ export class CoverageError extends Error {
       file,
       line: this.line,
       column: this.column,
+      offset: this.offset,
     });
   }
 }

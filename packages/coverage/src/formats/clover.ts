@@ -10,7 +10,16 @@ import {
 } from '../model/coverage.ts';
 import { type XmlAttributes, XmlScanner } from '../xml/scanner.ts';
 import { totals } from './lcov.ts';
-import { type ByteParser, branchCounter, counter, Interner, languageOf, lineCounter, newLine } from './shared.ts';
+import {
+  type ByteParser,
+  type ByteParserOptions,
+  branchCounter,
+  counter,
+  Interner,
+  languageOf,
+  lineCounter,
+  newLine,
+} from './shared.ts';
 
 type FileState = {
   path: string;
@@ -35,7 +44,7 @@ type FileState = {
  * as a statement, a cond line's truecount/falsecount as covered/uncovered branch counts and no
  * method lines, while OpenClover counts true/false evaluations.
  */
-export function cloverParser(): ByteParser {
+export function cloverParser(options: ByteParserOptions = {}): ByteParser {
   const names = new Interner();
   const optionalName = (value: string | undefined) => (value === undefined || value === '' ? null : names.get(value));
   const files: FileState[] = [];
@@ -85,6 +94,7 @@ export function cloverParser(): ByteParser {
     },
     'clover',
   );
+  scanner.countLines = options.countLines ?? true;
 
   function number(raw: string | undefined, what: string): number {
     if (raw === undefined || !/^\d{1,15}$/.test(raw))

@@ -14,6 +14,7 @@ import { methodFields, readMethod } from './cobertura-methods.ts';
 import { totals } from './lcov.ts';
 import {
   type ByteParser,
+  type ByteParserOptions,
   branchCounter,
   count,
   counter,
@@ -51,7 +52,7 @@ type FileState = {
  * null when the report lists none); instruction, complexity and class are null. The report
  * keeps the <sources> roots for path mapping.
  */
-export function coberturaParser(): ByteParser {
+export function coberturaParser(options: ByteParserOptions = {}): ByteParser {
   const names = new Interner();
   const optionalName = (value: string | undefined) => (value === undefined || value === '' ? null : names.get(value));
   const files = new Map<string, FileState>();
@@ -146,6 +147,7 @@ export function coberturaParser(): ByteParser {
     },
     'cobertura',
   );
+  scanner.countLines = options.countLines ?? true;
 
   function required(attributes: XmlAttributes, attribute: string, element: string): string {
     const value = attributes.get(attribute);

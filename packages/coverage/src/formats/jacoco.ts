@@ -11,7 +11,7 @@ import type {
 import { ByteStrings, bytesEqual } from '../xml/byte-strings.ts';
 import { ascii, digits, digitsEnd, expect } from '../xml/fast-bytes.ts';
 import { type XmlAttributes, XmlScanner } from '../xml/scanner.ts';
-import { type ByteParser, count, counter, fail, Interner, languageOf } from './shared.ts';
+import { type ByteParser, type ByteParserOptions, count, counter, fail, Interner, languageOf } from './shared.ts';
 
 const KINDS: [string, CounterKind][] = [
   ['INSTRUCTION', 'instruction'],
@@ -105,7 +105,7 @@ type PackageState = { name: string; classesBySource: Map<string, ClassCoverage[]
  * JaCoCo XML: report > group* > package > (class > method > counter*, counter*) | (sourcefile > line*, counter*).
  * Counters are copied from the XML at every level, so they equal JaCoCo's own figures exactly.
  */
-export function jacocoParser(): ByteParser {
+export function jacocoParser(options: ByteParserOptions = {}): ByteParser {
   const names = new Interner();
   /** Method names and descriptors read by the shortcut, one string per distinct value. */
   const values = new ByteStrings();
@@ -231,6 +231,7 @@ export function jacocoParser(): ByteParser {
     },
     'jacoco',
   );
+  scanner.countLines = options.countLines ?? true;
 
   function closePackage(state: PackageState): void {
     for (const file of state.files) files.push(file);

@@ -9,7 +9,7 @@ import { goParser } from './go.ts';
 import { istanbulParser } from './istanbul.ts';
 import { jacocoParser } from './jacoco.ts';
 import { lcovParser } from './lcov.ts';
-import type { ByteParser, TextParser } from './shared.ts';
+import type { ByteParser, ByteParserOptions, TextParser } from './shared.ts';
 import { Utf8Validator } from './utf8.ts';
 
 export type ParseOptions = {
@@ -23,6 +23,12 @@ export type ParseOptions = {
    * DETECT_HEAD_BYTES. Less lets tests split small reports into chunks the scanners really see.
    */
   detectBytes?: number;
+  /**
+   * Count lines for the positions of errors (default). False: XML errors give a byte offset into
+   * the input instead (`CoverageError.offset`), for a caller that can read the input again and
+   * saves a pass over every byte (see readCoverageFile).
+   */
+  countLines?: boolean;
 };
 
 export type CoverageParser = { write(chunk: Uint8Array): void; end(): Coverage };
@@ -30,15 +36,16 @@ export type CoverageParser = { write(chunk: Uint8Array): void; end(): Coverage }
 export const DEFAULT_MAX_BYTES = 4 * 1024 ** 3;
 
 /** Formats scanned as bytes (the large machine-written ones) and formats parsed from decoded text. */
-const PARSERS: Record<FormatName, { bytes: () => ByteParser } | { text: () => TextParser }> = {
-  jacoco: { bytes: jacocoParser },
-  lcov: { bytes: lcovParser },
-  cobertura: { bytes: coberturaParser },
-  istanbul: { text: istanbulParser },
-  go: { text: goParser },
-  coveragepy: { text: coveragePyParser },
-  clover: { bytes: cloverParser },
-};
+const PARSERS: Record<FormatName, { bytes: (options: ByteParserOptions) => ByteParser } | { text: () => TextParser }> =
+  {
+    jacoco: { bytes: jacocoParser },
+    lcov: { bytes: lcovParser },
+    cobertura: { bytes: coberturaParser },
+    istanbul: { text: istanbulParser },
+    go: { text: goParser },
+    coveragepy: { text: coveragePyParser },
+    clover: { bytes: cloverParser },
+  };
 
 /** Bytes in, validated as UTF-8 (a leading byte order mark dropped), to either kind of parser. */
 function byteFeeder(parser: ByteParser): FormatFeeder {
@@ -136,7 +143,7 @@ export function createCoverageParser(format: FormatName | 'auto' = 'auto', optio
     }
     chosen ??= detected;
     const entry = PARSERS[chosen];
-    parser = 'bytes' in entry ? byteFeeder(entry.bytes()) : textFeeder(entry.text());
+    parser = 'bytes' in entry ? byteFeeder(entry.bytes({ countLines: options.countLines })) : textFeeder(entry.text());
     feed(all, final);
   }
 

@@ -112,6 +112,11 @@ export function languageOf(path: string): string | null {
   return languages[ext] ?? null;
 }
 
+export interface ByteParserOptions {
+  /** Count lines for errors' positions (default); false gives byte offsets instead (see XmlScanner.countLines). */
+  countLines?: boolean;
+}
+
 /** A format parser that scans UTF-8 bytes itself (validated and BOM-stripped before it sees them). */
 export interface ByteParser {
   write(bytes: Uint8Array): void;

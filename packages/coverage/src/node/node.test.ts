@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { catchErrorAsync } from '../../test/fixtures/catch-error.ts';
+import { catchError, catchErrorAsync } from '../../test/fixtures/catch-error.ts';
 import { parseCoverage } from '../formats/parser.ts';
 import { readCoverageFile, readCoverageStream } from './index.ts';
 
@@ -39,6 +39,30 @@ describe('readCoverageFile', () => {
     expect(read.counters.line).toEqual({ covered: hit, missed: 120_000 - hit });
     const error = await catchErrorAsync(() => readCoverageFile(big, { maxBytes: 2 * 1024 * 1024 }));
     expect([error.code, error.file]).toEqual(['too-large', big]);
+  });
+
+  it('names the same line and column for a broken report as a parse of the bytes in memory does', async () => {
+    // Read from a file, the scanner gives a byte offset and the reader finds the line in the file.
+    const filler = Array.from({ length: 40_000 }, (_, i) => `<line number="${i + 1}" hits="1"/>`).join('\n');
+    const good = `<coverage><packages><package name="p"><classes><class name="c" filename="a.py"><lines>${filler}`;
+    const cases = {
+      'bad value two chunks in': `${good}\n  <line number="x" hits="1"/></lines></class></classes></package></packages></coverage>\n`,
+      'cut off at the end': `${good}\n`,
+      'after a byte order mark':
+        '\ufeff<coverage>\n<packages>\n<package name="p">\n<oops a=1/></package></packages></coverage>',
+    };
+    for (const [name, xml] of Object.entries(cases)) {
+      const path = join(dir, `broken-${name.replaceAll(' ', '-')}.xml`);
+      writeFileSync(path, xml);
+      const inMemory = catchError(() => parseCoverage(xml, { fileName: path }));
+      const fromFile = await catchErrorAsync(() => readCoverageFile(path));
+      expect(inMemory.line, name).not.toBeNull();
+      expect([fromFile.message, fromFile.line, fromFile.column], name).toEqual([
+        inMemory.message,
+        inMemory.line,
+        inMemory.column,
+      ]);
+    }
   });
 
   it('refuses a gzip bomb once the decompressed size passes the bound', async () => {

@@ -32,7 +32,7 @@ export async function readCoverageFile(path: string, options: ReadOptions = {}):
       );
     }
     const maxBytes = options.maxDecompressedBytes ?? options.maxBytes;
-    const parser = createCoverageParser(options.format ?? 'auto', { ...named, maxBytes });
+    const parser = createCoverageParser(options.format ?? 'auto', { ...named, maxBytes, countLines: false });
     for (let current = 0, at = 0; bytesRead > 0; current ^= 1) {
       const chunk = buffers[current as 0 | 1].subarray(0, bytesRead);
       at += bytesRead;
@@ -47,7 +47,10 @@ export async function readCoverageFile(path: string, options: ReadOptions = {}):
     }
     return parser.end();
   } catch (error) {
-    if (error instanceof CoverageError) throw error;
+    if (error instanceof CoverageError) {
+      if (error.offset === null || error.line !== null || !file) throw error;
+      throw await withLineAndColumn(error, file);
+    }
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') {
       throw new CoverageError('empty-input', `cannot read the report (${code})`, { file: path });
@@ -56,6 +59,30 @@ export async function readCoverageFile(path: string, options: ReadOptions = {}):
   } finally {
     await file?.close();
   }
+}
+
+/**
+ * The error at the line and column of its byte offset, read from the file again. The offset
+ * counts from after a byte order mark, as the parser saw the input; columns count bytes.
+ */
+async function withLineAndColumn(error: CoverageError, file: FileHandle): Promise<CoverageError> {
+  const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  const { bytesRead: headBytes } = await file.read(buffer, 0, 3, 0);
+  const bom = headBytes === 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0;
+  const end = bom + (error.offset as number);
+  let line = 1;
+  let lineStart = bom;
+  for (let at = bom; at < end; ) {
+    const { bytesRead } = await file.read(buffer, 0, Math.min(CHUNK_BYTES, end - at), at);
+    if (bytesRead === 0) break;
+    for (let nl = buffer.indexOf(10); nl !== -1 && nl < bytesRead; nl = buffer.indexOf(10, nl + 1)) {
+      line++;
+      lineStart = at + nl + 1;
+    }
+    at += bytesRead;
+  }
+  const { code, reason, format } = error;
+  return new CoverageError(code, reason, { format, file: error.file, line, column: end - lineStart + 1 });
 }
 
 /** Parses a byte stream; the first bytes decide whether it is gunzipped first. */

@@ -86,6 +86,13 @@ export class XmlScanner {
 
   private readonly fastOpen: ((buffer: Uint8Array, lt: number, depth: number) => number) | undefined;
 
+  /**
+   * Whether lines are counted as the input goes by, for errors' line and column. Off, an error
+   * gives its byte offset and the caller, who can read the input again, finds the line (counting
+   * newlines is a pass over every byte, for the rare error).
+   */
+  countLines = true;
+
   write(chunk: Uint8Array): void {
     // A plain view whatever the caller passed (Node's Buffer is a subclass): one shape for the hot loops.
     if (this.carried === 0) this.buffer = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length);
@@ -117,7 +124,7 @@ export class XmlScanner {
   private carry(): void {
     const buffer = this.buffer;
     const position = this.position;
-    const newlines = countNewlines(buffer, position);
+    const newlines = this.countLines ? countNewlines(buffer, position) : 0;
     if (newlines > 0) {
       this.line += newlines;
       this.lineStart = this.base + buffer.lastIndexOf(10, position - 1) + 1;
@@ -149,6 +156,7 @@ export class XmlScanner {
   /** Fails at an offset into the current buffer; a negative offset means the tag being handled. */
   fail(code: CoverageErrorCode, reason: string, offset: number): never {
     const at = Math.min(offset < 0 ? this.tagOffset : offset, this.buffer.length);
+    if (!this.countLines) throw new CoverageError(code, reason, { format: this.format, offset: this.base + at });
     let line = this.line;
     let lineStart = this.lineStart;
     for (let nl = this.buffer.indexOf(10); nl !== -1 && nl < at; nl = this.buffer.indexOf(10, nl + 1)) {

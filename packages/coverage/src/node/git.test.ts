@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,6 +33,19 @@ describe('git adapter', () => {
     expect(by.get('gone.txt')).toMatchObject({ status: 'deleted' });
     expect(by.get('new.txt')).toMatchObject({ status: 'renamed', oldPath: 'old.txt', lines: [] });
     expect(by.get('bin.dat')).toMatchObject({ binary: true, lines: [] });
+  });
+  it('leaves no file of the diff behind, whether git succeeds or fails', async () => {
+    const temp = mkdtempSync(join(tmpdir(), 'sextant-tmp-'));
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = temp;
+    try {
+      expect((await diff(dir, 'HEAD~1', 'HEAD')).length).toBe(4);
+      await expect(diff(dir, 'HEAD~1', 'f'.repeat(40))).rejects.toThrow(/git diff failed/);
+      expect(readdirSync(temp)).toEqual([]);
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+    }
   });
   it('resolves full shas and lists files', async () => {
     expect(await resolveCommit(dir, 'HEAD')).toMatch(/^[0-9a-f]{40}$/);

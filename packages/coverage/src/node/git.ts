@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type ChangedFile, parseUnifiedDiff } from '../diff/unified.ts';
 
 /** Thrown for a refused ref or a failed git command; the message names the ref or command. */
@@ -61,7 +64,15 @@ export async function diff(repo: string, base: string, head: string): Promise<Ch
   validateRef(head);
   // --full-index: each file's object ids, which key the method cache before any source is read.
   const args = ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '-M', '--unified=0', '--full-index'];
-  return parseUnifiedDiff(await runGit(repo, [...args, `${base}^{commit}`, `${head}^{commit}`, '--']));
+  // Into a file: a pipe holds 64 KiB, and git would wait for a busy event loop to drain it.
+  const dir = await mkdtemp(join(tmpdir(), 'sextant-diff-'));
+  try {
+    const output = join(dir, 'diff');
+    await runGit(repo, [...args, `--output=${output}`, `${base}^{commit}`, `${head}^{commit}`, '--']);
+    return parseUnifiedDiff(await readFile(output, 'utf8'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** Repo-relative paths of every file in a commit, from one `git ls-tree`. */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseCoverage } from '../formats/parser.ts';
 import { mapPaths, normalisePath } from './map.ts';
@@ -52,5 +53,23 @@ describe('mapPaths', () => {
     expect(normalisePath('.\\a\\\\b/./c')).toBe('a/b/c');
     expect(normalisePath('a/../b')).toBeNull();
     expect(normalisePath('./')).toBeNull();
+  });
+
+  it('normalises any path as splitting it into segments would (the fast path for normal ones included)', () => {
+    const bySegments = (raw: string): string | null => {
+      const parts = raw
+        .replaceAll('\\', '/')
+        .split('/')
+        .filter((p) => p !== '' && p !== '.');
+      return parts.includes('..') ? null : parts.join('/') || null;
+    };
+    const piece = fc.constantFrom('a', 'b.c', '.', '..', '', '.x', 'x.', '...', '/', '\\');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
+        const raw = pieces.join('');
+        expect(normalisePath(raw)).toBe(bySegments(raw));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -16,8 +16,12 @@ export type MappedCoverage = {
   ambiguousFiles: AmbiguousPath[];
 };
 
+/** Anything normalisePath would change or refuse: backslashes, empty, `.` and `..` segments. */
+const NOT_NORMAL = /\\|\/\/|^\/|\/$|(?:^|\/)\.\.?(?:\/|$)/;
+
 /** `C:\a\b` → `C:/a/b`, `./a` → `a`, `a//b` → `a/b`; `..` segments make the path unusable (null). */
 export function normalisePath(raw: string): string | null {
+  if (raw !== '' && !NOT_NORMAL.test(raw)) return raw;
   const slashed = raw.replaceAll('\\', '/');
   const parts: string[] = [];
   for (const part of slashed.split('/')) {

@@ -311,7 +311,12 @@ describe('LineOwners', () => {
     fc.assert(
       fc.property(fc.array(method, { maxLength: 12 }), (methods) => {
         const owners = new LineOwners(methods);
-        for (let line = 0; line <= 62; line++) expect(owners.keyAt(line)).toBe(naive(methods, line));
+        for (let line = 0; line <= 62; line++) {
+          const key = naive(methods, line);
+          expect(owners.keyAt(line)).toBe(key);
+          const owner = methods.find((m) => `\u0000${m.name}\u0000` === key);
+          expect(owners.idAt(line)).toBe(owner ? owners.idOf(owner) : -1);
+        }
       }),
     );
   });

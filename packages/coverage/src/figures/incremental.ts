@@ -116,15 +116,26 @@ export function changedMethods(
 export class LineOwners {
   private readonly owner: Int32Array;
   private readonly keys: string[] = [];
-  private readonly ids = new Map<string, number>();
+  /** Key numbers by class, name and signature: looked up without making a key string. */
+  private readonly ids = new Map<string, Map<string, Map<string, number>>>();
 
   constructor(methods: readonly SourceMethod[]) {
     const idOfMethod = methods.map((m) => {
-      const key = methodKey(m);
-      let id = this.ids.get(key);
+      // As in methodKey, a null class or signature is the same as an empty one.
+      let byName = this.ids.get(m.class ?? '');
+      if (!byName) {
+        byName = new Map();
+        this.ids.set(m.class ?? '', byName);
+      }
+      let bySignature = byName.get(m.name);
+      if (!bySignature) {
+        bySignature = new Map();
+        byName.set(m.name, bySignature);
+      }
+      let id = bySignature.get(m.signature ?? '');
       if (id === undefined) {
-        id = this.keys.push(key) - 1;
-        this.ids.set(key, id);
+        id = this.keys.push(methodKey(m)) - 1;
+        bySignature.set(m.signature ?? '', id);
       }
       return id;
     });
@@ -140,7 +151,12 @@ export class LineOwners {
 
   /** The number of a method key, -1 when no method here has it. */
   idOf(method: Pick<SourceMethod, 'class' | 'name' | 'signature'>): number {
-    return this.ids.get(methodKey(method)) ?? -1;
+    return (
+      this.ids
+        .get(method.class ?? '')
+        ?.get(method.name)
+        ?.get(method.signature ?? '') ?? -1
+    );
   }
 
   /** The innermost method's key number at the line, -1 when no method holds it. */
@@ -230,10 +246,22 @@ const COUNTED_METHODS = new WeakMap<FileCoverage, MethodCoverage[]>();
 function countedMethods(file: FileCoverage): MethodCoverage[] {
   let found = COUNTED_METHODS.get(file);
   if (!found) {
-    found = file.classes
-      .flatMap((c) => c.methods)
-      .filter((m) => m.startLine !== null && m.counters.method !== null)
-      .sort((a, b) => (a.startLine as number) - (b.startLine as number));
+    found = [];
+    let sorted = true;
+    for (const c of file.classes) {
+      for (const m of c.methods) {
+        if (m.startLine === null || m.counters.method === null) continue;
+        if (
+          sorted &&
+          found.length > 0 &&
+          m.startLine < ((found[found.length - 1] as MethodCoverage).startLine as number)
+        )
+          sorted = false;
+        found.push(m);
+      }
+    }
+    // Tools list a file's functions in source order, so the sort is seldom needed.
+    if (!sorted) found.sort((a, b) => (a.startLine as number) - (b.startLine as number));
     COUNTED_METHODS.set(file, found);
   }
   return found;

@@ -64,7 +64,10 @@ export async function methodsOfChangedFiles(
     groups.set(identity, group);
   }
   const named = [...groups.values()];
-  if (cache) await Promise.all(named.map(async (g) => (g.found = g.cacheKey ? await cache.get(g.cacheKey) : null)));
+  if (cache) {
+    const kept = await cache.getAll(named.map((g) => g.cacheKey as string));
+    for (const [index, group] of named.entries()) group.found = kept[index] ?? null;
+  }
   const misses = [...named.filter((g) => g.found === null), ...unnamed];
   // Workers start, and grammars load, while git reads the sources.
   const languages = [...new Set(misses.map((g) => languageOfPath(g.file.path)))].filter((l) => l !== null);
@@ -95,12 +98,12 @@ export async function methodsOfChangedFiles(
     extracting.push(group);
   }
   const extracted = await pool.run(jobs);
-  const writes: Promise<void>[] = [];
+  const fresh: [string, FileMethods][] = [];
   for (const [index, group] of extracting.entries()) {
     group.found = extracted.methods[index] as FileMethods;
-    if (cache && group.cacheKey) writes.push(cache.set(group.cacheKey, group.found));
+    if (group.cacheKey) fresh.push([group.cacheKey, group.found]);
   }
-  await Promise.all(writes);
+  await cache?.setAll(fresh);
   const methods = new Map<string, FileMethods>();
   for (const group of [...named, ...unnamed]) {
     if (group.found) for (const path of group.paths) methods.set(path, group.found);

@@ -1,5 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -80,39 +89,54 @@ describe('finding the changed files’ methods', () => {
     expect(second).toEqual(fresh);
   });
 
-  it('treats a damaged entry as missing and drops entries of other extractor versions', async () => {
+  it('treats a damaged entry or segment and a torn index line as missing, and drops other extractor versions', async () => {
     const [current] = readdirSync(cacheRoot);
     const folder = join(cacheRoot, current as string);
-    const [bucket] = readdirSync(folder).filter((name) => name.length === 2);
-    const [entry] = readdirSync(join(folder, bucket as string));
-    writeFileSync(join(folder, bucket as string, entry as string), '{"head": [{"name": 1}]');
+    const [segment] = readdirSync(join(folder, 'segments'));
+    const segmentPath = join(folder, 'segments', segment as string);
+    const entries = JSON.parse(readFileSync(segmentPath, 'utf8')) as Record<string, unknown>;
+    const keys = Object.keys(entries);
+    writeFileSync(segmentPath, JSON.stringify({ ...entries, [keys[0] as string]: { head: [{ name: 1 }], base: [] } }));
+    appendFileSync(join(folder, 'index'), `${keys[1]} tor`);
     mkdirSync(join(cacheRoot, 'methods-0000000000000000'));
     const fresh = await changesBetweenCommits(repo, base, head, { workers: 0 });
     const again = await changesBetweenCommits(repo, base, head, { workers: 0, cacheDir: cacheRoot });
     expect(extractionStats.extracted).toBe(1);
     expect(again).toEqual(fresh);
     expect(readdirSync(cacheRoot)).toEqual([current]);
+    // The re-extracted entry went into a segment of its own; a cut-off segment loses only its entries.
+    expect(readdirSync(join(folder, 'segments'))).toHaveLength(2);
+    writeFileSync(segmentPath, readFileSync(segmentPath, 'utf8').slice(0, 100));
+    await changesBetweenCommits(repo, base, head, { workers: 0, cacheDir: cacheRoot });
+    expect(extractionStats.extracted).toBe(keys.length - 1);
   });
 });
 
 describe('the method cache’s size', () => {
-  it('keeps the newest entries once a day when there are more than its bound', async () => {
+  it('keeps the newest segments once a day when there are more entries than its bound', async () => {
     const root = mkdtempSync(join(tmpdir(), 'sextant-cache-bound-'));
     try {
       const entry = { head: [], base: [] };
       const keys = ['a', 'b', 'c', 'd', 'e'].map((k) => MethodCache.keyOf(k, `${k}1`, null, false) as string);
       const cache = await MethodCache.open(root, 3);
-      for (const key of keys) await cache.set(key, entry);
+      // One segment per key, written one after another.
+      for (const key of keys) await cache.setAll([[key, entry]]);
       const [folder] = readdirSync(root);
-      const pathOf = (key: string) => join(root, folder as string, key.slice(0, 2), `${key}.json`);
-      for (const [i, key] of keys.entries()) utimesSync(pathOf(key), 1_000_000 + i, 1_000_000 + i);
+      const segments = join(root, folder as string, 'segments');
+      const byKey = (key: string) => {
+        const line = readFileSync(join(root, folder as string, 'index'), 'utf8')
+          .split('\n')
+          .find((l) => l.startsWith(key));
+        return join(segments, `${line?.split(' ')[1]}.json`);
+      };
+      for (const [i, key] of keys.entries()) utimesSync(byKey(key), 1_000_000 + i, 1_000_000 + i);
       // Pruned less than a day ago (when the cache was opened): nothing goes.
-      await MethodCache.open(root, 3);
-      expect(await Promise.all(keys.map((key) => cache.get(key)))).toEqual(keys.map(() => entry));
+      expect(await (await MethodCache.open(root, 3)).getAll(keys)).toEqual(keys.map(() => entry));
       utimesSync(join(root, folder as string, 'pruned'), 1_000_000, 1_000_000);
-      await MethodCache.open(root, 3);
-      const kept = await Promise.all(keys.map(async (key) => (await cache.get(key)) !== null));
+      const pruned = await MethodCache.open(root, 3);
+      const kept = (await pruned.getAll(keys)).map((found) => found !== null);
       expect(kept).toEqual([false, false, false, true, true]);
+      expect(readdirSync(segments)).toHaveLength(2);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

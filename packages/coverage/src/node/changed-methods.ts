@@ -15,6 +15,11 @@ export interface ExtractionOptions {
   cacheDir?: string | null;
 }
 
+/** The method cache of `options`, or null without a folder. */
+export function openCache(options: ExtractionOptions): Promise<MethodCache | null> {
+  return options.cacheDir ? MethodCache.open(options.cacheDir) : Promise.resolve(null);
+}
+
 /** What the last `methodsOfChangedFiles` in this process did (`sextant coverage --verbose` prints it). */
 export const extractionStats = { files: 0, cached: 0, copies: 0, extracted: 0, workers: 0 };
 
@@ -39,8 +44,10 @@ export async function methodsOfChangedFiles(
   head: string,
   files: readonly ChangedFile[],
   options: ExtractionOptions,
+  /** The cache already being opened (it needs no diff): by default opened here. */
+  opening: Promise<MethodCache | null> = openCache(options),
 ): Promise<Map<string, FileMethods>> {
-  const cache = options.cacheDir ? await MethodCache.open(options.cacheDir) : null;
+  const cache = await opening;
   let copies = 0;
   const groups = new Map<string, Group>();
   const unnamed: Group[] = [];

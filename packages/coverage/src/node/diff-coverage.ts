@@ -12,7 +12,7 @@ import { languageOfPath } from '../methods/language.ts';
 import type { Coverage } from '../model/coverage.ts';
 import { type LineColumns, lineColumns } from '../model/line-buffer.ts';
 import { blameLines, methodAuthor } from './blame.ts';
-import { type ExtractionOptions, methodsOfChangedFiles } from './changed-methods.ts';
+import { type ExtractionOptions, methodsOfChangedFiles, openCache } from './changed-methods.ts';
 import { diff, isAncestor, type RangeHistory, rangeHistory, resolveCommits } from './git.ts';
 
 export interface ChangedFileCoverage extends DiffLineCoverage {
@@ -118,6 +118,9 @@ export async function changesBetweenCommits(
   // Ancestry and the range's authors are asked alongside the diff; only blame needs them.
   const history = Promise.all([isAncestor(repo, base, head), rangeHistory(repo, base, head)]);
   history.catch(() => undefined);
+  // So is the method cache (reading its index, digesting the extractor's code) while git diffs.
+  const cache = openCache(options);
+  cache.catch(() => undefined);
   const changed = await diff(repo, base, head);
   const withMethods = changed.filter(
     (f) =>
@@ -126,7 +129,7 @@ export async function changesBetweenCommits(
       (f.lines.length > 0 || f.deletions.length > 0) &&
       languageOfPath(f.path) !== null,
   );
-  const methods = await methodsOfChangedFiles(repo, base, head, withMethods, options);
+  const methods = await methodsOfChangedFiles(repo, base, head, withMethods, options, cache);
   const changedList = changedMethods(changed, methods);
   const { authors, blamedFiles } = await authorsOf(repo, base, head, changedList, history);
   return { base, head, changed, methods, changedMethods: changedList, authors, blamedFiles };

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ChangedFile, parseUnifiedDiff } from '../diff/unified.ts';
@@ -69,9 +69,30 @@ export async function diff(repo: string, base: string, head: string): Promise<Ch
   try {
     const output = join(dir, 'diff');
     await runGit(repo, [...args, `--output=${output}`, `${base}^{commit}`, `${head}^{commit}`, '--']);
-    return parseUnifiedDiff(await readFile(output, 'utf8'));
+    return parseUnifiedDiff(await readWhole(output));
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A file's text in one read of its whole size: readFile's 512 KiB steps each wait for a turn of
+ * an event loop that is parsing a report meanwhile.
+ */
+async function readWhole(path: string): Promise<string> {
+  const file = await open(path, 'r');
+  try {
+    const { size } = await file.stat();
+    const buffer = Buffer.allocUnsafe(size);
+    let filled = 0;
+    while (filled < size) {
+      const { bytesRead } = await file.read(buffer, filled, size - filled, filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    return buffer.toString('utf8', 0, filled);
+  } finally {
+    await file.close();
   }
 }
 

@@ -13,4 +13,5 @@ export {
 export { mergeCoverage } from './merge/merge.ts';
 export * from './methods/index.ts';
 export * from './model/coverage.ts';
+export { type LineColumns, type LineSums, lineColumns } from './model/line-buffer.ts';
 export { type AmbiguousPath, type MapPathsOptions, type MappedCoverage, mapPaths, normalisePath } from './paths/map.ts';

@@ -4,9 +4,9 @@ import {
   type Counters,
   emptyCounters,
   type FileCoverage,
-  type LineCoverage,
   type MethodCoverage,
 } from '../model/coverage.ts';
+import { type LineArena, LineBuffer, withLazyLines } from '../model/line-buffer.ts';
 import type { BranchIds } from './lcov-branch-ids.ts';
 import { counter, languageOf, MAX_COUNT } from './shared.ts';
 
@@ -152,13 +152,12 @@ export class LcovRecord {
   }
 
   /** The record's model file (merged with the earlier records for its path). */
-  finish(ids: BranchIds): LcovDone {
+  finish(ids: BranchIds, arena: LineArena): LcovDone {
     const identified: BranchCoverage[] = [];
     const figures: Figures = { covered: 0, branchesTotal: 0, branchesCovered: 0 };
-    const lines =
-      this.branchCount === 0 && this.linesAscending
-        ? this.plainLines(figures)
-        : this.mergedLines(identified, figures, ids);
+    const lines = new LineBuffer(arena);
+    if (this.branchCount === 0 && this.linesAscending) this.plainLines(lines, figures);
+    else this.mergedLines(lines, identified, figures, ids);
     const methods: MethodCoverage[] = [];
     for (const [name, fn] of this.functions) {
       const hit: 0 | 1 = fn.hits > 0 ? 1 : 0;
@@ -182,37 +181,31 @@ export class LcovRecord {
     this.functions = new Map();
     this.fnEntries = [];
     // Each branch keeps its BRDA identity, so merging tracefiles adds per branch as `lcov -a` does.
-    const file = { path: this.path, language: languageOf(this.path), lines, classes, counters, branches: identified };
+    const file = withLazyLines(
+      { path: this.path, language: languageOf(this.path), classes, counters, branches: identified },
+      lines,
+    );
     return { file, functionIndex: this.functionIndex.size > 0 ? this.functionIndex : null };
   }
 
   /** Ascending DA lines without a repeat and no BRDA: one line each, as read. */
-  private plainLines(figures: Figures): LineCoverage[] {
+  private plainLines(lines: LineBuffer, figures: Figures): void {
     const numbers = this.lineNumbers;
     const hitsOf = this.lineHits;
-    const lines = new Array<LineCoverage>(this.lineCount);
     let covered = 0;
     for (let i = 0; i < this.lineCount; i++) {
-      const hits = small(hitsOf[i]!);
+      const hits = hitsOf[i] as number;
       if (hits > 0) covered++;
-      lines[i] = {
-        line: numbers[i] as number,
-        hits,
-        branchesCovered: 0,
-        branchesTotal: 0,
-        instructionsCovered: null,
-        instructionsMissed: null,
-      };
+      lines.push(numbers[i] as number, hits, 0, 0);
     }
     figures.covered = covered;
-    return lines;
   }
 
   /**
    * DA lines (hits of a repeated line added) with the BRDA branches on them (a repeated branch
    * counted once); a branch on a line without DA (coverage.py's line 0) makes no line.
    */
-  private mergedLines(identified: BranchCoverage[], figures: Figures, ids: BranchIds): LineCoverage[] {
+  private mergedLines(lines: LineBuffer, identified: BranchCoverage[], figures: Figures, ids: BranchIds): void {
     if (!this.linesAscending) this.sortLines();
     const numbers = this.lineNumbers;
     const hitsOf = this.lineHits;
@@ -220,9 +213,6 @@ export class LcovRecord {
     const branches = this.branches;
     const order = this.branchOrder();
     const lineOf = (b: number): number => (b < order.length ? branches[order[b]! * 4]! : Number.POSITIVE_INFINITY);
-    // Sized once (a repeated line leaves it shorter): no copying as it grows, no spare room after.
-    const lines = new Array<LineCoverage>(lineCount);
-    let length = 0;
     let b = 0;
     let nextBranchLine = lineOf(0);
     for (let d = 0; d < lineCount; ) {
@@ -241,18 +231,9 @@ export class LcovRecord {
         branchesCovered = figures.branchesCovered - coveredBefore;
         nextBranchLine = lineOf(b);
       }
-      lines[length++] = {
-        line,
-        hits: small(hits),
-        branchesCovered,
-        branchesTotal,
-        instructionsCovered: null,
-        instructionsMissed: null,
-      };
+      lines.push(line, hits, branchesCovered, branchesTotal);
     }
-    lines.length = length;
     this.identify(order, b, Number.POSITIVE_INFINITY, identified, figures, ids);
-    return lines;
   }
 
   /**

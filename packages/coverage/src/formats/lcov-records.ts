@@ -1,3 +1,4 @@
+import type { LineArena } from '../model/line-buffer.ts';
 import type { BranchIds } from './lcov-branch-ids.ts';
 import { type LcovDone, type LcovFunction, LcovRecord } from './lcov-file.ts';
 import type { Interner } from './shared.ts';
@@ -14,6 +15,8 @@ export type LcovState = {
   sawRecord: boolean;
   names: Interner;
   branchIds: BranchIds;
+  /** Where the finished files' lines are packed. */
+  arena: LineArena;
 };
 
 const at = (lineNo: number) => ({ line: lineNo });
@@ -53,7 +56,7 @@ export function handleRecord(state: LcovState, text: string, lineNo: number): vo
   if (tag === 'end_of_record') {
     const record = state.current;
     if (!record) fail('lcov', 'bad-record', 'end_of_record without SF', at(lineNo));
-    if (record === state.record) state.records.set(record.path, record.finish(state.branchIds));
+    if (record === state.record) state.records.set(record.path, record.finish(state.branchIds, state.arena));
     state.current = null;
     return;
   }

@@ -1,4 +1,5 @@
 import { type Counters, type Coverage, emptyCounters, type FileCoverage } from '../model/coverage.ts';
+import { LineArena } from '../model/line-buffer.ts';
 import { ByteStrings, decodeBytes } from '../xml/byte-strings.ts';
 import { BranchIds } from './lcov-branch-ids.ts';
 import { LcovRecord } from './lcov-file.ts';
@@ -23,6 +24,7 @@ export function lcovParser(): ByteParser {
     sawRecord: false,
     names: new Interner(),
     branchIds: new BranchIds(),
+    arena: new LineArena(),
   };
   const functionNames = new ByteStrings();
   let work: Uint8Array = new Uint8Array(1 << 16);
@@ -199,7 +201,7 @@ export function lcovParser(): ByteParser {
       if (!state.sawRecord) fail('lcov', 'empty-input', 'no SF records');
       const files: FileCoverage[] = [];
       for (const done of state.records.values()) {
-        files.push(done instanceof LcovRecord ? done.finish(state.branchIds).file : done.file);
+        files.push(done instanceof LcovRecord ? done.finish(state.branchIds, state.arena).file : done.file);
       }
       state.records.clear();
       return { format: 'lcov', files, counters: totals(files) };

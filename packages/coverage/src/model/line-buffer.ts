@@ -28,6 +28,12 @@ export interface LineSums {
 }
 
 const FIELDS = 4;
+
+/**
+ * A number read back from a Float64Array, as a small integer where it is one: stored into an
+ * object as a double, V8 gives every object's field its own 16-byte heap box.
+ */
+const small = (value: number): number => (value <= 0x3fffffff ? value | 0 : value);
 /** Lines per block of an arena: 2 MiB. */
 const BLOCK_LINES = 1 << 16;
 /** Room a file's lines first get, in lines; it doubles (moving them) when full. */
@@ -173,10 +179,10 @@ export class LineBuffer implements LineColumns {
     const made = new Array<LineCoverage>(this.length);
     for (let i = 0; i < this.length; i++) {
       made[i] = {
-        line: this.line(i),
-        hits: this.hits(i),
-        branchesCovered: this.branchesCovered(i),
-        branchesTotal: this.branchesTotal(i),
+        line: small(this.line(i)),
+        hits: small(this.hits(i)),
+        branchesCovered: small(this.branchesCovered(i)),
+        branchesTotal: small(this.branchesTotal(i)),
         instructionsCovered: null,
         instructionsMissed: null,
       };

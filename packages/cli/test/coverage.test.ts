@@ -1,11 +1,13 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/run.ts';
 import { jacocoMethodCounters, jacocoReportCounters, makeSampleProject, type SampleProject } from './sample-project.ts';
 
+const execFileAsync = promisify(execFile);
 const root = join(import.meta.dirname, '../../..');
 const bin = join(root, 'packages/cli/bin/sextant.mjs');
 
@@ -203,6 +205,23 @@ describe('finding the changed methods', () => {
       expect(files(cache)).toEqual(kept);
       expect(first.stdout).toBe(uncached.stdout);
       expect(second.stdout).toBe(uncached.stdout);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
+  });
+
+  it('shares one cache between runs at the same time: each adds a segment, a later run reads them all', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'sextant-cli-cache-'));
+    try {
+      const command = [bin, 'coverage', project.jacocoXml, ...diffArgs(), '--json', '--verbose'];
+      const env = { ...process.env, SEXTANT_CACHE_DIR: cache };
+      const runs = await Promise.all(
+        Array.from({ length: 4 }, () => execFileAsync(process.execPath, command, { env, encoding: 'utf8' })),
+      );
+      expect(files(cache)).toHaveLength(4);
+      const later = sextant(command.slice(1), { SEXTANT_CACHE_DIR: cache });
+      expect(later.stderr).toMatch(/ 0 extracted /);
+      for (const run of runs) expect(run.stdout).toBe(later.stdout);
     } finally {
       rmSync(cache, { recursive: true, force: true });
     }

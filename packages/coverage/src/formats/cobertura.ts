@@ -4,9 +4,9 @@ import {
   emptyCounters,
   type FileCoverage,
   type LineCoverage,
-  type MethodCoverage,
 } from '../model/coverage.ts';
 import { LineArena, LineBuffer, withLazyLines } from '../model/line-buffer.ts';
+import { MethodTable, withLazyMethods } from '../model/method-table.ts';
 import { ByteStrings } from '../xml/byte-strings.ts';
 import { MAX_XML_DEPTH, type XmlAttributes, XmlScanner } from '../xml/scanner.ts';
 import { readLineRun } from './cobertura-lines.ts';
@@ -38,6 +38,8 @@ type FileState = {
   lines: LineCoverage[] | null;
   byNumber: Map<number, LineCoverage> | null;
   classes: ClassCoverage[];
+  /** Where each class's rows of the method table begin and end, two numbers per class. */
+  methodRows: number[];
   /** Tallies of the lines while they arrive in order (no index): the counters without a pass at the end. */
   hitLines: number;
   branchesCovered: number;
@@ -59,8 +61,11 @@ export function coberturaParser(options: ByteParserOptions = {}): ByteParser {
   const arena = new LineArena();
   const sources: string[] = [];
   let file: FileState | null = null;
-  let cls: ClassCoverage | null = null;
-  let method: { entry: MethodCoverage; hit: boolean } | null = null;
+  /** The class being read: its name and its first row in the method table. */
+  let cls: { name: string; firstRow: number } | null = null;
+  const methods = new MethodTable();
+  /** The method table's row of the <method> being read by the general path. */
+  let method: number | null = null;
   let inSource = false;
   let sourceText = '';
   let sawMethods = false;
@@ -89,29 +94,22 @@ export function coberturaParser(options: ByteParserOptions = {}): ByteParser {
               lines: null,
               byNumber: null,
               classes: [],
+              methodRows: [],
               hitLines: 0,
               branchesCovered: 0,
               branchesTotal: 0,
             };
             files.set(path, file);
-            cls = { name: names.get(attributes.get('name') ?? path), methods: [], counters: emptyCounters() };
-            file.classes.push(cls);
+            cls = { name: names.get(attributes.get('name') ?? path), firstRow: methods.length };
             return;
           }
           case 'method':
             if (!cls) return;
             sawMethods = true;
-            method = {
-              entry: {
-                name: names.get(required(attributes, 'name', name)),
-                signature: optionalName(attributes.get('signature')),
-                startLine: null,
-                endLine: null,
-                counters: emptyCounters(),
-              },
-              hit: false,
-            };
-            cls.methods.push(method.entry);
+            method = methods.add(
+              names.get(required(attributes, 'name', name)),
+              optionalName(attributes.get('signature')),
+            );
             return;
           case 'line':
             if (file) addLine(file, attributes);
@@ -125,10 +123,14 @@ export function coberturaParser(options: ByteParserOptions = {}): ByteParser {
           const root = sourceText.trim();
           if (root !== '') sources.push(root.replaceAll('\\', '/'));
         } else if (name === 'class') {
+          if (file && cls) {
+            const counters = emptyCounters();
+            file.classes.push(withLazyMethods({ name: cls.name, counters }, methods, cls.firstRow, methods.length));
+            file.methodRows.push(cls.firstRow, methods.length);
+          }
           cls = null;
           file = null;
-        } else if (name === 'method' && method) {
-          method.entry.counters.method = counter(method.hit ? 1 : 0, method.hit ? 0 : 1);
+        } else if (name === 'method') {
           method = null;
         }
       },
@@ -178,16 +180,12 @@ export function coberturaParser(options: ByteParserOptions = {}): ByteParser {
     const end = readMethod(b, lt, methodNames);
     if (end === -1 || cls === null) return -1;
     const { name, signature, startLine, endLine, hit } = methodFields;
-    const entry: MethodCoverage = {
-      name,
-      signature: signature === '' ? null : signature,
-      startLine,
-      endLine,
-      counters: emptyCounters(),
-    };
-    entry.counters.method = counter(hit ? 1 : 0, hit ? 0 : 1);
+    const row = methods.add(name, signature === '' ? null : signature);
+    if (startLine !== null && endLine !== null) {
+      methods.addLine(row, startLine, hit ? 1 : 0);
+      methods.addLine(row, endLine, 0);
+    }
     sawMethods = true;
-    cls.methods.push(entry);
     method = null;
     return end;
   }
@@ -202,7 +200,7 @@ export function coberturaParser(options: ByteParserOptions = {}): ByteParser {
     const hits = integerAttribute(attributes, 'hits', 'hits');
     let covered = 0;
     let total = 0;
-    if (!method && attributes.is('branch', 'true') && attributes.get('condition-coverage')) {
+    if (method === null && attributes.is('branch', 'true') && attributes.get('condition-coverage')) {
       const match = /\((\d{1,9})\/(\d{1,9})\)/.exec(attributes.get('condition-coverage') ?? '');
       if (!match) scanner.fail('bad-attribute', 'condition-coverage is not "N% (covered/total)"', -1);
       covered = count('cobertura', match[1], 'covered conditions');
@@ -214,10 +212,8 @@ export function coberturaParser(options: ByteParserOptions = {}): ByteParser {
 
   /** A line of a class, or (inside a <method>) part of the method's range. */
   function addLineValues(state: FileState, line: number, hits: number, covered: number, total: number): void {
-    if (method) {
-      method.entry.startLine = method.entry.startLine === null ? line : Math.min(method.entry.startLine, line);
-      method.entry.endLine = method.entry.endLine === null ? line : Math.max(method.entry.endLine, line);
-      if (hits > 0) method.hit = true;
+    if (method !== null) {
+      methods.addLine(method, line, hits);
       return;
     }
     if (state.byNumber === null) {
@@ -267,21 +263,17 @@ export function coberturaParser(options: ByteParserOptions = {}): ByteParser {
           counters.branch = branchCounter(lines);
         }
         if (sawMethods) {
-          let hit = 0;
+          let covered = 0;
           let all = 0;
-          for (const c of state.classes)
-            for (const m of c.methods) {
-              all++;
-              if (m.counters.method?.covered) hit++;
-            }
-          counters.method = counter(hit, all - hit);
-        }
-        for (const c of state.classes) {
-          if (sawMethods)
-            c.counters.method = counter(
-              c.methods.filter((m) => m.counters.method?.covered).length,
-              c.methods.filter((m) => !m.counters.method?.covered).length,
-            );
+          state.classes.forEach((c, i) => {
+            const first = state.methodRows[i * 2] as number;
+            const end = state.methodRows[i * 2 + 1] as number;
+            const ran = methods.covered(first, end);
+            c.counters.method = counter(ran, end - first - ran);
+            covered += ran;
+            all += end - first;
+          });
+          counters.method = counter(covered, all - covered);
         }
         const path = state.path;
         const language = languageOf(path);

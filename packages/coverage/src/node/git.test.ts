@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,6 +33,18 @@ describe('git adapter', () => {
     expect(by.get('gone.txt')).toMatchObject({ status: 'deleted' });
     expect(by.get('new.txt')).toMatchObject({ status: 'renamed', oldPath: 'old.txt', lines: [] });
     expect(by.get('bin.dat')).toMatchObject({ binary: true, lines: [] });
+  });
+  it('reads non-ASCII paths and lines as UTF-8', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sextant-git-utf8-'));
+    const g = (...a: string[]) => execFileSync('git', ['-C', dir, '-c', 'user.name=T', '-c', 'user.email=t@x', ...a]);
+    g('init', '-q');
+    mkdirSync(join(dir, 'café'));
+    writeFileSync(join(dir, 'café', 'naïve.txt'), 'un\n');
+    g('add', '.');
+    g('commit', '-qm', 'one');
+    writeFileSync(join(dir, 'café', 'naïve.txt'), 'un\ndeux — zwei\n');
+    g('commit', '-qam', 'two');
+    expect(await diff(dir, 'HEAD~1', 'HEAD')).toMatchObject([{ path: 'café/naïve.txt', lines: [2] }]);
   });
   it('leaves no file of the diff behind, whether git succeeds or fails', async () => {
     const temp = mkdtempSync(join(tmpdir(), 'sextant-tmp-'));

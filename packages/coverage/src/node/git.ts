@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { execFile } from 'node:child_process';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -90,7 +91,9 @@ async function readWhole(path: string): Promise<string> {
       if (bytesRead === 0) break;
       filled += bytesRead;
     }
-    return buffer.toString('utf8', 0, filled);
+    const bytes = buffer.subarray(0, filled);
+    // Most diffs are ASCII, whose one-byte decoding is a third of UTF-8's (the same string).
+    return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   } finally {
     await file.close();
   }

@@ -16,10 +16,13 @@ import type { SourceMethod } from '../methods/types.ts';
  * Best effort: an unreadable or unwritable entry is a miss, never an error.
  */
 export class MethodCache {
+  /** Which segment holds each key asked for so far or written by this run. */
+  private readonly segments = new Map<string, string>();
+
   private constructor(
     private readonly dir: string,
-    /** Which segment holds each key, as the index said when the cache was opened. */
-    private readonly segments: Map<string, string>,
+    /** The index as read when the cache was opened; looked through for the keys a run asks for. */
+    private readonly index: string,
   ) {}
 
   /**
@@ -38,7 +41,7 @@ export class MethodCache {
       // No cache folder yet.
     }
     await pruneDaily(dir, maxEntries).catch(() => undefined);
-    return new MethodCache(dir, await readIndex(dir));
+    return new MethodCache(dir, await readFile(join(dir, INDEX), 'utf8').catch(() => ''));
   }
 
   /** The key of one file's extraction; null when a text has no object id (nothing to key on). */
@@ -51,6 +54,7 @@ export class MethodCache {
 
   /** The kept extractions of `keys`, null for each one missing or damaged; each segment is read once. */
   async getAll(keys: readonly string[]): Promise<(FileMethods | null)[]> {
+    findInIndex(this.index, new Set(keys.filter((key) => !this.segments.has(key))), this.segments);
     const wanted = new Set(keys.flatMap((key) => this.segments.get(key) ?? []));
     const read = new Map(
       await Promise.all([...wanted].map(async (segment) => [segment, await readSegment(this.dir, segment)] as const)),
@@ -96,16 +100,28 @@ const PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
 const INDEX = 'index';
 const SEGMENT_ENTRIES = 500;
 const SEGMENTS = 'segments';
+const KEY_LENGTH = 40;
 const INDEX_LINE = /^([0-9a-f]{40}) ([0-9a-z]+-\d+-[0-9a-f]{8})$/;
 
-/** Key -> segment from the index; malformed lines (a torn write) are skipped, a later line wins. */
+/**
+ * The segments of the `wanted` keys (all keys when null) from the index text, into `found`:
+ * malformed lines (a torn write) are skipped, a later line wins. Only lines whose first 40
+ * characters are a wanted key are checked in full (the index may hold 50,000 lines).
+ */
+function findInIndex(text: string, wanted: ReadonlySet<string> | null, found: Map<string, string>): void {
+  if (wanted?.size === 0) return;
+  for (let start = 0, end = 0; start < text.length; start = end + 1) {
+    end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    if (end - start <= KEY_LENGTH || (wanted && !wanted.has(text.slice(start, start + KEY_LENGTH)))) continue;
+    const match = INDEX_LINE.exec(text.slice(start, end));
+    if (match) found.set(match[1] as string, match[2] as string);
+  }
+}
+
 async function readIndex(dir: string): Promise<Map<string, string>> {
   const segments = new Map<string, string>();
-  const text = await readFile(join(dir, INDEX), 'utf8').catch(() => '');
-  for (const line of text.split('\n')) {
-    const match = INDEX_LINE.exec(line);
-    if (match) segments.set(match[1] as string, match[2] as string);
-  }
+  findInIndex(await readFile(join(dir, INDEX), 'utf8').catch(() => ''), null, segments);
   return segments;
 }
 

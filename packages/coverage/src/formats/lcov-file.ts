@@ -6,6 +6,7 @@ import {
   type FileCoverage,
   type MethodCoverage,
 } from '../model/coverage.ts';
+import { unboxed } from '../model/lazy-property.ts';
 import { type LineArena, LineBuffer, withLazyLines } from '../model/line-buffer.ts';
 import type { BranchIds } from './lcov-branch-ids.ts';
 import { counter, languageOf, MAX_COUNT } from './shared.ts';
@@ -19,12 +20,6 @@ type Figures = { covered: number; branchesTotal: number; branchesCovered: number
 export type LcovDone = { file: FileCoverage; functionIndex: Map<string, string> | null };
 
 const addCapped = (a: number, b: number): number => Math.min(MAX_COUNT, a + b);
-
-/**
- * A count read back from a Float64Array, as a small integer where it is one: stored into a line
- * object as a double, V8 gives every line object's field its own 16-byte heap box.
- */
-const small = (count: number): number => (count <= 0x3fffffff ? count | 0 : count);
 
 /**
  * An SF record's data. DA and BRDA go into typed arrays (12 and 32 bytes a record, no object each).
@@ -259,7 +254,7 @@ export class LcovRecord {
       figures.branchesTotal++;
       if (taken > 0) figures.branchesCovered++;
       const id = ids.text(branches[at + 1]!, branches[at + 2]!);
-      identified.push({ line: small(branches[at]!), id, hits: small(taken) });
+      identified.push({ line: unboxed(branches[at]!), id, hits: unboxed(taken) });
     }
     return b;
   }

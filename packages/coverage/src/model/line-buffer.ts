@@ -1,4 +1,5 @@
 import type { FileCoverage, LineCoverage } from './coverage.ts';
+import { lazyProperty, unboxed } from './lazy-property.ts';
 import { firstAtLeast } from './sorted.ts';
 
 /** Read access to a file's lines (sorted by number) whether they are packed or objects. */
@@ -29,11 +30,6 @@ export interface LineSums {
 
 const FIELDS = 4;
 
-/**
- * A number read back from a Float64Array, as a small integer where it is one: stored into an
- * object as a double, V8 gives every object's field its own 16-byte heap box.
- */
-const small = (value: number): number => (value <= 0x3fffffff ? value | 0 : value);
 /** Lines per block of an arena: 2 MiB. */
 const BLOCK_LINES = 1 << 16;
 /** Room a file's lines first get, in lines; it doubles (moving them) when full. */
@@ -179,10 +175,10 @@ export class LineBuffer implements LineColumns {
     const made = new Array<LineCoverage>(this.length);
     for (let i = 0; i < this.length; i++) {
       made[i] = {
-        line: small(this.line(i)),
-        hits: small(this.hits(i)),
-        branchesCovered: small(this.branchesCovered(i)),
-        branchesTotal: small(this.branchesTotal(i)),
+        line: unboxed(this.line(i)),
+        hits: unboxed(this.hits(i)),
+        branchesCovered: unboxed(this.branchesCovered(i)),
+        branchesTotal: unboxed(this.branchesTotal(i)),
         instructionsCovered: null,
         instructionsMissed: null,
       };
@@ -269,32 +265,20 @@ export function lineColumns(file: FileCoverage): LineColumns {
 }
 
 /**
- * `file` with a `lines` property that makes the buffer's line objects on its first read and is
- * an ordinary array property from then on. It is an own enumerable accessor, so a spread copy,
- * JSON and structured clone see the lines as usual (making them); withPath keeps them packed.
+ * `file` with a `lines` property that makes the buffer's line objects on its first read (see
+ * lazyProperty); until then the figures read them packed (lineColumns), and withPath keeps them so.
  */
 export function withLazyLines(file: Omit<FileCoverage, 'lines'>, buffer: LineBuffer): FileCoverage {
   const { path, language, ...rest } = file;
   const lazy: FileCoverage = { path, language, lines: [], ...rest };
-  Object.defineProperty(lazy, 'lines', {
-    enumerable: true,
-    configurable: true,
-    get(this: FileCoverage) {
-      const lines = buffer.lines();
-      setLines(this, lines);
-      return lines;
-    },
-    set(this: FileCoverage, lines: LineCoverage[]) {
-      setLines(this, lines);
-    },
-  });
+  lazyProperty(
+    lazy,
+    'lines',
+    () => buffer.lines(),
+    (settled) => packed.delete(settled),
+  );
   packed.set(lazy, buffer);
   return lazy;
-}
-
-function setLines(file: FileCoverage, lines: LineCoverage[]): void {
-  packed.delete(file);
-  Object.defineProperty(file, 'lines', { value: lines, writable: true, enumerable: true, configurable: true });
 }
 
 /** A copy of `file` under another path; packed lines stay packed (a spread would make them). */

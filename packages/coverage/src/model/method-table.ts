@@ -1,4 +1,5 @@
 import { type ClassCoverage, emptyCounters, type MethodCoverage } from './coverage.ts';
+import { lazyProperty } from './lazy-property.ts';
 
 /**
  * Report methods whose only figure is whether they ran (Cobertura's <method>s), in columns as a
@@ -69,11 +70,7 @@ export class MethodTable {
   }
 }
 
-/**
- * A class whose `methods` are rows from..to-1 of the table, made on the first read and an
- * ordinary array property from then on (an own enumerable accessor until then, so a spread copy,
- * JSON and structured clone see the methods as usual).
- */
+/** A class whose `methods` are rows from..to-1 of the table, made on the first read (see lazyProperty). */
 export function withLazyMethods(
   cls: Omit<ClassCoverage, 'methods'>,
   table: MethodTable,
@@ -82,19 +79,6 @@ export function withLazyMethods(
 ): ClassCoverage {
   const { name, ...rest } = cls;
   const lazy: ClassCoverage = { name, methods: [], ...rest };
-  const settle = (target: ClassCoverage, methods: MethodCoverage[]) =>
-    Object.defineProperty(target, 'methods', { value: methods, writable: true, enumerable: true, configurable: true });
-  Object.defineProperty(lazy, 'methods', {
-    enumerable: true,
-    configurable: true,
-    get(this: ClassCoverage) {
-      const methods = table.methods(from, to);
-      settle(this, methods);
-      return methods;
-    },
-    set(this: ClassCoverage, methods: MethodCoverage[]) {
-      settle(this, methods);
-    },
-  });
+  lazyProperty(lazy, 'methods', () => table.methods(from, to));
   return lazy;
 }

@@ -241,6 +241,26 @@ describe('chunk splitting (property)', () => {
   });
 });
 
+describe('a chunk ending inside a character', () => {
+  it('is not-utf8 when the character is broken, as the whole report is, whatever the parser made of its start', () => {
+    // A lead byte where an attribute name goes, cut right after it: the scanner would call the
+    // name bad before the next chunk shows the character broken.
+    const report = encode('<report name="r"><counter type="LINE" missed="1" covered="2"/></report>');
+    const at = report.indexOf(0x63 /* c of covered */, report.indexOf(0x6d /* m of missed */));
+    const broken = report.slice();
+    broken[at] = 0xed;
+    expect(whole(broken)).toEqual({ error: 'not-utf8' });
+    expect(inChunks(broken, [at + 1])).toEqual({ error: 'not-utf8' });
+    // A character split across chunks, and a byte order mark split across the first two, still read.
+    const text = encode('\ufeff<report name="r\u00e9\u65e5"><counter type="LINE" missed="1" covered="2"/></report>');
+    const wholeReport = whole(text);
+    expect(wholeReport).not.toHaveProperty('error');
+    for (const cut of [1, 2, text.indexOf(0xe6) + 1, text.indexOf(0xe6) + 2]) {
+      expect(inChunks(text, [cut])).toEqual(wholeReport);
+    }
+  });
+});
+
 describe('Utf8Validator', () => {
   it('agrees with a fatal TextDecoder on any bytes, split anywhere', () => {
     const nearUtf8 = fc.array(fc.oneof(fc.integer({ min: 0, max: 0x7f }), fc.integer({ min: 0x80, max: 0xff })), {

@@ -47,15 +47,27 @@ const PARSERS: Record<FormatName, { bytes: (options: ByteParserOptions) => ByteP
     clover: { bytes: cloverParser },
   };
 
-/** Bytes in, validated as UTF-8 (a leading byte order mark dropped), to either kind of parser. */
+/**
+ * Bytes in, validated as UTF-8 (a leading byte order mark dropped), to a byte parser. A chunk
+ * that ends inside a character keeps that character's bytes back until the next chunk shows
+ * them valid: the parser only ever sees validated bytes, so where a chunk ends cannot turn
+ * not-utf8 into another error.
+ */
 function byteFeeder(parser: ByteParser): FormatFeeder {
   const validator = new Utf8Validator();
   let first = true;
+  let held: Uint8Array | null = null;
   return {
     write(chunk, final) {
       validator.write(chunk);
       if (final) validator.end();
-      let bytes = chunk;
+      let bytes = held ? concat([held, chunk], held.length + chunk.length) : chunk;
+      held = null;
+      const unfinished = validator.unfinishedBytes;
+      if (unfinished > 0) {
+        held = bytes.slice(bytes.length - unfinished);
+        bytes = bytes.subarray(0, bytes.length - unfinished);
+      }
       if (first && bytes.length > 0) {
         first = false;
         if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);

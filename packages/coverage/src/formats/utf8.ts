@@ -7,6 +7,8 @@
 export class Utf8Validator {
   /** Continuation bytes still expected by the sequence that began in an earlier chunk. */
   private needed = 0;
+  /** The whole length of the sequence being read. */
+  private sequenceLength = 0;
   /** Allowed range of the next continuation byte (narrower after E0, ED, F0, F4). */
   private low = 0x80;
   private high = 0xbf;
@@ -27,6 +29,14 @@ export class Utf8Validator {
     if (this.needed > 0) invalid();
   }
 
+  /**
+   * How many of the bytes written last (with those before them) begin a sequence they do not
+   * finish: not yet known to be valid, so a caller holds them back from its parser.
+   */
+  get unfinishedBytes(): number {
+    return this.needed > 0 ? this.sequenceLength - this.needed : 0;
+  }
+
   private sequence(chunk: Uint8Array, i: number): number {
     const lead = chunk[i] as number;
     if (lead < 0x80) return i + 1;
@@ -42,6 +52,7 @@ export class Utf8Validator {
       if (lead === 0xf0) this.low = 0x90;
       else if (lead === 0xf4) this.high = 0x8f;
     } else invalid();
+    this.sequenceLength = this.needed + 1;
     return this.continueSequence(chunk, i + 1);
   }
 

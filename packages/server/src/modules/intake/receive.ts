@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -43,9 +44,12 @@ export async function receiveToFile(source: Readable, dir: string, limit: number
       callback(null, chunk);
     },
   });
+  const sink = createWriteStream(path, { flags: 'wx' });
   try {
-    await pipeline(source, counter, createWriteStream(path, { flags: 'wx' }));
+    await pipeline(source, counter, sink);
   } catch (error) {
+    // Removed only once the file's stream has closed: one still opening would create it again.
+    if (!sink.closed) await once(sink, 'close').catch(() => undefined);
     await rm(path, { force: true });
     if (error instanceof ApiError) throw error;
     const code = (error as { code?: string }).code;

@@ -116,26 +116,15 @@ export function changedMethods(
 export class LineOwners {
   private readonly owner: Int32Array;
   private readonly keys: string[] = [];
-  /** Key numbers by class, name and signature: looked up without making a key string. */
-  private readonly ids = new Map<string, Map<string, Map<string, number>>>();
+  private readonly ids = new Map<string, number>();
 
   constructor(methods: readonly SourceMethod[]) {
     const idOfMethod = methods.map((m) => {
-      // As in methodKey, a null class or signature is the same as an empty one.
-      let byName = this.ids.get(m.class ?? '');
-      if (!byName) {
-        byName = new Map();
-        this.ids.set(m.class ?? '', byName);
-      }
-      let bySignature = byName.get(m.name);
-      if (!bySignature) {
-        bySignature = new Map();
-        byName.set(m.name, bySignature);
-      }
-      let id = bySignature.get(m.signature ?? '');
+      const key = methodKey(m);
+      let id = this.ids.get(key);
       if (id === undefined) {
-        id = this.keys.push(methodKey(m)) - 1;
-        bySignature.set(m.signature ?? '', id);
+        id = this.keys.push(key) - 1;
+        this.ids.set(key, id);
       }
       return id;
     });
@@ -151,12 +140,7 @@ export class LineOwners {
 
   /** The number of a method key, -1 when no method here has it. */
   idOf(method: Pick<SourceMethod, 'class' | 'name' | 'signature'>): number {
-    return (
-      this.ids
-        .get(method.class ?? '')
-        ?.get(method.name)
-        ?.get(method.signature ?? '') ?? -1
-    );
+    return this.ids.get(methodKey(method)) ?? -1;
   }
 
   /** The innermost method's key number at the line, -1 when no method holds it. */

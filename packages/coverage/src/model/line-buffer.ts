@@ -200,34 +200,32 @@ class ObjectColumns implements LineColumns {
   }
 
   sum(first: number, last: number, keep: (line: number) => boolean): LineSums {
-    const sums: LineSums = {
-      lines: 0,
-      hit: 0,
-      branchesCovered: 0,
-      branchesTotal: 0,
-      instructionsCovered: 0,
-      instructionsMissed: 0,
-    };
-    let everyLineHasInstructions = true;
+    let lines = 0;
+    let hit = 0;
+    let branchesCovered = 0;
+    let branchesTotal = 0;
+    let instructionsCovered: number | null = 0;
+    let instructionsMissed: number | null = 0;
     for (let i = this.firstAtLeast(first); i < this.lines.length; i++) {
       const line = this.lines[i] as LineCoverage;
       if (line.line > last) break;
       if (!keep(line.line)) continue;
-      sums.lines++;
-      if (line.hits > 0) sums.hit++;
-      sums.branchesCovered += line.branchesCovered;
-      sums.branchesTotal += line.branchesTotal;
-      if (line.instructionsCovered === null || line.instructionsMissed === null) everyLineHasInstructions = false;
-      else {
-        (sums.instructionsCovered as number) += line.instructionsCovered;
-        (sums.instructionsMissed as number) += line.instructionsMissed;
+      lines++;
+      if (line.hits > 0) hit++;
+      branchesCovered += line.branchesCovered;
+      branchesTotal += line.branchesTotal;
+      // Once a line lacks them, the sums have none.
+      const covered = line.instructionsCovered;
+      const missed = line.instructionsMissed;
+      if (covered === null || missed === null || instructionsCovered === null || instructionsMissed === null) {
+        instructionsCovered = null;
+        instructionsMissed = null;
+      } else {
+        instructionsCovered += covered;
+        instructionsMissed += missed;
       }
     }
-    if (!everyLineHasInstructions) {
-      sums.instructionsCovered = null;
-      sums.instructionsMissed = null;
-    }
-    return sums;
+    return { lines, hit, branchesCovered, branchesTotal, instructionsCovered, instructionsMissed };
   }
 
   line(index: number): number {

@@ -24,8 +24,17 @@ const BY_EXTENSION: Record<string, SourceLanguage> = {
   hxx: 'cpp',
 };
 
-/** The language of a source file by its extension, or null when methods cannot be read from it. */
+/** TypeScript declaration files: `x.d.ts`, `x.d.mts`, `x.d.cts`. */
+const DECLARATION_FILE = /\.d\.[cm]?ts$/i;
+
+/**
+ * The language of a source file by its extension, or null when methods cannot be read from it.
+ * TypeScript declaration files are null: they hold no code (TypeScript refuses an implementation
+ * in an ambient context), so no method of theirs can run; parsing them is slow (long declared
+ * types) and in 8 of 3,000 of antd's found an arrow function that is not there.
+ */
 export function languageOfPath(path: string): SourceLanguage | null {
+  if (DECLARATION_FILE.test(path)) return null;
   const dot = path.lastIndexOf('.');
   if (dot < 0 || dot < path.lastIndexOf('/')) return null;
   return BY_EXTENSION[path.slice(dot + 1).toLowerCase()] ?? null;

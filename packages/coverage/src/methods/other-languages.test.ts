@@ -198,4 +198,14 @@ describe('methods of other languages', () => {
     expect(languageOfPath('dir.v2/Makefile')).toBeNull();
     expect(await extractMethodsOfPath('notes.txt', 'hello')).toEqual([]);
   });
+
+  it('reads no methods from TypeScript declaration files, which hold no code', async () => {
+    for (const path of ['types/index.d.ts', 'lib/a.D.TS', 'esm/b.d.mts', 'cjs/c.d.cts']) {
+      expect(languageOfPath(path)).toBeNull();
+    }
+    expect(languageOfPath('src/d.ts')).toBe('typescript');
+    expect(languageOfPath('src/model.data.ts')).toBe('typescript');
+    const declaration = 'export declare function pick<T>(items: T[]): T;\nexport declare const f: () => void;\n';
+    expect(await extractMethodsOfPath('pick.d.ts', declaration)).toEqual([]);
+  });
 });

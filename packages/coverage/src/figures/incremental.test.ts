@@ -283,6 +283,23 @@ describe('changedMethods with deleted lines', () => {
     expect(changedMethods([removed(9)], methods)).toEqual([]);
     expect(changedMethods([removed(14)], methods)).toEqual([]);
   });
+
+  it('finds the methods that lost body lines as a scan of every deletion does, in any order', () => {
+    const span = fc.record({ start: fc.integer({ min: 1, max: 60 }), length: fc.integer({ min: 0, max: 15 }) });
+    fc.assert(
+      fc.property(fc.array(span, { maxLength: 12 }), fc.array(fc.nat(80), { maxLength: 12 }), (spans, afters) => {
+        const found = spans.map(({ start, length }, i) => source('X', `m${i}`, null, start, start + length));
+        const file: ChangedFile = {
+          ...changedFile('x.js', []),
+          deletions: afters.map((after) => ({ after, oldStart: after + 1, count: 1 })),
+        };
+        const lost = (m: SourceMethod) => afters.some((after) => m.startLine <= after && after + 1 <= m.endLine);
+        const changed = changedMethods([file], new Map([['x.js', { head: found, base: found }]]));
+        const names = (methods: readonly SourceMethod[]) => methods.map((m) => m.name).sort();
+        expect(names(changed)).toEqual(names(found.filter(lost)));
+      }),
+    );
+  });
 });
 
 describe('LineOwners', () => {

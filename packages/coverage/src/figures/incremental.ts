@@ -47,9 +47,25 @@ const startLineOf = (method: MethodCoverage) => method.startLine as number;
 const methodKey = (m: Pick<SourceMethod, 'class' | 'name' | 'signature'>) =>
   `${m.class ?? ''}\u0000${m.name}\u0000${m.signature ?? ''}`;
 
-/** Whether base lines were removed from inside the method's body (between two of its lines). */
-function lostBodyLines(method: SourceMethod, deletions: ChangedFile['deletions']): boolean {
-  return deletions.some((d) => method.startLine <= d.after && d.after + 1 <= method.endLine);
+type Deletions = ChangedFile['deletions'];
+
+/** The file's deletions ascending by `after` (as a diff lists them; sorted only when they are not). */
+function deletionsInOrder(deletions: Deletions): Deletions {
+  for (let i = 1; i < deletions.length; i++) {
+    if ((deletions[i] as Deletions[number]).after < (deletions[i - 1] as Deletions[number]).after) {
+      return [...deletions].sort((a, b) => a.after - b.after);
+    }
+  }
+  return deletions;
+}
+
+/**
+ * Whether base lines were removed from inside the method's body (between two of its lines): the
+ * first deletion placed at or after its start line decides, the deletions being in order.
+ */
+function lostBodyLines(method: SourceMethod, ordered: Deletions): boolean {
+  const first = ordered[firstAtLeast(ordered, method.startLine, (d) => d.after)];
+  return first !== undefined && first.after + 1 <= method.endLine;
 }
 
 /** Copies of a file (same texts, same changes) share one `FileMethods`: its base keys are made once. */
@@ -80,11 +96,12 @@ export function changedMethods(
     if (!found) continue;
     const atBase = baseKeysOf(found);
     const lines = ascendingUnique(file.lines);
+    const deletions = deletionsInOrder(file.deletions);
     const joined = new Map<string, ChangedMethod>();
     for (const method of found.head) {
       const from = firstAtLeast(lines, method.startLine, itself);
       const to = firstAtLeast(lines, method.endLine + 1, itself);
-      if (from === to && !lostBodyLines(method, file.deletions)) continue;
+      if (from === to && !lostBodyLines(method, deletions)) continue;
       const inside = lines.slice(from, to);
       const key = method.signature === null ? null : methodKey(method);
       const earlier = key === null ? undefined : joined.get(key);

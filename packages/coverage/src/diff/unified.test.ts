@@ -127,3 +127,29 @@ describe('object ids from --full-index', () => {
     ]);
   });
 });
+
+describe('parseUnifiedDiff from bytes', () => {
+  // git's bytes as they are (core.quotePath=false): a UTF-8 path, and bodies in any script.
+  const text = [
+    'diff --git a/src/图表/ünï.js b/src/图表/ünï.js',
+    '--- a/src/图表/ünï.js',
+    '+++ b/src/图表/ünï.js',
+    '@@ -2 +2,2 @@',
+    '-// 旧的注释',
+    '+// 新的注释',
+    '+const ä = 1;',
+    '@@ -9,3 +10,0 @@',
+    '-一',
+    '-二',
+    '-三',
+    '',
+  ].join('\n');
+
+  it('reads the same files as from the decoded text, paths decoded as UTF-8', () => {
+    const fromBytes = parseUnifiedDiff(new TextEncoder().encode(text));
+    expect(fromBytes).toEqual(parseUnifiedDiff(text));
+    expect(fromBytes.map((f) => [f.path, f.lines, f.deletions])).toEqual([
+      ['src/图表/ünï.js', [2, 3], [{ after: 10, oldStart: 9, count: 3 }]],
+    ]);
+  });
+});

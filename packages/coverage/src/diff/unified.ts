@@ -62,8 +62,16 @@ function stripPrefix(path: string): string {
   return p.startsWith('a/') || p.startsWith('b/') ? p.slice(2) : p;
 }
 
-/** Parses unified diff text into changed files; binary files are flagged and carry no lines. */
-export function parseUnifiedDiff(text: string): ChangedFile[] {
+const NEWLINE = 10;
+const headerText = new TextDecoder('utf-8');
+
+/**
+ * Parses a unified diff into changed files; binary files are flagged and carry no lines. Takes
+ * git's bytes as they are: only header lines are decoded (UTF-8, as git writes paths with
+ * `core.quotePath=false`), so a diff's bodies, nearly all of its bytes, never become a string.
+ */
+export function parseUnifiedDiff(input: string | Uint8Array): ChangedFile[] {
+  const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
   const files: ChangedFile[] = [];
   let current: ChangedFile | null = null;
   // Body lines still expected in the current hunk: a body line may itself read `--- x` or `+++ x`.
@@ -73,12 +81,11 @@ export function parseUnifiedDiff(text: string): ChangedFile[] {
   let previous = -1;
   let hunkNewStart = 0;
   let hunkNewCount = 0;
-  // Lines are found with indexOf and only header lines become strings: hunk bodies, nearly all of
-  // a diff's bytes, are counted by their first character.
-  for (let start = 0, end = 0; start <= text.length; start = end + 1) {
-    end = text.indexOf('\n', start);
-    if (end === -1) end = text.length;
-    const kind = start < end ? text.charCodeAt(start) : -1;
+  // Hunk bodies are counted by their first byte.
+  for (let start = 0, end = 0; start <= bytes.length; start = end + 1) {
+    end = bytes.indexOf(NEWLINE, start);
+    if (end === -1) end = bytes.length;
+    const kind = start < end ? (bytes[start] as number) : -1;
     if (current && (oldLeft > 0 || newLeft > 0 || kind === BACKSLASH)) {
       if (kind === MINUS) oldLeft--;
       else if (kind === PLUS) newLeft--;
@@ -92,7 +99,7 @@ export function parseUnifiedDiff(text: string): ChangedFile[] {
       if (kind === MINUS || kind === PLUS || kind === SPACE || kind === BACKSLASH) continue;
     }
     previous = kind;
-    const line = text.slice(start, end);
+    const line = headerText.decode(bytes.subarray(start, end));
     if (line.startsWith('diff --git ')) {
       const split = line.lastIndexOf(' b/');
       const path = split > 0 ? line.slice(split + 3) : '';

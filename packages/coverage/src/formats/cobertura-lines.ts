@@ -50,7 +50,7 @@ const NO_BRANCH_4 = word('" branch="false"/>', 12);
  */
 const WORD_PATH_BYTES = 80;
 
-let view = new DataView(new ArrayBuffer(0));
+let view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
 let viewed: Uint8Array | null = null;
 
 /** A DataView over `b`, made once per buffer. */

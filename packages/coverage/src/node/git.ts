@@ -1,4 +1,3 @@
-import { isAscii } from 'node:buffer';
 import { execFile } from 'node:child_process';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -77,10 +76,10 @@ export async function diff(repo: string, base: string, head: string): Promise<Ch
 }
 
 /**
- * A file's text in one read of its whole size: readFile's 512 KiB steps each wait for a turn of
+ * A file's bytes in one read of its whole size: readFile's 512 KiB steps each wait for a turn of
  * an event loop that is parsing a report meanwhile.
  */
-async function readWhole(path: string): Promise<string> {
+async function readWhole(path: string): Promise<Buffer> {
   const file = await open(path, 'r');
   try {
     const { size } = await file.stat();
@@ -91,9 +90,7 @@ async function readWhole(path: string): Promise<string> {
       if (bytesRead === 0) break;
       filled += bytesRead;
     }
-    const bytes = buffer.subarray(0, filled);
-    // Most diffs are ASCII, whose one-byte decoding is a third of UTF-8's (the same string).
-    return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+    return buffer.subarray(0, filled);
   } finally {
     await file.close();
   }

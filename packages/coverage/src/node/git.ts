@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ChangedFile, parseUnifiedDiff } from '../diff/unified.ts';
@@ -64,35 +64,16 @@ export async function diff(repo: string, base: string, head: string): Promise<Ch
   validateRef(head);
   // --full-index: each file's object ids, which key the method cache before any source is read.
   const args = ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '-M', '--unified=0', '--full-index'];
-  // Into a file: a pipe holds 64 KiB, and git would wait for a busy event loop to drain it.
-  const dir = await mkdtemp(join(tmpdir(), 'sextant-diff-'));
+  // Into a file: a pipe holds 64 KiB, and git would wait for a busy event loop to drain it. Read
+  // and removed synchronously (a few ms): each asynchronous step would wait for a turn of an event
+  // loop that is parsing a report meanwhile, and the changed methods wait for the diff.
+  const dir = mkdtempSync(join(tmpdir(), 'sextant-diff-'));
   try {
     const output = join(dir, 'diff');
     await runGit(repo, [...args, `--output=${output}`, `${base}^{commit}`, `${head}^{commit}`, '--']);
-    return parseUnifiedDiff(await readWhole(output));
+    return parseUnifiedDiff(readFileSync(output));
   } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-/**
- * A file's bytes in one read of its whole size: readFile's 512 KiB steps each wait for a turn of
- * an event loop that is parsing a report meanwhile.
- */
-async function readWhole(path: string): Promise<Buffer> {
-  const file = await open(path, 'r');
-  try {
-    const { size } = await file.stat();
-    const buffer = Buffer.allocUnsafe(size);
-    let filled = 0;
-    while (filled < size) {
-      const { bytesRead } = await file.read(buffer, filled, size - filled, filled);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
-    return buffer.subarray(0, filled);
-  } finally {
-    await file.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 

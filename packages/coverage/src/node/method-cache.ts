@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { appendFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -30,18 +31,19 @@ export class MethodCache {
    * oldest segments beyond `maxEntries` entries (down to 80% of it).
    */
   static async open(root: string, maxEntries = DEFAULT_MAX_ENTRIES): Promise<MethodCache> {
-    const version = await extractorVersion();
-    const dir = join(root, `methods-${version}`);
+    // Synchronous (a few ms in all): opened while a report is parsed, each asynchronous step
+    // would wait for a turn of the busy event loop, and the changed methods wait for the cache.
+    const dir = join(root, `methods-${extractorVersion()}`);
     try {
-      for (const entry of await readdir(root)) {
-        if (entry.startsWith('methods-') && entry !== `methods-${version}`)
-          await rm(join(root, entry), { recursive: true, force: true });
+      for (const entry of readdirSync(root)) {
+        if (entry.startsWith('methods-') && join(root, entry) !== dir)
+          rmSync(join(root, entry), { recursive: true, force: true });
       }
     } catch {
       // No cache folder yet.
     }
-    await pruneDaily(dir, maxEntries).catch(() => undefined);
-    return new MethodCache(dir, await readFile(join(dir, INDEX), 'utf8').catch(() => ''));
+    if (pruneIsDue(dir)) await pruneDaily(dir, maxEntries).catch(() => undefined);
+    return new MethodCache(dir, readOr(join(dir, INDEX), ''));
   }
 
   /** The key of one file's extraction; null when a text has no object id (nothing to key on). */
@@ -56,9 +58,7 @@ export class MethodCache {
   async getAll(keys: readonly string[]): Promise<(FileMethods | null)[]> {
     findInIndex(this.index, new Set(keys.filter((key) => !this.segments.has(key))), this.segments);
     const wanted = new Set(keys.flatMap((key) => this.segments.get(key) ?? []));
-    const read = new Map(
-      await Promise.all([...wanted].map(async (segment) => [segment, await readSegment(this.dir, segment)] as const)),
-    );
+    const read = new Map([...wanted].map((segment) => [segment, readSegment(this.dir, segment)] as const));
     return keys.map((key) => {
       const segment = this.segments.get(key);
       const value = segment === undefined ? undefined : read.get(segment)?.[key];
@@ -98,6 +98,7 @@ export class MethodCache {
 export const DEFAULT_MAX_ENTRIES = 50_000;
 const PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
 const INDEX = 'index';
+const PRUNED = 'pruned';
 const SEGMENT_ENTRIES = 500;
 const SEGMENTS = 'segments';
 const KEY_LENGTH = 40;
@@ -125,9 +126,19 @@ async function readIndex(dir: string): Promise<Map<string, string>> {
   return segments;
 }
 
-async function readSegment(dir: string, segment: string): Promise<Record<string, unknown> | null> {
+/** A file's text, or `otherwise` when it cannot be read. */
+function readOr(path: string, otherwise: string): string {
   try {
-    const value: unknown = JSON.parse(await readFile(join(dir, SEGMENTS, `${segment}.json`), 'utf8'));
+    return readFileSync(path, 'utf8');
+  } catch {
+    return otherwise;
+  }
+}
+
+/** Read synchronously, like the cache's opening (see MethodCache.open). */
+function readSegment(dir: string, segment: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(readFileSync(join(dir, SEGMENTS, `${segment}.json`), 'utf8'));
     return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
@@ -138,10 +149,13 @@ async function readSegment(dir: string, segment: string): Promise<Record<string,
  * Removes the oldest segments (by write time) while there are more than `maxEntries` entries, at
  * most once a day (a marker file's time), and segments the index does not name.
  */
+function pruneIsDue(dir: string): boolean {
+  const last = statSync(join(dir, PRUNED), { throwIfNoEntry: false });
+  return !last || Date.now() - last.mtimeMs >= PRUNE_EVERY_MS;
+}
+
 async function pruneDaily(dir: string, maxEntries: number): Promise<void> {
-  const marker = join(dir, 'pruned');
-  const last = await stat(marker).catch(() => null);
-  if (last && Date.now() - last.mtimeMs < PRUNE_EVERY_MS) return;
+  const marker = join(dir, PRUNED);
   const index = await readIndex(dir);
   const keysOf = new Map<string, string[]>();
   for (const [key, segment] of index) keysOf.set(segment, [...(keysOf.get(segment) ?? []), key]);
@@ -189,32 +203,31 @@ function isFileMethods(value: unknown): value is FileMethods {
   return Array.isArray(v?.head) && Array.isArray(v?.base) && v.head.every(isMethod) && v.base.every(isMethod);
 }
 
-let version: Promise<string> | null = null;
+let version: string | null = null;
 
 /**
  * A digest of what decides an extraction: the extractor's code (the built CLI's files, else the
  * TypeScript sources) and the tree-sitter runtime and grammar packages.
  */
-function extractorVersion(): Promise<string> {
-  version ??= (async () => {
-    const hash = createHash('sha1');
-    const here = import.meta.url;
-    const [folders, extension] = here.endsWith('.ts')
-      ? [['../methods/', '../figures/', './'], '.ts']
-      : [['./'], '.mjs'];
-    for (const folder of folders.map((dir) => new URL(dir, here))) {
-      const names = (await readdir(folder)).filter((n) => n.endsWith(extension) && !n.includes('.test.')).sort();
-      for (const name of names) hash.update(name).update(await readFile(new URL(name, folder)));
+function extractorVersion(): string {
+  if (version !== null) return version;
+  const hash = createHash('sha1');
+  const here = import.meta.url;
+  const [folders, extension] = here.endsWith('.ts') ? [['../methods/', '../figures/', './'], '.ts'] : [['./'], '.mjs'];
+  for (const folder of folders.map((dir) => new URL(dir, here))) {
+    const names = readdirSync(folder)
+      .filter((n) => n.endsWith(extension) && !n.includes('.test.'))
+      .sort();
+    for (const name of names) hash.update(name).update(readFileSync(new URL(name, folder)));
+  }
+  const require = createRequire(here);
+  for (const pkg of ['web-tree-sitter', '@vscode/tree-sitter-wasm', 'tree-sitter-wasms']) {
+    try {
+      hash.update(`${pkg}@${(require(`${pkg}/package.json`) as { version: string }).version}`);
+    } catch {
+      hash.update(`${pkg}@?`);
     }
-    const require = createRequire(here);
-    for (const pkg of ['web-tree-sitter', '@vscode/tree-sitter-wasm', 'tree-sitter-wasms']) {
-      try {
-        hash.update(`${pkg}@${(require(`${pkg}/package.json`) as { version: string }).version}`);
-      } catch {
-        hash.update(`${pkg}@?`);
-      }
-    }
-    return hash.digest('hex').slice(0, 16);
-  })();
+  }
+  version = hash.digest('hex').slice(0, 16);
   return version;
 }

@@ -215,6 +215,24 @@ describe('Cobertura <line> shortcut', () => {
     for (let cut = 0; cut <= fastBytes.length; cut++) expect(inChunks(fastBytes, [cut])).toEqual(expected);
   });
 
+  it('takes a usual line only when every byte of its spelling is right, with room after it or not', () => {
+    const spellings = [usual(line(5, 12)), usual({ number: '5', hits: '12' })];
+    // Room: read four bytes at a time; none: byte by byte, near a buffer's end.
+    for (const after of [' '.repeat(100), '']) {
+      for (const spelling of spellings) {
+        expect(readLineRun(encode(spelling + after), 0, () => undefined)).toBe(spelling.length);
+        for (let at = 0; at < spelling.length; at++) {
+          if (/\d/.test(spelling.charAt(at))) continue;
+          const broken = `${spelling.slice(0, at)}X${spelling.slice(at + 1)}`;
+          expect(
+            readLineRun(encode(broken + after), 0, () => undefined),
+            broken,
+          ).toBe(-1);
+        }
+      }
+    }
+  });
+
   it('keeps the text between lines that stand inside a <source>', () => {
     const xml = (spell: (l: Line) => string) =>
       `<coverage><sources><source> /a <class name="x" filename="x.js"><lines>${spell(line(1, 1))} b ${spell(line(2, 0))}</lines></class>c </source></sources></coverage>`;

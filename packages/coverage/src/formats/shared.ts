@@ -77,39 +77,40 @@ export function sortedLines(byLine: Map<number, LineCoverage>): LineCoverage[] {
   return [...byLine.values()].sort((a, b) => a.line - b.line);
 }
 
+/** Languages by file extension (lower case). A Map: an object's keys would also find `constructor`. */
+const LANGUAGES = new Map<string, string>([
+  ['java', 'java'],
+  ['kt', 'kotlin'],
+  ['kts', 'kotlin'],
+  ['scala', 'scala'],
+  ['groovy', 'groovy'],
+  ['js', 'javascript'],
+  ['mjs', 'javascript'],
+  ['cjs', 'javascript'],
+  ['jsx', 'javascript'],
+  ['ts', 'typescript'],
+  ['mts', 'typescript'],
+  ['cts', 'typescript'],
+  ['tsx', 'tsx'],
+  ['py', 'python'],
+  ['go', 'go'],
+  ['c', 'c'],
+  ['h', 'c'],
+  ['cc', 'cpp'],
+  ['cpp', 'cpp'],
+  ['cxx', 'cpp'],
+  ['hpp', 'cpp'],
+  ['hh', 'cpp'],
+  ['cs', 'csharp'],
+  ['rb', 'ruby'],
+  ['php', 'php'],
+  ['rs', 'rust'],
+  ['swift', 'swift'],
+]);
+
 export function languageOf(path: string): string | null {
   const ext = /\.([A-Za-z0-9+]+)$/.exec(path)?.[1]?.toLowerCase();
-  if (!ext) return null;
-  const languages: Record<string, string> = {
-    java: 'java',
-    kt: 'kotlin',
-    kts: 'kotlin',
-    scala: 'scala',
-    groovy: 'groovy',
-    js: 'javascript',
-    mjs: 'javascript',
-    cjs: 'javascript',
-    jsx: 'javascript',
-    ts: 'typescript',
-    mts: 'typescript',
-    cts: 'typescript',
-    tsx: 'tsx',
-    py: 'python',
-    go: 'go',
-    c: 'c',
-    h: 'c',
-    cc: 'cpp',
-    cpp: 'cpp',
-    cxx: 'cpp',
-    hpp: 'cpp',
-    hh: 'cpp',
-    cs: 'csharp',
-    rb: 'ruby',
-    php: 'php',
-    rs: 'rust',
-    swift: 'swift',
-  };
-  return languages[ext] ?? null;
+  return ext === undefined ? null : (LANGUAGES.get(ext) ?? null);
 }
 
 export interface ByteParserOptions {

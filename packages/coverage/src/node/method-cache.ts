@@ -145,15 +145,16 @@ function readSegment(dir: string, segment: string): Record<string, unknown> | nu
   }
 }
 
-/**
- * Removes the oldest segments (by write time) while there are more than `maxEntries` entries, at
- * most once a day (a marker file's time), and segments the index does not name.
- */
+/** Whether a day has passed since the last pruning (the marker file's time), or it never ran. */
 function pruneIsDue(dir: string): boolean {
   const last = statSync(join(dir, PRUNED), { throwIfNoEntry: false });
   return !last || Date.now() - last.mtimeMs >= PRUNE_EVERY_MS;
 }
 
+/**
+ * Removes the oldest segments (by write time) while there are more than `maxEntries` entries, and
+ * segments the index does not name; then marks the time (see pruneIsDue, which decides when).
+ */
 async function pruneDaily(dir: string, maxEntries: number): Promise<void> {
   const marker = join(dir, PRUNED);
   const index = await readIndex(dir);

@@ -9,7 +9,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const source = join(root, 'bench/out/cobertura/repo-1');
@@ -102,7 +102,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.le
 try {
   multiAuthorHistory();
   const builds = [{ name: 'this build', cli: join(root, 'packages/cli/dist/sextant.mjs') }];
-  if (process.env.OLD_CLI) builds.push({ name: 'OLD_CLI', cli: process.env.OLD_CLI });
+  if (process.env.OLD_CLI) builds.push({ name: 'OLD_CLI', cli: resolve(process.env.OLD_CLI) });
   const runs = builds.map(() => [] as Run[]);
   // A first run each fills its method cache, so the runs measured differ only in what follows.
   for (const [i, build] of builds.entries()) sextant(build.cli, join(scratch, `cache-${i}`));

@@ -9,14 +9,15 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'bench/out/cobertura');
 const repo = join(out, `repo-${process.env.COPIES ?? 7}`);
 const report = join(out, `report-${process.env.COPIES ?? 7}.xml`);
 const RUNS = Number(process.env.RUNS ?? 20);
-const other = process.env.OLD_CLI;
+// Absolute: the builds run with the bench repository as their working directory.
+const other = process.env.OLD_CLI && resolve(process.env.OLD_CLI);
 if (!other || !existsSync(other)) throw new Error('set OLD_CLI to the other build’s sextant.mjs');
 
 if (!existsSync(report)) execFileSync('bash', [join(root, 'bench/gen/cobertura-echarts.sh')], { stdio: 'inherit' });

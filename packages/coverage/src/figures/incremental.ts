@@ -111,10 +111,17 @@ export function changedMethods(
         earlier.changedLines = [...new Set([...earlier.changedLines, ...inside])].sort((a, b) => a - b);
         continue;
       }
+      // Fields written out: a spread (`{ ...method }`) took V8's slow generic path, about 35 of
+      // this loop's 45 ms over the 57 MB bench's 27,790 methods; the same in incrementalCoverage.
       const entry: ChangedMethod = {
-        ...method,
+        class: method.class,
+        name: method.name,
+        signature: method.signature,
+        startLine: method.startLine,
+        endLine: method.endLine,
+        bodyHash: method.bodyHash,
         file: file.path,
-        status: atBase.has(methodKey(method)) ? 'modified' : 'added',
+        status: atBase.has(key ?? methodKey(method)) ? 'modified' : 'added',
         changedLines: inside,
       };
       if (key !== null) joined.set(key, entry);
@@ -350,7 +357,20 @@ export function incrementalCoverage(
       lineTotals.push(counters);
     }
     const ran = counters.method ?? counters.line;
-    measured.push({ ...method, counters, measured: isMeasured, covered: (ran?.covered ?? 0) > 0 });
+    measured.push({
+      class: method.class,
+      name: method.name,
+      signature: method.signature,
+      startLine: method.startLine,
+      endLine: method.endLine,
+      bodyHash: method.bodyHash,
+      file: method.file,
+      status: method.status,
+      changedLines: method.changedLines,
+      counters,
+      measured: isMeasured,
+      covered: (ran?.covered ?? 0) > 0,
+    });
   }
   if (coverage.format !== 'jacoco') return { methods: measured, totals: sum(lineTotals) };
   // JaCoCo states every counter (an absent one is 0/0), so the totals over no methods are zeros.

@@ -219,9 +219,13 @@ describe('finding the changed methods', () => {
         Array.from({ length: 4 }, () => execFileAsync(process.execPath, command, { env, encoding: 'utf8' })),
       );
       expect(files(cache)).toHaveLength(4);
+      // The commit pair's changes are kept too (changes-cache.ts): without them, methods come from the cache.
       const later = sextant(command.slice(1), { SEXTANT_CACHE_DIR: cache });
-      expect(later.stderr).toMatch(/ 0 extracted /);
-      for (const run of runs) expect(run.stdout).toBe(later.stdout);
+      expect(later.stderr).toMatch(/the diff, changed methods and authors from the cache/);
+      rmSync(join(cache, 'changes'), { recursive: true, force: true });
+      const withoutChanges = sextant(command.slice(1), { SEXTANT_CACHE_DIR: cache });
+      expect(withoutChanges.stderr).toMatch(/ 0 extracted /);
+      for (const run of [...runs, withoutChanges]) expect(run.stdout).toBe(later.stdout);
     } finally {
       rmSync(cache, { recursive: true, force: true });
     }

@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FORMATS, type FormatName } from '@sextant/coverage';
-import { extractionStats, reportWithDiff, validateRef } from '@sextant/coverage/node';
+import { changesCacheStats, extractionStats, reportWithDiff, validateRef } from '@sextant/coverage/node';
 import { DEFAULT_GRADES } from '../grades.ts';
 import { coverageJson } from '../report-json.ts';
 import { coverageTable } from '../table.ts';
@@ -31,10 +31,13 @@ interface CoverageArgs {
 /** `--verbose`: where the time went, on stderr. */
 function runSummary(ms: number, diff: { blamedFiles: number } | null): string {
   const s = extractionStats;
-  const methods = diff
-    ? `; methods of ${s.files} changed files: ${s.cached} from the cache, ${s.copies} copies, ` +
-      `${s.extracted} extracted (${s.workers} worker threads); ${diff.blamedFiles} files blamed`
-    : '';
+  let methods = '';
+  if (diff && changesCacheStats.hit) methods = '; the diff, changed methods and authors from the cache';
+  else if (diff) {
+    methods =
+      `; methods of ${s.files} changed files: ${s.cached} from the cache, ${s.copies} copies, ` +
+      `${s.extracted} extracted (${s.workers} worker threads); ${diff.blamedFiles} files blamed`;
+  }
   return `sextant: ${Math.round(ms)} ms${methods}\n`;
 }
 

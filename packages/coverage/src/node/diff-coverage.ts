@@ -13,6 +13,7 @@ import type { Coverage } from '../model/coverage.ts';
 import { type LineColumns, lineColumns } from '../model/line-buffer.ts';
 import { blameLines, methodAuthor } from './blame.ts';
 import { type ExtractionOptions, methodsOfChangedFiles, openCache } from './changed-methods.ts';
+import { changesCacheFile, changesCacheStats, readChanges, writeChanges } from './changes-cache.ts';
 import { diff, isAncestor, type RangeHistory, rangeHistory, resolveCommits } from './git.ts';
 
 export interface ChangedFileCoverage extends DiffLineCoverage {
@@ -108,13 +109,29 @@ async function authorsOf(
   return { authors, blamedFiles: blamed.size };
 }
 
-/** Changed files and lines, changed methods and their authors between two commits (full shas). */
+/**
+ * Changed files and lines, changed methods and their authors between two commits (full shas).
+ * With a cache folder, kept from one run to the next (see changes-cache.ts).
+ */
 export async function changesBetweenCommits(
   repo: string,
   base: string,
   head: string,
   options: ExtractionOptions = {},
 ): Promise<RevisionChanges> {
+  changesCacheStats.hit = false;
+  const file = options.cacheDir ? await changesCacheFile(options.cacheDir, repo, base, head) : null;
+  const kept = file ? readChanges(file, base, head) : null;
+  if (kept) {
+    changesCacheStats.hit = true;
+    return kept;
+  }
+  const changes = await askGit(repo, base, head, options);
+  if (file) writeChanges(file, changes);
+  return changes;
+}
+
+async function askGit(repo: string, base: string, head: string, options: ExtractionOptions): Promise<RevisionChanges> {
   // Ancestry and the range's authors are asked alongside the diff; only blame needs them.
   const history = Promise.all([isAncestor(repo, base, head), rangeHistory(repo, base, head)]);
   history.catch(() => undefined);

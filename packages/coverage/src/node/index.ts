@@ -1,5 +1,6 @@
 export * from './blame.ts';
 export * from './changed-methods.ts';
+export { changesCacheStats } from './changes-cache.ts';
 export * from './diff-coverage.ts';
 export * from './git.ts';
 export * from './load-report.ts';

@@ -207,14 +207,17 @@ function isFileMethods(value: unknown): value is FileMethods {
 let version: string | null = null;
 
 /**
- * A digest of what decides an extraction: the extractor's code (the built CLI's files, else the
- * TypeScript sources) and the tree-sitter runtime and grammar packages.
+ * A digest of what decides an extraction (and a commit pair's changes, see changes-cache.ts): the
+ * extractor's code (the built CLI's files, else the TypeScript sources) and the tree-sitter
+ * runtime and grammar packages.
  */
-function extractorVersion(): string {
+export function extractorVersion(): string {
   if (version !== null) return version;
   const hash = createHash('sha1');
   const here = import.meta.url;
-  const [folders, extension] = here.endsWith('.ts') ? [['../methods/', '../figures/', './'], '.ts'] : [['./'], '.mjs'];
+  const [folders, extension] = here.endsWith('.ts')
+    ? [['../methods/', '../figures/', '../diff/', './'], '.ts']
+    : [['./'], '.mjs'];
   for (const folder of folders.map((dir) => new URL(dir, here))) {
     const names = readdirSync(folder)
       .filter((n) => n.endsWith(extension) && !n.includes('.test.'))

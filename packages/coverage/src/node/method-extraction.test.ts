@@ -59,6 +59,10 @@ const files = (step: number) => ({
 const base = commit(files(1));
 const head = commit(files(2));
 
+/** Drops the kept commit-pair changes (changes-cache.ts), so that a run reads the method cache. */
+const forgetChanges = () => rmSync(join(cacheRoot, 'changes'), { recursive: true, force: true });
+const methodFolders = () => readdirSync(cacheRoot).filter((name) => name.startsWith('methods-'));
+
 describe('finding the changed files’ methods', () => {
   it('gives the same methods in worker threads as in-process, and uses the threads', async () => {
     const inProcess = await changesBetweenCommits(repo, base, head, { workers: 0 });
@@ -83,6 +87,7 @@ describe('finding the changed files’ methods', () => {
     const distinct = extractionStats.extracted;
     expect(distinct).toBe(extractionStats.files - extractionStats.copies);
     expect(extractionStats.cached).toBe(0);
+    forgetChanges();
     const second = await changesBetweenCommits(repo, base, head, { workers: 0, cacheDir: cacheRoot });
     expect(extractionStats).toMatchObject({ cached: distinct, extracted: 0 });
     expect(first).toEqual(fresh);
@@ -90,7 +95,8 @@ describe('finding the changed files’ methods', () => {
   });
 
   it('treats a damaged entry or segment and a torn index line as missing, and drops other extractor versions', async () => {
-    const [current] = readdirSync(cacheRoot);
+    forgetChanges();
+    const [current] = methodFolders();
     const folder = join(cacheRoot, current as string);
     const [segment] = readdirSync(join(folder, 'segments'));
     const segmentPath = join(folder, 'segments', segment as string);
@@ -103,10 +109,11 @@ describe('finding the changed files’ methods', () => {
     const again = await changesBetweenCommits(repo, base, head, { workers: 0, cacheDir: cacheRoot });
     expect(extractionStats.extracted).toBe(1);
     expect(again).toEqual(fresh);
-    expect(readdirSync(cacheRoot)).toEqual([current]);
+    expect(methodFolders()).toEqual([current]);
     // The re-extracted entry went into a segment of its own; a cut-off segment loses only its entries.
     expect(readdirSync(join(folder, 'segments'))).toHaveLength(2);
     writeFileSync(segmentPath, readFileSync(segmentPath, 'utf8').slice(0, 100));
+    forgetChanges();
     await changesBetweenCommits(repo, base, head, { workers: 0, cacheDir: cacheRoot });
     expect(extractionStats.extracted).toBe(keys.length - 1);
   });

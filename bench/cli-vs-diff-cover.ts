@@ -1,7 +1,8 @@
 // `sextant coverage --base --head --json` against Debian's diff-cover on the same c8 Cobertura
 // report and the same git diff (ECharts 6.0.0 -> 6.1.0, see bench/gen/cobertura-echarts.sh), whole
 // processes, runs interleaved so both see the same machine load. Medians of RUNS (default 5) runs,
-// wall and CPU seconds; sextant twice per round: cold (empty method cache) and warm (the cache the cold run filled).
+// wall and CPU seconds; sextant three times per round: cold (empty cache), warm (the cache the cold run filled)
+// and warm without the commit pair's kept changes (git diffs again, methods from the cache).
 // Also checks both print the same line diff coverage (covered/total) and says so loudly if not.
 // Run: npx tsx bench/cli-vs-diff-cover.ts
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -82,7 +83,13 @@ try {
     const repo = join(out, `repo-${copies}`);
     const report = join(out, `report-${copies}.xml`);
     const megabytes = statSync(report).size / 1e6;
-    const times = { diffCover: [] as number[], cold: [] as number[], warm: [] as number[], noDiff: [] as number[] };
+    const times = {
+      diffCover: [] as number[],
+      cold: [] as number[],
+      warm: [] as number[],
+      methodsOnly: [] as number[],
+      noDiff: [] as number[],
+    };
     const cpu = { diffCover: [] as number[], cold: [] as number[], warm: [] as number[] };
     const cache = join(scratch, 'cache');
     let theirs: LineFigure | null = null;
@@ -92,17 +99,24 @@ try {
       const a = timed(() => diffCover(repo, report, join(scratch, 'diff-cover.json')));
       const cold = timed(() => sextant(repo, report, true, cache));
       const warm = timed(() => sextant(repo, report, true, cache));
+      // The previous sessions' warm run: the commit pair's changes forgotten, git asked again.
+      rmSync(join(cache, 'changes'), { recursive: true, force: true });
+      const methodsOnly = timed(() => sextant(repo, report, true, cache));
       const c = timed(() => sextant(repo, report, false, cache));
       times.diffCover.push(a.seconds);
       times.cold.push(cold.seconds);
       times.warm.push(warm.seconds);
+      times.methodsOnly.push(methodsOnly.seconds);
       times.noDiff.push(c.seconds);
       cpu.diffCover.push(a.cpuSeconds);
       cpu.cold.push(cold.cpuSeconds);
       cpu.warm.push(warm.cpuSeconds);
       theirs = a.result;
       ours = warm.result;
-      if (JSON.stringify(cold.result) !== JSON.stringify(warm.result)) {
+      if (
+        JSON.stringify(cold.result) !== JSON.stringify(warm.result) ||
+        JSON.stringify(methodsOnly.result) !== JSON.stringify(warm.result)
+      ) {
         mismatches++;
         console.error(`!!!!!!!! cold ${JSON.stringify(cold.result)} and warm ${JSON.stringify(warm.result)} differ`);
       }
@@ -114,7 +128,13 @@ try {
         `\n!!!!!!!! MISMATCH on ${megabytes.toFixed(1)} MB: diff-cover ${JSON.stringify(theirs)}, sextant ${JSON.stringify(ours)} !!!!!!!!\n`,
       );
     }
-    const [dc, cold, warm, nd] = [times.diffCover, times.cold, times.warm, times.noDiff].map(median) as number[];
+    const [dc, cold, warm, methodsOnly, nd] = [
+      times.diffCover,
+      times.cold,
+      times.warm,
+      times.methodsOnly,
+      times.noDiff,
+    ].map(median) as number[];
     const [dcCpu, coldCpu, warmCpu] = [cpu.diffCover, cpu.cold, cpu.warm].map(median) as number[];
     const seconds = (value: number) => `${value.toFixed(3)} s`;
     const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
@@ -126,6 +146,8 @@ try {
       ratio(dc, cold),
       seconds(warm),
       ratio(dc, warm),
+      seconds(methodsOnly),
+      ratio(dc, methodsOnly),
       seconds(nd),
       `${dcCpu.toFixed(2)} / ${coldCpu.toFixed(2)} / ${warmCpu.toFixed(2)} s`,
     ]);
@@ -142,6 +164,8 @@ const header = [
   'speed-up',
   'sextant warm',
   'speed-up',
+  'methods cached only',
+  'speed-up',
   'sextant, no diff',
   'CPU diff-cover / cold / warm',
 ];
@@ -150,8 +174,9 @@ const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] as numb
 console.log(
   `\nmedians of ${RUNS} runs each, interleaved (ECharts 6.0.0 -> 6.1.0, c8 Cobertura); ` +
     'CPU = user + system seconds of the whole process and its git children (steadier on a shared machine);\n' +
-    'cold = empty method cache (every changed file parsed), warm = the same command again (extractions read ' +
-    'from the cache in SEXTANT_CACHE_DIR)',
+    "cold = empty cache (every changed file parsed), warm = the same command again (the commit pair's diff, " +
+    'methods and authors read from the cache in SEXTANT_CACHE_DIR), methods cached only = warm with the ' +
+    'commit pair forgotten (git diffs again; extractions from the cache)',
 );
 console.log(line(header));
 for (const row of rows) console.log(line(row));

@@ -5,6 +5,8 @@
 // its own code, and two builds sharing a folder would keep dropping each other's entries). The
 // JSON of both must be identical. Medians, 25th percentiles and minima of RUNS (default 20).
 // Make the other build with `git worktree`, or copy packages/cli/dist before rebuilding.
+// FORGET_CHANGES=1 removes each cache's kept commit-pair changes before every run: warm methods,
+// the diff asked of git again (a new commit pair in CI with the cache folder kept).
 // Run: OLD_CLI=<path to the other build's sextant.mjs> npx tsx bench/cli-ab.ts
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -36,6 +38,7 @@ const builds = [
 function run(build: (typeof builds)[number]): string {
   const args = [build.cli, 'coverage', report, '--repo', repo, '--base', 'base', '--head', 'head', '--json'];
   const env = { ...process.env, SEXTANT_CACHE_DIR: build.cache };
+  if (process.env.FORGET_CHANGES) rmSync(join(build.cache, 'changes'), { recursive: true, force: true });
   const started = process.hrtime.bigint();
   const done = spawnSync('node', args, { cwd: repo, env, encoding: 'utf8', maxBuffer: 1 << 30 });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -54,7 +57,9 @@ try {
   if (a !== b) throw new Error('the two builds print different JSON');
   for (let round = 0; round < RUNS; round++) for (const build of round % 2 ? [...builds].reverse() : builds) run(build);
   const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
-  console.log(`warm runs of sextant coverage --base --head --json, ${report}, ${RUNS} each, alternating`);
+  console.log(
+    `warm runs${process.env.FORGET_CHANGES ? ' (changes forgotten)' : ''} of sextant coverage --base --head --json, ${report}, ${RUNS} each, alternating`,
+  );
   for (const build of builds) {
     const sorted = [...build.seconds].sort((x, y) => x - y);
     const [median, p25, min] = [at(sorted, 0.5), at(sorted, 0.25), sorted[0] ?? 0].map((s) => `${s.toFixed(3)} s`);

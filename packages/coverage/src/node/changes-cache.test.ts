@@ -83,6 +83,21 @@ describe('the changes cache', () => {
     }
   });
 
+  it('keeps nothing while the mailmap comes from a configured blob, which moves with its ref', async () => {
+    git('config', 'mailmap.blob', 'HEAD:.mailmap');
+    try {
+      await cached();
+      await cached();
+      expect(changesCacheStats.hit).toBe(false);
+    } finally {
+      git('config', '--unset', 'mailmap.blob');
+    }
+    await cached();
+    expect(changesCacheStats.hit).toBe(false);
+    await cached();
+    expect(changesCacheStats.hit).toBe(true);
+  });
+
   it('takes a damaged entry for a miss and writes it again', async () => {
     const asked = await cached();
     const [entry] = entries();

@@ -44,10 +44,11 @@ function gitBinaryStamp(): string {
 const expandHome = (path: string) => (path.startsWith('~/') ? join(homedir(), path.slice(2)) : path);
 
 /**
- * The cache file for the changes between `base` and `head` in `repo`, or null when the repository
- * cannot be fingerprinted (no HEAD, a linked worktree whose mailmap is elsewhere).
+ * A digest of what git's answers about any two commits of `repo` depend on besides the commits,
+ * or null when the repository cannot be fingerprinted (no HEAD, a linked worktree whose mailmap is
+ * elsewhere, a mailmap from a configured blob). Needs no commits, so it is asked while they are resolved.
  */
-export async function changesCacheFile(cacheDir: string, repo: string, base: string, head: string) {
+export async function repositoryFingerprint(repo: string): Promise<string | null> {
   try {
     // HEAD: a bare repository's mailmap is HEAD:.mailmap.
     const [where, config] = await Promise.all([
@@ -62,6 +63,8 @@ export async function changesCacheFile(cacheDir: string, repo: string, base: str
       const newline = entry.indexOf('\n');
       if (newline > 0) settings.set(entry.slice(0, newline), entry.slice(newline + 1));
     }
+    // A mailmap read from a named blob (`mailmap.blob=origin/main:.mailmap`) moves with its ref.
+    if (settings.has('mailmap.blob')) return null;
     const xdg = process.env.XDG_CONFIG_HOME || join(homedir(), '.config');
     const files = [
       join(gitDir, 'info', 'attributes'),
@@ -73,14 +76,19 @@ export async function changesCacheFile(cacheDir: string, repo: string, base: str
     const environment = Object.entries(process.env)
       .filter(([name]) => name.startsWith('GIT_'))
       .sort(([a], [b]) => (a < b ? -1 : 1));
-    const key = createHash('sha256')
-      .update(JSON.stringify([FORMAT, extractorVersion(), base, head, where, config, gitBinaryStamp()]))
+    return createHash('sha256')
+      .update(JSON.stringify([FORMAT, extractorVersion(), where, config, gitBinaryStamp()]))
       .update(JSON.stringify([files.map((path) => `${path}=${fileStamp(path)}`), environment]))
       .digest('hex');
-    return join(cacheDir, FOLDER, `${key}.v8`);
   } catch {
     return null;
   }
+}
+
+/** The cache file of the changes between two commits of the repository with `fingerprint`. */
+export function changesCacheFile(cacheDir: string, fingerprint: string, base: string, head: string): string {
+  const key = createHash('sha256').update(`${fingerprint}\u0000${base}\u0000${head}`).digest('hex');
+  return join(cacheDir, FOLDER, `${key}.v8`);
 }
 
 function isChanges(value: unknown, base: string, head: string): value is RevisionChanges {

@@ -13,7 +13,13 @@ import type { Coverage } from '../model/coverage.ts';
 import { type LineColumns, lineColumns } from '../model/line-buffer.ts';
 import { blameLines, methodAuthor } from './blame.ts';
 import { type ExtractionOptions, methodsOfChangedFiles, openCache } from './changed-methods.ts';
-import { changesCacheFile, changesCacheStats, readChanges, writeChanges } from './changes-cache.ts';
+import {
+  changesCacheFile,
+  changesCacheStats,
+  readChanges,
+  repositoryFingerprint,
+  writeChanges,
+} from './changes-cache.ts';
 import { diff, isAncestor, type RangeHistory, rangeHistory, resolveCommits } from './git.ts';
 
 export interface ChangedFileCoverage extends DiffLineCoverage {
@@ -118,9 +124,12 @@ export async function changesBetweenCommits(
   base: string,
   head: string,
   options: ExtractionOptions = {},
+  /** The repository's fingerprint for the changes cache, when the caller asked for it already. */
+  fingerprint: Promise<string | null> | null = options.cacheDir ? repositoryFingerprint(repo) : null,
 ): Promise<RevisionChanges> {
   changesCacheStats.hit = false;
-  const file = options.cacheDir ? await changesCacheFile(options.cacheDir, repo, base, head) : null;
+  const known = options.cacheDir ? await fingerprint : null;
+  const file = options.cacheDir && known ? changesCacheFile(options.cacheDir, known, base, head) : null;
   const kept = file ? readChanges(file, base, head) : null;
   if (kept) {
     changesCacheStats.hit = true;

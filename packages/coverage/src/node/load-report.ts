@@ -2,6 +2,7 @@ import { mergeCoverage } from '../merge/merge.ts';
 import type { Coverage, FormatName } from '../model/coverage.ts';
 import { mapPaths } from '../paths/map.ts';
 import type { ExtractionOptions } from './changed-methods.ts';
+import { repositoryFingerprint } from './changes-cache.ts';
 import { changesBetweenCommits, type DiffCoverage, diffCoverage } from './diff-coverage.ts';
 import { listFiles, resolveCommits } from './git.ts';
 import { readCoverageFile } from './read-report.ts';
@@ -57,7 +58,9 @@ export async function reportWithDiff(
     return { report, diff: null };
   }
   const commits = resolveCommits(repo, [base, head]) as Promise<[string, string]>;
-  const changes = commits.then(([b, h]) => changesBetweenCommits(repo, b, h, request.methods));
+  // The changes cache's fingerprint of the repository is asked beside the commits.
+  const fingerprint = request.methods?.cacheDir ? repositoryFingerprint(repo) : null;
+  const changes = commits.then(([b, h]) => changesBetweenCommits(repo, b, h, request.methods, fingerprint));
   changes.catch(() => undefined);
   const report = await loadReport(
     request.files,

@@ -11,7 +11,7 @@ import { readBlobsAtRevisions } from './revision-source.ts';
 export interface ExtractionOptions {
   /** Default 'auto': workers only when there is enough source to repay their start. */
   workers?: ExtractionWorkers;
-  /** A folder for `MethodCache`; null or absent keeps nothing. */
+  /** A folder for `MethodCache` and the commit pairs' changes (changes-cache.ts); null or absent keeps nothing. */
   cacheDir?: string | null;
 }
 

@@ -38,13 +38,15 @@ describe('users and roles administration', () => {
     await dialog.getByLabel('Initial password').fill('viewer-password');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await page.getByText('The user was created.').waitFor();
+    const adminRow = page.getByRole('row').filter({ hasText: 'admin@sextant.local' });
     await page.getByLabel('Search Users').fill(`val${suffix}`);
     await page
       .getByRole('row')
       .filter({ hasText: `val${suffix}@example.test` })
       .waitFor();
+    await adminRow.waitFor({ state: 'detached' });
     await page.getByLabel('Search Users').fill('');
-    await page.getByRole('row').filter({ hasText: 'admin@sextant.local' }).waitFor();
+    await adminRow.waitFor();
     await page.screenshot({ path: `${artifactsDir}user-list.png`, fullPage: true });
     await context.close();
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 /** Debian's Chromium with the flags this closed network needs (no background connections). */
 export function launchChromium(): Promise<Browser> {
@@ -95,8 +95,29 @@ export function useBrowser(): { browser: Browser } {
     mkdirSync(artifactsDir, { recursive: true });
     state.browser = await launchChromium();
   });
+  afterEach(async ({ task }) => {
+    const failed = task.result?.state === 'fail';
+    for (const [c, context] of (state.browser?.contexts() ?? []).entries()) {
+      if (failed) await reportPages(context, `${task.name.slice(0, 40)}-${c}`);
+      await context.close();
+    }
+  });
   afterAll(async () => {
     await state.browser?.close();
   });
   return state;
+}
+
+/** What a failed test left on screen: each open page's address and text in the log, and a screenshot. */
+async function reportPages(context: BrowserContext, label: string): Promise<void> {
+  for (const [p, page] of context.pages().entries()) {
+    const name = `failed-${label}-${p}`.replace(/[^\w-]+/g, '-');
+    const text = await page
+      .locator('body')
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what the test saw
+      .innerText({ timeout: 2000 })
+      .catch((e: unknown) => `(no text: ${String(e)})`);
+    console.error(`--- ${name}: ${page.url()}\n${text.slice(0, 2000)}`);
+    await page.screenshot({ path: `${artifactsDir}${name}.png`, fullPage: true }).catch(() => undefined);
+  }
 }

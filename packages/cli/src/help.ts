@@ -51,14 +51,20 @@ Exit codes: 0 every file accepted, 1 otherwise (the server's reason on stderr).
     help: `${AGENT_USAGE}
 
 Every interval: sends a heart-beat (HEART_BEAT_DONE, or HEART_BEAT_ERROR with the reason of the
-last failed upload) and uploads the watched files that changed since they were last sent. Stops
-cleanly on SIGINT or SIGTERM.
+last failed upload) and uploads the watched files that changed since they were last sent. With
+--jacoco it also dumps a JaCoCo agent started with output=tcpserver (as jacococli dump does, without
+resetting it), turns the dump into JaCoCo XML with JaCoCo's own Ant task over --classes, and uploads
+it when the coverage changed. --watch, --jacoco or both. Stops cleanly on SIGINT or SIGTERM.
 
   --server URL       the Sextant server
   --token T          the app's ingestion token, or a user's access token with upload rights
   --app NAME         the app's name (or id)
   --env ENV          the test environment the app runs in
   --watch GLOB       coverage files to send (*, ** and ? patterns; may be given several times)
+  --jacoco HOST:PORT a JaCoCo agent in tcpserver mode (port default 6300)
+  --classes DIR|JAR  the class files the app runs (JaCoCo's report needs the very same bytes)
+  --jacoco-lib DIR   where JaCoCo's Ant task is: jacocoant.jar, or Debian's libjacoco-java jars
+                     (default /usr/share/java; needs ant and java on PATH)
   --interval D       time between rounds: 500ms, 30s, 5m, 1h (default 30s)
   --agent-id ID      this agent's name (default: host name and environment)
   --commit SHA       the commit deployed (default: git rev-parse HEAD here)

@@ -37,6 +37,7 @@ describe('sextant upload and agent options', () => {
   });
 
   it('refuses missing options in one line with the usage of that command', async () => {
+    const agentBase = ['agent', '--server', 'http://x', '--token', 't', '--app', 'a', '--env', 'test'];
     const cases: [string[], string][] = [
       [
         ['upload', 'x.xml', '--token', 't', '--app', 'a', '--commit', 'c', '--env', 'e', '--test-type', '1'],
@@ -62,7 +63,13 @@ describe('sextant upload and agent options', () => {
         '--server wants an http(s) URL',
       ],
       [['upload', '--server', 'http://x'], 'no coverage file given'],
-      [['agent', '--server', 'http://x', '--token', 't', '--app', 'a', '--env', 'test'], '--watch GLOB is required'],
+      [
+        ['agent', '--server', 'http://x', '--token', 't', '--app', 'a', '--env', 'test'],
+        '--watch GLOB (the coverage files to send) or --jacoco HOST:PORT is required',
+      ],
+      [[...agentBase, '--jacoco', 'app:6300'], '--jacoco needs --classes DIR|JAR'],
+      [[...agentBase, '--watch', '*', '--classes', 'build'], '--classes goes with --jacoco HOST:PORT'],
+      [[...agentBase, '--jacoco', 'app:99999', '--classes', 'build'], '--jacoco wants HOST:PORT'],
       [
         [
           'agent',

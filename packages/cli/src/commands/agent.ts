@@ -8,7 +8,9 @@ import { resolveCommit } from '@sextant/coverage/node';
 import cliPackage from '../../package.json' with { type: 'json' };
 import { findFiles } from '../glob.ts';
 import { post, type Server } from '../http.ts';
+import { parseJacocoAddress } from '../jacoco/tcp-dump.ts';
 import { type CommandIo, UsageError } from '../usage.ts';
+import { type JacocoSource, sendJacocoDump } from './agent-jacoco.ts';
 import { describeUpload, serverOf, testTypeOf, type UploadMeta, uploadFile } from './upload.ts';
 import { AGENT_USAGE } from './usages.ts';
 
@@ -31,6 +33,7 @@ type AgentOptions = {
   envType: string;
   agentId: string;
   watch: string[];
+  jacoco: JacocoSource | null;
   intervalMs: number;
   commit: string | null;
   testType: '1' | '2';
@@ -47,6 +50,9 @@ function parseAgentArgs(argv: readonly string[]): AgentOptions {
       app: { type: 'string' },
       env: { type: 'string' },
       watch: { type: 'string', multiple: true },
+      jacoco: { type: 'string' },
+      classes: { type: 'string' },
+      'jacoco-lib': { type: 'string' },
       interval: { type: 'string', default: '30s' },
       'agent-id': { type: 'string' },
       commit: { type: 'string' },
@@ -56,13 +62,28 @@ function parseAgentArgs(argv: readonly string[]): AgentOptions {
   });
   if (!values.app) throw new UsageError('--app is required');
   if (!values.env) throw new UsageError('--env is required');
-  if (!values.watch?.length) throw new UsageError('--watch GLOB is required (the coverage files to send)');
+  if (!values.watch?.length && !values.jacoco) {
+    throw new UsageError('--watch GLOB (the coverage files to send) or --jacoco HOST:PORT is required');
+  }
+  if (values.jacoco && !values.classes) {
+    throw new UsageError("--jacoco needs --classes DIR|JAR (the running app's class files)");
+  }
+  if (values.classes && !values.jacoco) throw new UsageError('--classes goes with --jacoco HOST:PORT');
+  let jacoco: JacocoSource | null = null;
+  if (values.jacoco && values.classes) {
+    try {
+      jacoco = { address: parseJacocoAddress(values.jacoco), classes: values.classes, lib: values['jacoco-lib'] };
+    } catch (error) {
+      throw new UsageError(error instanceof Error ? error.message : String(error));
+    }
+  }
   return {
     server: serverOf(values),
     app: values.app,
     envType: values.env,
     agentId: values['agent-id'] ?? `${hostname()}-${values.env}`,
-    watch: values.watch,
+    watch: values.watch ?? [],
+    jacoco,
     intervalMs: parseInterval(values.interval ?? '30s'),
     commit: values.commit ?? null,
     testType: testTypeOf(values['test-type'], '2'),
@@ -86,11 +107,14 @@ function stopSignal(io: CommandIo): { signal: AbortSignal; release: () => void }
   };
 }
 
+/** Where `sent` keeps the fingerprint of the last JaCoCo dump the server accepted (not a file path). */
+const JACOCO_KEY = '\u0000jacoco';
+
 /**
  * Sends the watched files whose modification time or size changed since they were last accepted.
  * A refused file (half written, say) is not marked as sent, so the next round tries it again.
  */
-async function sendChanged(opts: AgentOptions, sent: Map<string, string>, io: CommandIo): Promise<string[]> {
+async function sendChanged(opts: AgentOptions, sent: Map<string, string | null>, io: CommandIo): Promise<string[]> {
   const errors: string[] = [];
   let commit = opts.commit;
   if (!commit) {
@@ -120,6 +144,13 @@ async function sendChanged(opts: AgentOptions, sent: Map<string, string>, io: Co
       errors.push(`${shown}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+  if (opts.jacoco) {
+    try {
+      sent.set(JACOCO_KEY, await sendJacocoDump(opts.jacoco, opts.server, meta, sent.get(JACOCO_KEY) ?? null, io));
+    } catch (error) {
+      errors.push(error instanceof Error ? error.message : String(error));
+    }
+  }
   return errors;
 }
 
@@ -127,9 +158,13 @@ async function sendChanged(opts: AgentOptions, sent: Map<string, string>, io: Co
 export async function agentCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   const opts = parseAgentArgs(argv);
   const { signal, release } = stopSignal(io);
-  const sent = new Map<string, string>();
+  const sent = new Map<string, string | null>();
+  const sources = [
+    ...opts.watch,
+    ...(opts.jacoco ? [`the JaCoCo agent at ${opts.jacoco.address.host}:${opts.jacoco.address.port}`] : []),
+  ];
   io.stdout(
-    `sextant agent ${opts.agentId}: ${opts.app} (${opts.envType}), watching ${opts.watch.join(' ')}` +
+    `sextant agent ${opts.agentId}: ${opts.app} (${opts.envType}), watching ${sources.join(' ')}` +
       `${opts.once ? ' once' : ` every ${opts.intervalMs / 1000}s`}\n`,
   );
   try {

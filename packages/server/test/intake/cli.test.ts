@@ -6,6 +6,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../cli/src/run.ts';
+import { buildShop, jacocoToolsMissing, startShop } from '../../../cli/test/support/jacoco-jvm.ts';
 import { FIXTURES, useIntakeApp } from './support.ts';
 
 function cli(cwd: string, signal?: AbortSignal) {
@@ -159,4 +160,48 @@ describe('sextant upload and sextant agent against a running server', () => {
     expect(run.stdout()).toMatch(/qa-loop: stopped\n$/);
     expect(run.stderr()).toBe('');
   });
+  it.skipIf(jacocoToolsMissing)(
+    'agent --jacoco dumps a running JaCoCo agent and sends its XML when the coverage grew',
+    async () => {
+      const dir = join(work, 'agent-jacoco');
+      mkdirSync(dir);
+      const jvm = await startShop(buildShop(dir), 3);
+      const before = (await uploads()).length;
+      const beats = async () =>
+        Number((await t.db.execute(sql`select count(*) as n from messages where agent_id = 'qa-jvm'`)).rows[0]?.n);
+      const stop = new AbortController();
+      const run = cli(dir, stop.signal);
+      try {
+        const args = ['agent', ...common(), '--env', 'test', '--agent-id', 'qa-jvm', '--commit', 'v4'];
+        const jacocoArgs = ['--jacoco', `127.0.0.1:${jvm.port}`, '--classes', join(dir, 'classes')];
+        const running = runCli([...args, ...jacocoArgs, '--interval', '200ms'], run.io);
+        await until('the first dump sent', async () => (await uploads()).length === before + 1);
+        const beatsThen = await beats();
+        await until('two more heart-beats', async () => (await beats()) >= beatsThen + 2);
+        expect((await uploads()).length).toBe(before + 1);
+        await jvm.price(12);
+        await until('the grown coverage sent', async () => (await uploads()).length === before + 2);
+        stop.abort();
+        expect(await running).toBe(0);
+        expect(run.stderr()).toBe('');
+        expect(run.stdout()).toMatch(
+          /JaCoCo agent 127\.0\.0\.1:\d+ \(2 classes\): upload [0-9a-f-]{36}, jacoco, \d+ files/,
+        );
+        const rows = (await uploads()).slice(before);
+        expect(rows.map((r) => [r.format, r.agent_id, r.commit])).toEqual([
+          ['jacoco', 'qa-jvm', 'v4'],
+          ['jacoco', 'qa-jvm', 'v4'],
+        ]);
+        const stored = (row: Record<string, unknown> | undefined) =>
+          gunzipSync(readFileSync(join(t.dataDir, String(row?.stored_path)))).toString();
+        const price =
+          /<method name="price" desc="\(I\)I" line="5">.*?<counter type="BRANCH" missed="(\d)" covered="(\d)"\/>/;
+        expect(price.exec(stored(rows[0]))?.slice(1)).toEqual(['1', '1']);
+        expect(price.exec(stored(rows[1]))?.slice(1)).toEqual(['0', '2']);
+      } finally {
+        stop.abort();
+        await jvm.stop();
+      }
+    },
+  );
 });

@@ -8,7 +8,8 @@ import { readCoverageFile } from '@sextant/coverage/node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ExecReportError, execToXml } from '../src/jacoco/exec-report.ts';
 import { dumpJacocoAgent, JacocoDumpError, parseJacocoAddress } from '../src/jacoco/tcp-dump.ts';
-import { buildShop, freePort, jacocoToolsMissing, referenceExec, startShop } from './support/jacoco-jvm.ts';
+import { freePort } from './support/free-port.ts';
+import { buildShop, jacocoToolsMissing, referenceExec, startShop } from './support/jacoco-jvm.ts';
 
 const utf = (text: string) => {
   const bytes = Buffer.from(text, 'utf8');

@@ -1,8 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { DEBIAN_JACOCO_LIB } from '../../src/jacoco/exec-report.ts';
+import { freePort } from './free-port.ts';
 
 function onPath(command: string): boolean {
   try {
@@ -73,17 +73,6 @@ export function buildShop(dir: string): { classes: string; agent: string } {
   // Debian's org.jacoco.agent.jar carries the runnable jacocoagent.jar inside it.
   execFileSync('jar', ['xf', join(DEBIAN_JACOCO_LIB, 'org.jacoco.agent.jar'), 'jacocoagent.jar'], { cwd: dir });
   return { classes, agent: join(dir, 'jacocoagent.jar') };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Runs Main with JaCoCo's agent in tcpserver mode; resolves once Shop ran and the agent listens. */

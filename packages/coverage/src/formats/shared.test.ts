@@ -6,6 +6,7 @@ describe('languageOf', () => {
     expect(languageOf('src/main/java/a/B.java')).toBe('java');
     expect(languageOf('lib/chart.MJS')).toBe('javascript');
     expect(languageOf('include/x.hpp')).toBe('cpp');
+    expect(languageOf('types/index.d.ts')).toBe('typescript');
   });
 
   it('gives null for no extension or an unknown one, including the names an object inherits', () => {
@@ -13,5 +14,8 @@ describe('languageOf', () => {
     expect(languageOf('notes.txt')).toBeNull();
     expect(languageOf('odd.constructor')).toBeNull();
     expect(languageOf('odd.toString')).toBeNull();
+    expect(languageOf('dir.js/Makefile')).toBeNull();
+    expect(languageOf('trailing.')).toBeNull();
+    expect(languageOf('a.js-b')).toBeNull();
   });
 });

@@ -108,9 +108,10 @@ const LANGUAGES = new Map<string, string>([
   ['swift', 'swift'],
 ]);
 
+/** Asked once per file of a report (tens of thousands): a last-dot lookup, not a regular expression. */
 export function languageOf(path: string): string | null {
-  const ext = /\.([A-Za-z0-9+]+)$/.exec(path)?.[1]?.toLowerCase();
-  return ext === undefined ? null : (LANGUAGES.get(ext) ?? null);
+  const dot = path.lastIndexOf('.');
+  return dot < 0 ? null : (LANGUAGES.get(path.slice(dot + 1).toLowerCase()) ?? null);
 }
 
 export interface ByteParserOptions {

@@ -98,6 +98,7 @@ describe('JaCoCo tcpserver dumps', () => {
   it('names the agent and the reason when the answer is not a whole JaCoCo dump', async () => {
     const cases: [Buffer | null, RegExp][] = [
       [Buffer.from('HTTP/1.1 400 Bad Request\r\n\r\n'), /not JaCoCo execution data/],
+      [COMMAND_OK, /not JaCoCo execution data/],
       [Buffer.concat([header(0x1006), COMMAND_OK]), /exec format 0x1006; this reads 0x1007/],
       [Buffer.concat([header(), Buffer.from([0x33])]), /unexpected block 0x33 at byte 5/],
       [

@@ -85,6 +85,7 @@ function scanBlocks(buf: Buffer, scan: Scan): void {
     const at = scan.at;
     const type = buf[at];
     let next: number | null;
+    if (at === 0 && type !== BLOCK_HEADER) throw new JacocoDumpError('the answer is not JaCoCo execution data');
     if (type === BLOCK_HEADER) {
       if (at + 5 > buf.length) return;
       if (buf.readUInt16BE(at + 1) !== MAGIC) throw new JacocoDumpError('the answer is not JaCoCo execution data');
@@ -110,11 +111,7 @@ function scanBlocks(buf: Buffer, scan: Scan): void {
       scan.end = at;
       return;
     } else {
-      throw new JacocoDumpError(
-        at === 0
-          ? 'the answer is not JaCoCo execution data'
-          : `unexpected block 0x${(type as number).toString(16)} at byte ${at} of the dump`,
-      );
+      throw new JacocoDumpError(`unexpected block 0x${(type as number).toString(16)} at byte ${at} of the dump`);
     }
     if (next === null) return;
     scan.at = next;

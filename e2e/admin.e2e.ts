@@ -158,6 +158,18 @@ describe('users and roles administration', () => {
     await page.getByText('cart-service: the repository answered with', { exact: false }).waitFor();
     await page.screenshot({ path: `${artifactsDir}app-list.png`, fullPage: true });
 
+    // A Java app's empty agent list offers the file-watching agent and the JaCoCo-dumping one.
+    await row.getByRole('button', { name: 'Agents' }).click();
+    const drawer = page.getByRole('dialog').filter({ hasText: 'Agents of cart-service' });
+    await drawer.getByText('No agent has sent a heart-beat for this app yet.').waitFor();
+    expect(await drawer.getByTestId('agent-command').textContent()).toContain('--app cart-service');
+    expect(await drawer.getByTestId('jacoco-agent-command').textContent()).toMatch(
+      /--app cart-service --env \S+ --jacoco 127\.0\.0\.1:6300 --classes /,
+    );
+    await page.screenshot({ path: `${artifactsDir}app-agents.png`, animations: 'disabled' });
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
     await page.goto('/system/branchList');
     await page.getByLabel('App').click();
     await page.getByTitle('cart-service').first().click();

@@ -8,6 +8,7 @@ describe('onboarding commands', () => {
     expect(c.ci).toContain('--app shop-api');
     expect(c.ci).toContain('--env dev --test-type 1');
     expect(c.agent).toContain('--env qa');
+    expect(c.jacocoAgent).toContain('--app shop-api --env qa --jacoco 127.0.0.1:6300 --classes ');
     expect(c.otlp).toContain('OTEL_EXPORTER_OTLP_ENDPOINT=https://sx.example');
   });
 

@@ -1,5 +1,5 @@
 /** The exact commands an app's team runs to feed Sextant (issue 7 onboarding). */
-export type OnboardingCommands = { ci: string; agent: string; otlp: string };
+export type OnboardingCommands = { ci: string; agent: string; jacocoAgent: string; otlp: string };
 
 function quote(value: string): string {
   return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'"'"'`)}'`;
@@ -24,6 +24,11 @@ export function onboardingCommands(input: {
       'npx sextant agent',
       `  --server ${input.server} --token "$SEXTANT_TOKEN"`,
       `  --app ${app} --env ${testEnv} --watch 'build/coverage/**/*.xml' --interval 30s`,
+    ].join(' \\\n'),
+    jacocoAgent: [
+      'npx sextant agent',
+      `  --server ${input.server} --token "$SEXTANT_TOKEN"`,
+      `  --app ${app} --env ${testEnv} --jacoco 127.0.0.1:6300 --classes build/libs/app.jar --interval 1m`,
     ].join(' \\\n'),
     otlp: [
       `export OTEL_EXPORTER_OTLP_ENDPOINT=${input.server}`,

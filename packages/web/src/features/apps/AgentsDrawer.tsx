@@ -7,6 +7,16 @@ import { timeAgo } from './agent-text.ts';
 import { useAppAgents } from './api/get-app-agents.ts';
 import { appTexts } from './texts.ts';
 
+function CommandBlock({ text, testId }: { text: string | undefined; testId: string }) {
+  return (
+    <Typography.Paragraph copyable={{ text }}>
+      <pre data-testid={testId} style={{ whiteSpace: 'pre-wrap' }}>
+        {text}
+      </pre>
+    </Typography.Paragraph>
+  );
+}
+
 /** The `sextant agent` processes beside an app under test, with their last heart-beat. */
 export function AgentsDrawer({ app, onClose }: { app: AppRow | null; onClose: () => void }) {
   const t = useTexts(appTexts);
@@ -35,9 +45,12 @@ export function AgentsDrawer({ app, onClose }: { app: AppRow | null; onClose: ()
       ),
     },
   ];
-  const command = app
-    ? onboardingCommands({ server: window.location.origin, app: app.name, testEnv: app.environments[0] }).agent
-    : '';
+  const commands = app
+    ? onboardingCommands({ server: window.location.origin, app: app.name, testEnv: app.environments[0] })
+    : null;
+  // An app fed by a JaCoCo agent gets the dumping command first; other JVM apps see it as a choice.
+  const jacocoFirst = app?.coverageSource === 'jacoco-agent';
+  const javaApp = jacocoFirst || app?.language === 'java' || app?.language === 'kotlin';
   return (
     <Drawer open={app !== null} onClose={onClose} width={860} title={fill(t.agentsOf, { app: app?.name ?? '' })}>
       {agents.isError && <Alert type="error" showIcon message={errorMessage(agents.error)} />}
@@ -45,11 +58,15 @@ export function AgentsDrawer({ app, onClose }: { app: AppRow | null; onClose: ()
         <>
           <Empty description={t.noAgents} />
           <Typography.Paragraph style={{ marginTop: 24 }}>{t.startOne}</Typography.Paragraph>
-          <Typography.Paragraph copyable={{ text: command }}>
-            <pre data-testid="agent-command" style={{ whiteSpace: 'pre-wrap' }}>
-              {command}
-            </pre>
-          </Typography.Paragraph>
+          <CommandBlock testId="agent-command" text={jacocoFirst ? commands?.jacocoAgent : commands?.agent} />
+          {jacocoFirst && <Typography.Paragraph type="secondary">{t.jacocoNeeds}</Typography.Paragraph>}
+          {javaApp && !jacocoFirst && (
+            <>
+              <Typography.Paragraph>{t.orJacoco}</Typography.Paragraph>
+              <CommandBlock testId="jacoco-agent-command" text={commands?.jacocoAgent} />
+              <Typography.Paragraph type="secondary">{t.jacocoNeeds}</Typography.Paragraph>
+            </>
+          )}
         </>
       )}
       {(agents.data?.length ?? 0) > 0 && (

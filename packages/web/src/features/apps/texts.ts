@@ -36,6 +36,9 @@ export const appTexts = defineTexts({
     lastHeartbeat: 'Last heart-beat',
     noAgents: 'No agent has sent a heart-beat for this app yet.',
     startOne: 'Start one beside the app under test:',
+    orJacoco: "Or let it dump JaCoCo's agent in the app's JVM each round:",
+    jacocoNeeds:
+      "The JVM runs JaCoCo's agent with output=tcpserver; --classes names the class files it runs. The agent needs java, ant and JaCoCo's Ant task (Debian: libjacoco-java).",
     justNow: 'just now',
   },
   zh: {
@@ -73,6 +76,9 @@ export const appTexts = defineTexts({
     lastHeartbeat: '最近心跳',
     noAgents: '此应用还没有代理发送过心跳。',
     startOne: '在被测应用旁启动一个代理：',
+    orJacoco: '或者让它每轮转储应用 JVM 中的 JaCoCo 代理：',
+    jacocoNeeds:
+      'JVM 以 output=tcpserver 运行 JaCoCo 代理；--classes 指向它运行的类文件。该代理需要 java、ant 和 JaCoCo 的 Ant 任务（Debian：libjacoco-java）。',
     justNow: '刚刚',
   },
 });

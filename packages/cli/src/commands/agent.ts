@@ -107,14 +107,15 @@ function stopSignal(io: CommandIo): { signal: AbortSignal; release: () => void }
   };
 }
 
-/** Where `sent` keeps the fingerprint of the last JaCoCo dump the server accepted (not a file path). */
-const JACOCO_KEY = '\u0000jacoco';
+/** What the server has accepted so far: each file's version, and the last JaCoCo dump's fingerprint. */
+type Sent = { files: Map<string, string>; jacoco: string | null };
 
 /**
- * Sends the watched files whose modification time or size changed since they were last accepted.
- * A refused file (half written, say) is not marked as sent, so the next round tries it again.
+ * Sends the watched files whose modification time or size changed since they were last accepted,
+ * then the JaCoCo agent's dump if its coverage changed. What the server refuses (a half-written
+ * file, say) is not marked as sent, so the next round tries it again.
  */
-async function sendChanged(opts: AgentOptions, sent: Map<string, string | null>, io: CommandIo): Promise<string[]> {
+async function sendChanged(opts: AgentOptions, sent: Sent, io: CommandIo): Promise<string[]> {
   const errors: string[] = [];
   let commit = opts.commit;
   if (!commit) {
@@ -137,16 +138,16 @@ async function sendChanged(opts: AgentOptions, sent: Map<string, string | null>,
     try {
       const info = await stat(file);
       const version = `${info.mtimeMs}:${info.size}`;
-      if (sent.get(file) === version) continue;
+      if (sent.files.get(file) === version) continue;
       io.stdout(describeUpload(shown, await uploadFile(opts.server, meta, file)));
-      sent.set(file, version);
+      sent.files.set(file, version);
     } catch (error) {
       errors.push(`${shown}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   if (opts.jacoco) {
     try {
-      sent.set(JACOCO_KEY, await sendJacocoDump(opts.jacoco, opts.server, meta, sent.get(JACOCO_KEY) ?? null, io));
+      sent.jacoco = await sendJacocoDump(opts.jacoco, opts.server, meta, sent.jacoco, io);
     } catch (error) {
       errors.push(error instanceof Error ? error.message : String(error));
     }
@@ -158,7 +159,7 @@ async function sendChanged(opts: AgentOptions, sent: Map<string, string | null>,
 export async function agentCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   const opts = parseAgentArgs(argv);
   const { signal, release } = stopSignal(io);
-  const sent = new Map<string, string | null>();
+  const sent: Sent = { files: new Map(), jacoco: null };
   const sources = [
     ...opts.watch,
     ...(opts.jacoco ? [`the JaCoCo agent at ${opts.jacoco.address.host}:${opts.jacoco.address.port}`] : []),

@@ -8,6 +8,7 @@ import { readCoverageFile } from '@sextant/coverage/node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ExecReportError, execToXml } from '../src/jacoco/exec-report.ts';
 import { dumpJacocoAgent, JacocoDumpError, parseJacocoAddress } from '../src/jacoco/tcp-dump.ts';
+import { runCli } from '../src/run.ts';
 import { freePort } from './support/free-port.ts';
 import { buildShop, jacocoToolsMissing, referenceExec, startShop } from './support/jacoco-jvm.ts';
 
@@ -125,6 +126,23 @@ describe('JaCoCo tcpserver dumps', () => {
     await expect(dumpJacocoAgent({ host: '127.0.0.1', port: nobody })).rejects.toThrow(
       new RegExp(`JaCoCo agent at 127\\.0\\.0\\.1:${nobody}: connect ECONNREFUSED`),
     );
+  });
+  it('stops the agent mid-dump when told, without a heart-beat claiming an error', async () => {
+    const stop = new AbortController();
+    const silent = await fakeAgent(() => stop.abort());
+    const out: string[] = [];
+    const err: string[] = [];
+    const io = { cwd: tmpdir(), stdout: (s: string) => out.push(s), stderr: (s: string) => err.push(s), colour: false };
+    try {
+      const args = ['agent', '--server', 'http://127.0.0.1:9', '--token', 't', '--app', 'a', '--env', 'test'];
+      const jacoco = ['--jacoco', `127.0.0.1:${silent.port}`, '--classes', tmpdir(), '--commit', 'c1'];
+      expect(await runCli([...args, ...jacoco, '--interval', '1h'], { ...io, signal: stop.signal })).toBe(0);
+      expect(silent.requests).toHaveLength(1);
+      expect(out.join('')).toMatch(/: stopped\n$/);
+      expect(err.join('')).toBe('');
+    } finally {
+      await silent.close();
+    }
   });
 });
 

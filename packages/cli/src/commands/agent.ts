@@ -170,7 +170,8 @@ export async function agentCommand(argv: readonly string[], io: CommandIo): Prom
   );
   try {
     for (;;) {
-      const errors = await sendChanged(opts, sent, io);
+      const errors = await sendChanged(opts, sent, { ...io, signal });
+      if (signal.aborted) break;
       for (const error of errors) io.stderr(`sextant agent: ${error}\n`);
       let beatFailed = false;
       try {
@@ -197,10 +198,11 @@ export async function agentCommand(argv: readonly string[], io: CommandIo): Prom
       try {
         await sleep(opts.intervalMs, undefined, { signal });
       } catch {
-        io.stdout(`sextant agent ${opts.agentId}: stopped\n`);
-        return 0;
+        break;
       }
     }
+    io.stdout(`sextant agent ${opts.agentId}: stopped\n`);
+    return 0;
   } finally {
     release();
   }

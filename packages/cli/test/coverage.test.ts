@@ -44,10 +44,10 @@ type CoverageJson = {
 
 let project: SampleProject;
 
-beforeAll(() => {
+beforeAll(async () => {
   // The bin runs the bundle; build it when the sources are newer (what `npm install` does).
   execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--cli', '--if-missing']);
-  project = makeSampleProject();
+  project = await makeSampleProject();
 });
 
 afterAll(() => project?.dispose());

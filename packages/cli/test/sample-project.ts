@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { execToXml } from '../src/jacoco/exec-report.ts';
 
 type DiffCoverJson = { total_num_lines: number; total_num_violations: number };
 
@@ -157,25 +158,6 @@ LH:3
 end_of_record
 `;
 
-const ANT_REPORT = `<project name="report" default="report" xmlns:jacoco="antlib:org.jacoco.ant">
-  <taskdef uri="antlib:org.jacoco.ant" resource="org/jacoco/ant/antlib.xml">
-    <classpath>
-      <fileset dir="/usr/share/java" includes="org.jacoco.ant.jar org.jacoco.core.jar org.jacoco.report.jar asm.jar asm-commons.jar asm-tree.jar"/>
-    </classpath>
-  </taskdef>
-  <target name="report">
-    <jacoco:report>
-      <executiondata><file file="\${exec}"/></executiondata>
-      <structure name="demo">
-        <classfiles><fileset dir="\${classes}"/></classfiles>
-        <sourcefiles encoding="UTF-8"><fileset dir="\${sources}"/></sourcefiles>
-      </structure>
-      <xml destfile="\${xml}"/>
-    </jacoco:report>
-  </target>
-</project>
-`;
-
 function writeTree(repo: string, files: Record<string, string>) {
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(repo, path)), { recursive: true });
@@ -200,7 +182,7 @@ function commit(repo: string, name: string, date: string, message: string): stri
   return execFileSync('git', ['-C', repo, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
 }
 
-export function makeSampleProject(): SampleProject {
+export async function makeSampleProject(): Promise<SampleProject> {
   const root = mkdtempSync(join(tmpdir(), 'sextant-cli-'));
   const repo = join(root, 'repo');
   const build = join(root, 'build');
@@ -226,17 +208,12 @@ export function makeSampleProject(): SampleProject {
     join(build, 'classes'),
     'demo.Main',
   ]);
-  writeFileSync(join(build, 'report.xml'), ANT_REPORT);
-  const jacocoXml = join(root, 'jacoco.xml');
-  execFileSync('ant', [
-    '-q',
-    '-f',
-    join(build, 'report.xml'),
-    `-Dexec=${exec}`,
-    `-Dclasses=${join(build, 'classes')}`,
-    `-Dsources=${join(repo, 'src/main/java')}`,
-    `-Dxml=${jacocoXml}`,
-  ]);
+  const jacocoXml = await execToXml({
+    exec: readFileSync(exec),
+    classes: join(build, 'classes'),
+    name: 'demo',
+    workDir: root,
+  });
   const lcovInfo = join(root, 'lcov.info');
   writeFileSync(lcovInfo, CART_LCOV);
   const lcovSecondRun = join(root, 'lcov-second-run.info');

@@ -1,4 +1,5 @@
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -254,6 +255,29 @@ describe('exit codes', () => {
     expect(under.status).toBe(2);
     expect(under.stderr).toMatch(/below --fail-under-diff/);
     expect(sextant(['coverage', project.jacocoXml, ...diffArgs(), '--fail-under-diff', String(pct)]).status).toBe(0);
+  });
+
+  it('keeps its exit code, and says nothing, when the reader of its output has gone (`| head`)', async () => {
+    const { total_num_lines, total_num_violations } = project.diffCover.jacoco;
+    const pct = ((total_num_lines - total_num_violations) / total_num_lines) * 100;
+    const child = spawn(process.execPath, [
+      bin,
+      'coverage',
+      project.jacocoXml,
+      ...diffArgs(),
+      '--fail-under-diff',
+      String(pct + 0.01),
+    ]);
+    // Closed before the CLI has started, so its first write meets a pipe without a reader.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const [status] = (await once(child, 'close')) as [number | null];
+    expect(stderr).not.toMatch(/EPIPE|Unhandled/);
+    expect(stderr).toMatch(/below --fail-under-diff/);
+    expect(status).toBe(2);
   });
 
   it('1 with one line naming the file and position for a broken report', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseUnifiedDiff } from './unified.ts';
+import { parseUnifiedDiff, unquote } from './unified.ts';
 
 const diff = [
   'diff --git a/src/A.java b/src/A.java',
@@ -150,6 +150,34 @@ describe('parseUnifiedDiff from bytes', () => {
     expect(fromBytes).toEqual(parseUnifiedDiff(text));
     expect(fromBytes.map((f) => [f.path, f.lines, f.deletions])).toEqual([
       ['src/图表/ünï.js', [2, 3], [{ after: 10, oldStart: 9, count: 3 }]],
+    ]);
+  });
+});
+
+describe('quoted paths', () => {
+  it('unquotes git’s C-style names: escapes, octal UTF-8 bytes, and names that need none', () => {
+    expect(unquote('"say \\"hi\\".js"')).toBe('say "hi".js');
+    expect(unquote('"tab\\there\\\\x\\a.js"')).toBe('tab\there\\x\x07.js');
+    expect(unquote('"caf\\303\\251/\\345\\233\\276.js"')).toBe('café/图.js');
+    expect(unquote('plain "name".js')).toBe('plain "name".js');
+  });
+
+  it('drops the tab git puts after a name with a space, and reads quoted header names', () => {
+    const diff = [
+      'diff --git a/dir with space/a b.js b/dir with space/a b.js',
+      'index 05fc08f553e15466243fd7713adf67facc84b475..40fae75b240359e411849a73bc26028ef3a57ec2 100644',
+      '--- a/dir with space/a b.js\t',
+      '+++ b/dir with space/a b.js\t',
+      '@@ -1,0 +2 @@',
+      '+two',
+      'diff --git "a/caf\\303\\251.bin" "b/caf\\303\\251.bin"',
+      'index 05fc08f553e15466243fd7713adf67facc84b475..40fae75b240359e411849a73bc26028ef3a57ec2 100644',
+      'Binary files "a/caf\\303\\251.bin" and "b/caf\\303\\251.bin" differ',
+      '',
+    ].join('\n');
+    expect(parseUnifiedDiff(diff).map((f) => [f.path, f.oldPath, f.lines, f.binary])).toEqual([
+      ['dir with space/a b.js', null, [2], false],
+      ['café.bin', null, [], true],
     ]);
   });
 });

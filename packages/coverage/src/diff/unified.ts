@@ -52,18 +52,60 @@ const HUNK = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 const FULL_INDEX = /^index ([0-9a-f]{40}(?:[0-9a-f]{24})?)\.\.([0-9a-f]{40}(?:[0-9a-f]{24})?)(?: |$)/;
 const objectId = (id: string) => (/^0+$/.test(id) ? null : id);
 
-function unquote(path: string): string {
-  if (!path.startsWith('"')) return path;
-  return JSON.parse(path) as string;
+const C_ESCAPES: Record<string, string> = { a: '\x07', b: '\b', t: '\t', n: '\n', v: '\v', f: '\f', r: '\r' };
+const headerText = new TextDecoder('utf-8');
+
+/**
+ * A path as git prints it: as is, or C-quoted when it holds a quote, a backslash or a control
+ * character (`"a\tb"`; other bytes as octal escapes, `\303\251`, which are UTF-8).
+ */
+export function unquote(path: string): string {
+  if (path.length < 2 || !path.startsWith('"') || !path.endsWith('"')) return path;
+  let text = '';
+  let octets: number[] = [];
+  const flush = () => {
+    if (octets.length === 0) return;
+    text += headerText.decode(new Uint8Array(octets));
+    octets = [];
+  };
+  for (let i = 1; i < path.length - 1; i++) {
+    const c = path[i] as string;
+    if (c === '\\' && /^[0-3][0-7]{2}$/.test(path.slice(i + 1, i + 4))) {
+      octets.push(Number.parseInt(path.slice(i + 1, i + 4), 8));
+      i += 3;
+      continue;
+    }
+    flush();
+    if (c !== '\\') text += c;
+    else {
+      const escaped = path[++i] ?? '';
+      text += C_ESCAPES[escaped] ?? escaped;
+    }
+  }
+  flush();
+  return text;
 }
 
-function stripPrefix(path: string): string {
-  const p = unquote(path);
+/**
+ * The path of a `---`/`+++` line without its side's prefix. Git ends an unquoted name that has a
+ * space with a tab (for GNU patch); a name with a tab of its own is always quoted.
+ */
+function stripPrefix(name: string): string {
+  const p = unquote(name.endsWith('\t') ? name.slice(0, -1) : name);
   return p.startsWith('a/') || p.startsWith('b/') ? p.slice(2) : p;
 }
 
+/** The new-side path of a `diff --git a/… b/…` line (quoted names too); `+++` lines may refine it. */
+function gitHeaderPath(line: string): string {
+  if (line.endsWith('"')) {
+    const split = line.lastIndexOf(' "b/');
+    return split > 0 ? unquote(`"${line.slice(split + 4)}`) : '';
+  }
+  const split = line.lastIndexOf(' b/');
+  return split > 0 ? line.slice(split + 3) : '';
+}
+
 const NEWLINE = 10;
-const headerText = new TextDecoder('utf-8');
 
 /**
  * Parses a unified diff into changed files; binary files are flagged and carry no lines. Takes
@@ -101,10 +143,8 @@ export function parseUnifiedDiff(input: string | Uint8Array): ChangedFile[] {
     previous = kind;
     const line = headerText.decode(bytes.subarray(start, end));
     if (line.startsWith('diff --git ')) {
-      const split = line.lastIndexOf(' b/');
-      const path = split > 0 ? line.slice(split + 3) : '';
       current = {
-        path,
+        path: gitHeaderPath(line),
         oldPath: null,
         status: 'modified',
         binary: false,

@@ -46,6 +46,25 @@ describe('git adapter', () => {
     g('commit', '-qam', 'two');
     expect(await diff(dir, 'HEAD~1', 'HEAD')).toMatchObject([{ path: 'café/naïve.txt', lines: [2] }]);
   });
+  it('reads paths git writes with a trailing tab or in quotes: spaces, quotes, tabs, backslashes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sextant-git-names-'));
+    const g = (...a: string[]) => execFileSync('git', ['-C', dir, '-c', 'user.name=T', '-c', 'user.email=t@x', ...a]);
+    g('init', '-q');
+    const names = ['dir with space/a b.js', 'say "hi".js', 'tab\there.js', 'back\\slash.js', 'plain.js'];
+    mkdirSync(join(dir, 'dir with space'));
+    for (const name of names) writeFileSync(join(dir, name), 'one\n');
+    writeFileSync(join(dir, 'moved from.js'), 'keep\nthis\ncontent\nhere\n');
+    g('add', '.');
+    g('commit', '-qm', 'one');
+    for (const name of names) writeFileSync(join(dir, name), 'one\ntwo\n');
+    g('mv', 'moved from.js', 'moved "to".js');
+    g('commit', '-qam', 'two');
+    const files = await diff(dir, 'HEAD~1', 'HEAD');
+    expect(files.map((f) => [f.path, f.lines]).sort()).toEqual(
+      [...names.map((name) => [name, [2]]), ['moved "to".js', []]].sort(),
+    );
+    expect(files.find((f) => f.status === 'renamed')?.oldPath).toBe('moved from.js');
+  });
   it('leaves no file of the diff behind, whether git succeeds or fails', async () => {
     const temp = mkdtempSync(join(tmpdir(), 'sextant-tmp-'));
     const before = process.env.TMPDIR;

@@ -65,6 +65,14 @@ describe('git adapter', () => {
     );
     expect(files.find((f) => f.status === 'renamed')?.oldPath).toBe('moved from.js');
   });
+  it('names a revision it cannot find, and says when the clone is shallow', async () => {
+    await expect(resolveCommits(dir, ['HEAD', 'HEAD~7'])).rejects.toThrow(new RegExp(`^no commit "HEAD~7" in ${dir}$`));
+    const shallow = mkdtempSync(join(tmpdir(), 'sextant-git-shallow-'));
+    execFileSync('git', ['clone', '-q', '--depth', '1', `file://${dir}`, shallow]);
+    const failure = resolveCommits(shallow, ['HEAD~1', 'HEAD']);
+    await expect(failure).rejects.toThrow(/^no commit "HEAD~1" in .*shallow clone.*--unshallow/);
+    expect(await resolveCommits(shallow, ['HEAD'])).toEqual([await resolveCommit(dir, 'HEAD')]);
+  });
   it('leaves no file of the diff behind, whether git succeeds or fails', async () => {
     const temp = mkdtempSync(join(tmpdir(), 'sextant-tmp-'));
     const before = process.env.TMPDIR;
@@ -86,7 +94,7 @@ describe('git adapter', () => {
     const [older, newer] = await resolveCommits(dir, ['HEAD~1', 'HEAD']);
     expect(newer).toBe(await resolveCommit(dir, 'HEAD'));
     expect(older).not.toBe(newer);
-    await expect(resolveCommits(dir, ['HEAD', 'nope'])).rejects.toThrow(/git rev-parse failed/);
+    await expect(resolveCommits(dir, ['HEAD', 'nope'])).rejects.toThrow(/^no commit "nope" in /);
     expect(await isAncestor(dir, older as string, newer as string)).toBe(true);
     expect(await isAncestor(dir, newer as string, older as string)).toBe(false);
     const history = await rangeHistory(dir, older as string, newer as string);
@@ -119,7 +127,7 @@ describe('git adapter', () => {
   });
   it('refuses an option passed as a revision before git runs', async () => {
     await expect(resolveCommit(dir, '--upload-pack=touch /tmp/pwned')).rejects.toThrow(/refused revision/);
-    await expect(resolveCommit(dir, 'nope')).rejects.toThrow(/git rev-parse failed/);
+    await expect(resolveCommit(dir, 'nope')).rejects.toThrow(/^no commit "nope" in /);
   });
   it('reads files by the object ids the diff names, the same as by revision and path', async () => {
     const [old, changed] = (await diff(dir, 'HEAD~1', 'HEAD'))

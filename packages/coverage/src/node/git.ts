@@ -41,10 +41,49 @@ export function runGit(repo: string, args: readonly string[], timeout = 60_000):
   });
 }
 
+/** Whether a revision names a commit of the repository (asked only to explain a failure). */
+async function isCommit(repo: string, ref: string): Promise<boolean> {
+  try {
+    await runGit(repo, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Names the revision git did not know, and says so when the repository is a shallow clone (CI
+ * checkouts often are: the base commit was never fetched).
+ */
+async function unknownRevision(repo: string, refs: readonly string[], failure: GitError): Promise<GitError> {
+  const known = await Promise.all(refs.map((ref) => isCommit(repo, ref)));
+  const missing = refs.filter((_, i) => !known[i]);
+  if (missing.length === 0) return failure;
+  const shallow = await runGit(repo, ['rev-parse', '--is-shallow-repository']).then(
+    (out) => out.trim() === 'true',
+    () => false,
+  );
+  const names = missing.map((ref) => JSON.stringify(ref)).join(' and ');
+  const hint = shallow
+    ? ': the repository is a shallow clone, fetch more history (git fetch --deepen=N or --unshallow; with actions/checkout, fetch-depth: 0)'
+    : '';
+  return new GitError(`no commit ${names} in ${repo}${hint}`);
+}
+
 /** Resolves revisions to full commit shas with one `git rev-parse`. */
 export async function resolveCommits(repo: string, refs: readonly string[]): Promise<string[]> {
   for (const ref of refs) validateRef(ref);
-  const out = await runGit(repo, ['rev-parse', '--end-of-options', ...refs.map((r) => `${r}^{commit}`), '--']);
+  let out: string;
+  try {
+    out = await runGit(repo, ['rev-parse', '--end-of-options', ...refs.map((r) => `${r}^{commit}`), '--']);
+  } catch (error) {
+    if (
+      !(error instanceof GitError) ||
+      !/bad revision|unknown revision|only has|ambiguous argument/.test(error.message)
+    )
+      throw error;
+    throw await unknownRevision(repo, refs, error);
+  }
   const shas = out.split('\n').filter((line) => /^[0-9a-f]{40,64}$/.test(line));
   if (shas.length !== refs.length) throw new GitError(`git rev-parse gave ${shas.length} of ${refs.length} commits`);
   return shas;

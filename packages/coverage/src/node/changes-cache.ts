@@ -85,9 +85,15 @@ export async function repositoryFingerprint(repo: string): Promise<string | null
   }
 }
 
-/** The cache file of the changes between two commits of the repository with `fingerprint`. */
-export function changesCacheFile(cacheDir: string, fingerprint: string, base: string, head: string): string {
-  const key = createHash('sha256').update(`${fingerprint}\u0000${base}\u0000${head}`).digest('hex');
+/** The cache file of the changes between two commits (under `scope`) of the repository with `fingerprint`. */
+export function changesCacheFile(
+  cacheDir: string,
+  fingerprint: string,
+  base: string,
+  head: string,
+  scope = '',
+): string {
+  const key = createHash('sha256').update(`${fingerprint}\u0000${base}\u0000${head}\u0000${scope}`).digest('hex');
   return join(cacheDir, FOLDER, `${key}.v8`);
 }
 

@@ -115,6 +115,14 @@ async function authorsOf(
   return { authors, blamedFiles: blamed.size };
 }
 
+export interface ChangesOptions extends ExtractionOptions {
+  /**
+   * Only the changes under this folder (repository-relative, '' for all): a monorepo package's
+   * report is compared with its package's changes. `repo` is then the work tree's top folder.
+   */
+  scope?: string;
+}
+
 /**
  * Changed files and lines, changed methods and their authors between two commits (full shas).
  * With a cache folder, kept from one run to the next (see changes-cache.ts).
@@ -123,13 +131,14 @@ export async function changesBetweenCommits(
   repo: string,
   base: string,
   head: string,
-  options: ExtractionOptions = {},
+  options: ChangesOptions = {},
   /** The repository's fingerprint for the changes cache, when the caller asked for it already. */
   fingerprint: Promise<string | null> | null = options.cacheDir ? repositoryFingerprint(repo) : null,
 ): Promise<RevisionChanges> {
   changesCacheStats.hit = false;
   const known = options.cacheDir ? await fingerprint : null;
-  const file = options.cacheDir && known ? changesCacheFile(options.cacheDir, known, base, head) : null;
+  const scope = options.scope ?? '';
+  const file = options.cacheDir && known ? changesCacheFile(options.cacheDir, known, base, head, scope) : null;
   const kept = file ? readChanges(file, base, head) : null;
   if (kept) {
     changesCacheStats.hit = true;
@@ -140,14 +149,14 @@ export async function changesBetweenCommits(
   return changes;
 }
 
-async function askGit(repo: string, base: string, head: string, options: ExtractionOptions): Promise<RevisionChanges> {
+async function askGit(repo: string, base: string, head: string, options: ChangesOptions): Promise<RevisionChanges> {
   // Ancestry and the range's authors are asked alongside the diff; only blame needs them.
   const history = Promise.all([isAncestor(repo, base, head), rangeHistory(repo, base, head)]);
   history.catch(() => undefined);
   // So is the method cache (reading its index, digesting the extractor's code) while git diffs.
   const cache = openCache(options);
   cache.catch(() => undefined);
-  const changed = await diff(repo, base, head);
+  const changed = await diff(repo, base, head, options.scope);
   const withMethods = changed.filter(
     (f) =>
       f.status !== 'deleted' &&

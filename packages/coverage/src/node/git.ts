@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
 import { type ChangedFile, parseUnifiedDiff } from '../diff/unified.ts';
 
 /** Thrown for a refused ref or a failed git command; the message names the ref or command. */
@@ -96,9 +96,11 @@ export async function resolveCommit(repo: string, ref: string): Promise<string> 
 
 /**
  * Changed files between two revisions (new-side lines; renames detected; binary flagged), from one
- * `git diff`. Pass full shas when you have them: refs are validated and used as given.
+ * `git diff`. Pass full shas when you have them: refs are validated and used as given. `scope`
+ * limits it to one folder (repository-relative, as `repositoryPlace` gives it); paths stay
+ * repository-relative.
  */
-export async function diff(repo: string, base: string, head: string): Promise<ChangedFile[]> {
+export async function diff(repo: string, base: string, head: string, scope = ''): Promise<ChangedFile[]> {
   validateRef(base);
   validateRef(head);
   // --full-index: each file's object ids, which key the method cache before any source is read.
@@ -109,17 +111,32 @@ export async function diff(repo: string, base: string, head: string): Promise<Ch
   const dir = mkdtempSync(join(tmpdir(), 'sextant-diff-'));
   try {
     const output = join(dir, 'diff');
-    await runGit(repo, [...args, `--output=${output}`, `${base}^{commit}`, `${head}^{commit}`, '--']);
+    const pathspec = scope === '' ? [] : [`:(top,literal)${scope}`];
+    await runGit(repo, [...args, `--output=${output}`, `${base}^{commit}`, `${head}^{commit}`, '--', ...pathspec]);
     return parseUnifiedDiff(readFileSync(output));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** Repo-relative paths of every file in a commit, from one `git ls-tree`. */
+/** Repository-relative paths of every file in a commit (from any folder of it), from one `git ls-tree`. */
 export async function listFiles(repo: string, commit: string): Promise<string[]> {
   validateRef(commit);
-  return (await runGit(repo, ['ls-tree', '-r', '-z', '--name-only', `${commit}^{commit}`])).split('\0').filter(Boolean);
+  const args = ['ls-tree', '--full-tree', '-r', '-z', '--name-only', `${commit}^{commit}`];
+  return (await runGit(repo, args)).split('\0').filter(Boolean);
+}
+
+/** Where a folder sits in its repository: the work tree's top folder and its own path there. */
+export interface RepositoryPlace {
+  top: string;
+  /** The folder's repository-relative path without a trailing slash; '' at the top (or in a bare repository). */
+  prefix: string;
+}
+
+/** `repo`'s place in its repository (a package folder of a monorepo, say), from one `git rev-parse`. */
+export async function repositoryPlace(repo: string): Promise<RepositoryPlace> {
+  const [cdup = '', prefix = ''] = (await runGit(repo, ['rev-parse', '--show-cdup', '--show-prefix'])).split('\n');
+  return { top: resolvePath(repo, cdup), prefix: prefix.replace(/\/$/, '') };
 }
 
 /** Who wrote the commits of `base..head`, as `name <email>` with the mailmap applied (as blame does). */

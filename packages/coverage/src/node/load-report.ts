@@ -4,7 +4,7 @@ import { mapPaths } from '../paths/map.ts';
 import type { ExtractionOptions } from './changed-methods.ts';
 import { repositoryFingerprint } from './changes-cache.ts';
 import { changesBetweenCommits, type DiffCoverage, diffCoverage } from './diff-coverage.ts';
-import { listFiles, resolveCommits } from './git.ts';
+import { listFiles, type RepositoryPlace, repositoryPlace, resolveCommits } from './git.ts';
 import { readCoverageFile } from './read-report.ts';
 
 export interface LoadedReport {
@@ -15,27 +15,31 @@ export interface LoadedReport {
 
 /**
  * Reads every report (all the same format), merges them, and maps paths onto `repoFiles` (the
- * repository's file list, usually still being read by git while the reports are parsed).
+ * repository's file list, usually still being read by git while the reports are parsed). `place`,
+ * the folder the report was made in, is preferred for relative paths and stripped from absolute ones.
  */
 export async function loadReport(
   files: readonly string[],
   format: FormatName | 'auto',
   repoFiles: Promise<readonly string[]> | null,
+  place: Promise<RepositoryPlace> | null = null,
 ): Promise<LoadedReport> {
-  // Awaited (and its failure reported) after the reports are parsed.
+  // Awaited (and their failure reported) after the reports are parsed.
   repoFiles?.catch(() => undefined);
+  place?.catch(() => undefined);
   const reports: Coverage[] = [];
   for (const file of files) reports.push(await readCoverageFile(file, { format }));
   const merged = reports.length === 1 ? (reports[0] as Coverage) : mergeCoverage(reports);
   if (!repoFiles) return { coverage: merged, unmappedFiles: [] };
-  const mapped = mapPaths(merged, [...(await repoFiles)]);
+  const [list, where] = await Promise.all([repoFiles, place]);
+  const mapped = mapPaths(merged, [...list], where ? { baseDir: where.prefix, sourceRoots: [where.top] } : {});
   return { coverage: mapped.coverage, unmappedFiles: mapped.unmappedFiles };
 }
 
 export interface ReportRequest {
   files: readonly string[];
   format: FormatName | 'auto';
-  /** The repository whose files the report's paths are mapped onto; null maps nothing. */
+  /** The repository (or a folder of it) whose files the report's paths are mapped onto; null maps nothing. */
   repo: string | null;
   /** Both or neither: with them the diff figures are computed too. */
   base: string | null;
@@ -46,26 +50,31 @@ export interface ReportRequest {
 
 /**
  * A report's figures and, with base and head, its diff figures. The refs are resolved once; the
- * report is parsed while git lists the files, diffs, reads sources and blames.
+ * report is parsed while git lists the files, diffs, reads sources and blames. Run in a folder of
+ * a repository (a monorepo package), the diff covers only that folder; paths stay repository-relative.
  */
 export async function reportWithDiff(
   request: ReportRequest,
 ): Promise<{ report: LoadedReport; diff: DiffCoverage | null }> {
   const { repo, base, head } = request;
   if (repo === null) return { report: await loadReport(request.files, request.format, null), diff: null };
+  const place = repositoryPlace(repo);
   if (base === null || head === null) {
-    const report = await loadReport(request.files, request.format, listFiles(repo, head ?? 'HEAD'));
+    const report = await loadReport(request.files, request.format, listFiles(repo, head ?? 'HEAD'), place);
     return { report, diff: null };
   }
   const commits = resolveCommits(repo, [base, head]) as Promise<[string, string]>;
   // The changes cache's fingerprint of the repository is asked beside the commits.
   const fingerprint = request.methods?.cacheDir ? repositoryFingerprint(repo) : null;
-  const changes = commits.then(([b, h]) => changesBetweenCommits(repo, b, h, request.methods, fingerprint));
+  const changes = Promise.all([commits, place]).then(([[b, h], { top, prefix }]) =>
+    changesBetweenCommits(top, b, h, { ...request.methods, scope: prefix }, fingerprint),
+  );
   changes.catch(() => undefined);
   const report = await loadReport(
     request.files,
     request.format,
     commits.then(([, h]) => listFiles(repo, h)),
+    place,
   );
   return { report, diff: diffCoverage(await changes, report.coverage) };
 }

@@ -43,6 +43,20 @@ describe('mapPaths', () => {
     ]);
   });
 
+  it('reads relative paths from the folder the report was made in first (a monorepo package)', () => {
+    const files = ['src/a.js', 'packages/web/src/a.js', 'packages/api/src/a.js', 'packages/web/lib/only.js'];
+    const result = mapPaths(lcov('src/a.js', 'lib/only.js', '/ci/repo/packages/api/src/a.js'), files, {
+      baseDir: 'packages/web',
+      sourceRoots: ['/ci/repo'],
+    });
+    expect(result.coverage.files.map((f) => f.path)).toEqual([
+      'packages/web/src/a.js',
+      'packages/web/lib/only.js',
+      'packages/api/src/a.js',
+    ]);
+    expect(mapPaths(lcov('src/a.js'), files).coverage.files.map((f) => f.path)).toEqual(['src/a.js']);
+  });
+
   it('merges files that map to the same repository path', () => {
     const result = mapPaths(lcov('/ci/one/src/a.c', '/ci/two/src/a.c'), ['src/a.c']);
     expect(result.coverage.files).toHaveLength(1);

@@ -5,6 +5,11 @@ import { withPath } from '../model/line-buffer.ts';
 export type MapPathsOptions = {
   /** Extra roots to strip from absolute report paths (Cobertura <sources> are tried too). */
   sourceRoots?: string[];
+  /**
+   * The repository folder the report was made in (a monorepo package): relative report paths
+   * name files under it before anything else.
+   */
+  baseDir?: string;
 };
 
 export type AmbiguousPath = { path: string; candidates: string[] };
@@ -33,6 +38,9 @@ export function normalisePath(raw: string): string | null {
   return path === '' ? null : path;
 }
 
+/** `/a`, `C:\a`, `C:/a`, `\\server\a`: an absolute report path never names a file under `baseDir`. */
+const isAbsolute = (raw: string) => /^(?:[/\\]|[A-Za-z]:[/\\])/.test(raw);
+
 /** Strips a root (already normalised, no leading slash) from a normalised absolute path. */
 function stripRoot(path: string, root: string): string | null {
   if (root === '') return path;
@@ -41,7 +49,7 @@ function stripRoot(path: string, root: string): string | null {
 
 /**
  * Resolves report paths to repository-relative paths from the repository's file list:
- * an exact match first; then, for absolute paths, the path relative to one of the source roots;
+ * a relative path under `baseDir` first, then an exact match; then, for absolute paths, the path relative to one of the source roots;
  * then the unique repository file ending with the path (JaCoCo's `pkg/Foo.java` →
  * `module/src/main/java/pkg/Foo.java`), trying shorter suffixes of absolute paths. Paths with
  * `..` never map (nothing outside the repository); several candidates are reported as ambiguous.
@@ -67,6 +75,7 @@ export function mapPaths(
     .map((root) => normalisePath(root))
     .filter((root): root is string => root !== null);
 
+  const baseDir = options.baseDir ? normalisePath(options.baseDir) : null;
   const unmapped: string[] = [];
   const ambiguous: AmbiguousPath[] = [];
   const mapped: FileCoverage[] = [];
@@ -83,6 +92,7 @@ export function mapPaths(
   function resolve(raw: string): string | string[] | null {
     const path = normalisePath(raw);
     if (path === null) return null;
+    if (baseDir !== null && !isAbsolute(raw) && repo.has(`${baseDir}/${path}`)) return `${baseDir}/${path}`;
     if (repo.has(path)) return path;
     for (const root of roots) {
       const relative = stripRoot(path, root);

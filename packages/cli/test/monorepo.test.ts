@@ -1,0 +1,99 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// `sextant coverage` run inside one package of a monorepo, as CI jobs per package do: the report's
+// paths are relative to the package, the diff is the package's, and paths stay repository-relative.
+const root = join(import.meta.dirname, '../../..');
+const bin = join(root, 'packages/cli/bin/sextant.mjs');
+
+const BEFORE = 'export function price(n) {\n  return n * 2;\n}\n';
+const AFTER =
+  'export function price(n) {\n  if (n < 0) return 0;\n  return n * 2;\n}\n\nexport function tax(n) {\n  return n / 5;\n}\n';
+
+type Figures = {
+  diff: { lines: { covered: number; total: number }; methods: { file: string; name: string; covered: boolean }[] };
+  unmappedFiles: string[];
+};
+
+let repo: string;
+let cache: string;
+
+function git(...args: string[]) {
+  execFileSync('git', ['-C', repo, '-c', 'user.name=Dev', '-c', 'user.email=dev@x', ...args]);
+}
+
+/** An LCOV report of the package's `src/price.js` as its own tests would write it (package-relative). */
+function packageReport(pkg: string, hits: Record<number, number>): string {
+  const lines = Object.entries(hits).map(([line, count]) => `DA:${line},${count}`);
+  const file = join(repo, 'packages', pkg, 'lcov.info');
+  writeFileSync(file, ['TN:', 'SF:src/price.js', ...lines, 'end_of_record', ''].join('\n'));
+  return file;
+}
+
+function sextantIn(pkg: string, report: string): Figures {
+  const run = spawnSync(process.execPath, [bin, 'coverage', report, '--base', 'base', '--head', 'head', '--json'], {
+    cwd: join(repo, 'packages', pkg),
+    encoding: 'utf8',
+    env: { ...process.env, SEXTANT_CACHE_DIR: cache },
+  });
+  expect(run.stderr).toBe('');
+  return JSON.parse(run.stdout) as Figures;
+}
+
+function diffCoverIn(pkg: string, report: string): { covered: number; total: number } {
+  const out = join(repo, `diff-cover-${pkg}.json`);
+  execFileSync('diff-cover', [report, '--compare-branch=base', '--json-report', out, '-q'], {
+    cwd: join(repo, 'packages', pkg),
+  });
+  const json = JSON.parse(readFileSync(out, 'utf8')) as { total_num_lines: number; total_num_violations: number };
+  return { covered: json.total_num_lines - json.total_num_violations, total: json.total_num_lines };
+}
+
+beforeAll(() => {
+  execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--cli', '--if-missing']);
+  repo = mkdtempSync(join(tmpdir(), 'sextant-monorepo-'));
+  cache = mkdtempSync(join(tmpdir(), 'sextant-monorepo-cache-'));
+  git('init', '-q');
+  for (const pkg of ['web', 'api']) {
+    mkdirSync(join(repo, 'packages', pkg, 'src'), { recursive: true });
+    writeFileSync(join(repo, 'packages', pkg, 'src/price.js'), BEFORE);
+  }
+  git('add', '.');
+  git('commit', '-qm', 'one');
+  git('tag', 'base');
+  for (const pkg of ['web', 'api']) writeFileSync(join(repo, 'packages', pkg, 'src/price.js'), AFTER);
+  git('commit', '-qam', 'two');
+  git('tag', 'head');
+});
+
+afterAll(() => {
+  rmSync(repo, { recursive: true, force: true });
+  rmSync(cache, { recursive: true, force: true });
+});
+
+describe('sextant coverage in a package folder of a monorepo', () => {
+  it('maps the package-relative report, diffs only the package, and agrees with diff-cover run there', () => {
+    // web's tests ran price (the guard too) but not tax; api's ran tax but never price.
+    const web = packageReport('web', { 1: 1, 2: 1, 3: 1, 6: 0, 7: 0 });
+    const api = packageReport('api', { 1: 0, 2: 0, 3: 0, 6: 1, 7: 1 });
+    const inWeb = sextantIn('web', web);
+    expect(inWeb.unmappedFiles).toEqual([]);
+    expect(inWeb.diff.lines).toEqual(diffCoverIn('web', web));
+    expect(inWeb.diff.lines).toEqual({ covered: 1, total: 3 });
+    expect(inWeb.diff.methods.map((m) => [m.file, m.name, m.covered])).toEqual([
+      ['packages/web/src/price.js', 'price', true],
+      ['packages/web/src/price.js', 'tax', false],
+    ]);
+    // The same commits from the other package, with the changes of the first run cached.
+    const inApi = sextantIn('api', api);
+    expect(inApi.diff.lines).toEqual(diffCoverIn('api', api));
+    expect(inApi.diff.lines).toEqual({ covered: 2, total: 3 });
+    expect(inApi.diff.methods.map((m) => [m.file, m.name, m.covered])).toEqual([
+      ['packages/api/src/price.js', 'price', false],
+      ['packages/api/src/price.js', 'tax', true],
+    ]);
+  });
+});

@@ -15,6 +15,8 @@ No server and no database are needed.
 
   --repo DIR             the git repository the reports describe (default: the current directory)
   --base REV, --head REV compare two revisions (both or neither)
+  --merge-base           compare head with where it left base (git merge-base), as diff-cover and
+                         pull requests do: base's own later changes are left out
   --format F             force a format: auto (default), ${FORMATS.join(', ')}
   --json                 print JSON instead of a table (the stable shape other tools read)
   --fail-under-diff PCT  exit 2 when line diff coverage is below PCT percent (a CI gate)

@@ -9,7 +9,7 @@ import { coverageTable } from '../table.ts';
 import { type CommandIo, UsageError } from '../usage.ts';
 
 export const COVERAGE_USAGE =
-  'sextant coverage FILE... [--repo DIR] [--base REV --head REV] ' +
+  'sextant coverage FILE... [--repo DIR] [--base REV --head REV [--merge-base]] ' +
   `[--format auto|${FORMATS.join('|')}] [--json] [--fail-under-diff PCT] [--no-cache] [--verbose]`;
 
 /** Exit codes: 0 fine, 1 error (a one-line reason on stderr), 2 diff coverage under --fail-under-diff. */
@@ -21,6 +21,7 @@ interface CoverageArgs {
   repo: string | null;
   base: string | null;
   head: string | null;
+  mergeBase: boolean;
   format: FormatName | 'auto';
   json: boolean;
   failUnderDiff: number | null;
@@ -65,6 +66,7 @@ function parseCoverageArgs(argv: readonly string[]): CoverageArgs {
       repo: { type: 'string' },
       base: { type: 'string' },
       head: { type: 'string' },
+      'merge-base': { type: 'boolean', default: false },
       format: { type: 'string', default: 'auto' },
       json: { type: 'boolean', default: false },
       'fail-under-diff': { type: 'string' },
@@ -80,6 +82,7 @@ function parseCoverageArgs(argv: readonly string[]): CoverageArgs {
   if ((values.base === undefined) !== (values.head === undefined)) {
     throw new UsageError('--base and --head go together');
   }
+  if (values['merge-base'] && values.base === undefined) throw new UsageError('--merge-base needs --base and --head');
   if (values.base !== undefined) validateRef(values.base);
   if (values.head !== undefined) validateRef(values.head);
   let failUnderDiff: number | null = null;
@@ -96,6 +99,7 @@ function parseCoverageArgs(argv: readonly string[]): CoverageArgs {
     repo: values.repo ?? null,
     base: values.base ?? null,
     head: values.head ?? null,
+    mergeBase: values['merge-base'] ?? false,
     format: format as FormatName | 'auto',
     json: values.json ?? false,
     failUnderDiff,
@@ -109,16 +113,23 @@ export async function coverageCommand(argv: readonly string[], io: CommandIo): P
   const args = parseCoverageArgs(argv);
   const started = performance.now();
   const wantsRepo = args.repo !== null || args.base !== null;
-  const { report, diff } = await reportWithDiff({
+  const { report, diff, baseIsAncestor } = await reportWithDiff({
     files: args.files,
     format: args.format,
     repo: wantsRepo ? (args.repo ?? io.cwd) : null,
     base: args.base,
     head: args.head,
+    mergeBase: args.mergeBase,
     methods: { cacheDir: args.cache ? cacheFolder() : null, workers: workersFromEnv() },
   });
 
   if (args.verbose) io.stderr(runSummary(performance.now() - started, diff));
+  if (baseIsAncestor === false) {
+    io.stderr(
+      `sextant coverage: note: ${args.base} is not an ancestor of ${args.head}, so what changed on it since ` +
+        'they split counts as changed here too; --merge-base compares with where they split, as diff-cover does\n',
+    );
+  }
   if (args.json) io.stdout(`${JSON.stringify(coverageJson(report, diff), null, io.terminal ? 2 : undefined)}\n`);
   else {
     const grades = DEFAULT_GRADES;

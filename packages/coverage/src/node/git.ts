@@ -187,6 +187,21 @@ export async function rangeHistory(repo: string, base: string, head: string): Pr
   return { authors, fileAuthors };
 }
 
+/** The best common ancestor of two commits (`git merge-base`): where a branch left the one it targets. */
+export function mergeBase(repo: string, a: string, b: string): Promise<string> {
+  validateRef(a);
+  validateRef(b);
+  const argv = ['-C', repo, 'merge-base', '--end-of-options', a, b];
+  return new Promise((resolve, reject) => {
+    execFile('git', argv, { timeout: 60_000, env: GIT_ENV }, (error, stdout, stderr) => {
+      if (!error) return resolve(stdout.trim());
+      // Exit 1 without a word: the two histories share no commit.
+      if (error.code === 1 && !stderr.trim()) return reject(new GitError(`${a} and ${b} share no commit in ${repo}`));
+      reject(new GitError(`git merge-base failed in ${repo}: ${stderr.trim().split('\n')[0] || error.message}`));
+    });
+  });
+}
+
 /** Whether `ancestor` is reachable from `commit` (`git merge-base --is-ancestor`: exit 0 yes, 1 no). */
 export function isAncestor(repo: string, ancestor: string, commit: string): Promise<boolean> {
   validateRef(ancestor);

@@ -4,7 +4,7 @@ import { mapPaths } from '../paths/map.ts';
 import type { ExtractionOptions } from './changed-methods.ts';
 import { repositoryFingerprint } from './changes-cache.ts';
 import { changesBetweenCommits, type DiffCoverage, diffCoverage } from './diff-coverage.ts';
-import { listFiles, type RepositoryPlace, repositoryPlace, resolveCommits } from './git.ts';
+import { isAncestor, listFiles, mergeBase, type RepositoryPlace, repositoryPlace, resolveCommits } from './git.ts';
 import { readCoverageFile } from './read-report.ts';
 
 export interface LoadedReport {
@@ -44,6 +44,8 @@ export interface ReportRequest {
   /** Both or neither: with them the diff figures are computed too. */
   base: string | null;
   head: string | null;
+  /** Compare head with where it left base (`git merge-base`, as diff-cover and pull requests do), not with base itself. */
+  mergeBase?: boolean;
   /** How the changed files' methods are found (worker threads, cache folder). */
   methods?: ExtractionOptions;
 }
@@ -53,17 +55,27 @@ export interface ReportRequest {
  * report is parsed while git lists the files, diffs, reads sources and blames. Run in a folder of
  * a repository (a monorepo package), the diff covers only that folder; paths stay repository-relative.
  */
-export async function reportWithDiff(
-  request: ReportRequest,
-): Promise<{ report: LoadedReport; diff: DiffCoverage | null }> {
+export async function reportWithDiff(request: ReportRequest): Promise<{
+  report: LoadedReport;
+  diff: DiffCoverage | null;
+  /** Whether base is an ancestor of head (else its own later changes show as changed lines); null without a diff. */
+  baseIsAncestor: boolean | null;
+}> {
   const { repo, base, head } = request;
-  if (repo === null) return { report: await loadReport(request.files, request.format, null), diff: null };
+  if (repo === null) {
+    return { report: await loadReport(request.files, request.format, null), diff: null, baseIsAncestor: null };
+  }
   const place = repositoryPlace(repo);
   if (base === null || head === null) {
     const report = await loadReport(request.files, request.format, listFiles(repo, head ?? 'HEAD'), place);
-    return { report, diff: null };
+    return { report, diff: null, baseIsAncestor: null };
   }
-  const commits = resolveCommits(repo, [base, head]) as Promise<[string, string]>;
+  const resolved = resolveCommits(repo, [base, head]) as Promise<[string, string]>;
+  const commits = request.mergeBase
+    ? resolved.then(async ([b, h]): Promise<[string, string]> => [await mergeBase(repo, b, h), h])
+    : resolved;
+  const ancestry = commits.then(([b, h]) => (request.mergeBase ? true : isAncestor(repo, b, h)));
+  ancestry.catch(() => undefined);
   // The changes cache's fingerprint of the repository is asked beside the commits.
   const fingerprint = request.methods?.cacheDir ? repositoryFingerprint(repo) : null;
   const changes = Promise.all([commits, place]).then(([[b, h], { top, prefix }]) =>
@@ -76,5 +88,5 @@ export async function reportWithDiff(
     commits.then(([, h]) => listFiles(repo, h)),
     place,
   );
-  return { report, diff: diffCoverage(await changes, report.coverage) };
+  return { report, diff: diffCoverage(await changes, report.coverage), baseIsAncestor: await ancestry };
 }

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// `sextant coverage` run inside one package of a monorepo, as CI jobs per package do: the report's
-// paths are relative to the package, the diff is the package's, and paths stay repository-relative.
+// `sextant coverage` on repositories as CI meets them: run inside one package of a monorepo (the
+// report's paths relative to the package, the diff the package's, paths repository-relative), and
+// on a branch whose base moved on since it split off (--merge-base, diff-cover's comparison).
 const root = join(import.meta.dirname, '../../..');
 const bin = join(root, 'packages/cli/bin/sextant.mjs');
 
@@ -95,5 +96,55 @@ describe('sextant coverage in a package folder of a monorepo', () => {
       ['packages/api/src/price.js', 'price', false],
       ['packages/api/src/price.js', 'tax', true],
     ]);
+  });
+});
+
+describe('sextant coverage on a branch whose base moved on', () => {
+  it('warns that base is no ancestor, and with --merge-base agrees with diff-cover', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sextant-diverged-'));
+    const g = (...args: string[]) =>
+      execFileSync('git', ['-C', dir, '-c', 'user.name=Dev', '-c', 'user.email=dev@x', ...args]);
+    const write = (text: string) => writeFileSync(join(dir, 'a.js'), text);
+    g('init', '-q', '-b', 'main');
+    write('function a(x) {\n  return x + 1;\n}\n\nfunction b(y) {\n  return y;\n}\n');
+    g('add', '.');
+    g('commit', '-qm', 'one');
+    g('checkout', '-qb', 'feature');
+    write('function a(x) {\n  if (x) return 3;\n  return x + 1;\n}\n\nfunction b(y) {\n  return y;\n}\n');
+    g('commit', '-qam', 'the branch guards a');
+    g('checkout', '-q', 'main');
+    write('function a(x) {\n  return x + 1;\n}\n\nfunction b(y) {\n  return y * 2;\n}\n');
+    g('commit', '-qam', 'main changes b meanwhile');
+    g('checkout', '-q', 'feature');
+    writeFileSync(join(dir, 'lcov.info'), 'TN:\nSF:a.js\nDA:1,1\nDA:2,0\nDA:3,1\nDA:6,1\nDA:7,1\nend_of_record\n');
+    const run = (...extra: string[]) =>
+      spawnSync(
+        process.execPath,
+        [bin, 'coverage', 'lcov.info', '--base', 'main', '--head', 'HEAD', '--json', ...extra],
+        {
+          cwd: dir,
+          encoding: 'utf8',
+          env: { ...process.env, SEXTANT_CACHE_DIR: cache },
+        },
+      );
+    const plain = run();
+    expect(plain.stderr).toMatch(/^sextant coverage: note: main is not an ancestor of HEAD.*--merge-base/);
+    expect((JSON.parse(plain.stdout) as Figures).diff.methods.map((m) => m.name)).toEqual(['a', 'b']);
+    const split = run('--merge-base');
+    expect(split.stderr).toBe('');
+    const figures = JSON.parse(split.stdout) as Figures & { diff: { base: string } };
+    expect(figures.diff.base).toBe(
+      execFileSync('git', ['-C', dir, 'merge-base', 'main', 'HEAD'], { encoding: 'utf8' }).trim(),
+    );
+    expect(figures.diff.methods.map((m) => m.name)).toEqual(['a']);
+    const out = join(dir, 'diff-cover.json');
+    execFileSync('diff-cover', ['lcov.info', '--compare-branch=main', '--json-report', out, '-q'], { cwd: dir });
+    const dc = JSON.parse(readFileSync(out, 'utf8')) as { total_num_lines: number; total_num_violations: number };
+    expect(figures.diff.lines).toEqual({
+      covered: dc.total_num_lines - dc.total_num_violations,
+      total: dc.total_num_lines,
+    });
+    expect(figures.diff.lines).toEqual({ covered: 0, total: 1 });
+    rmSync(dir, { recursive: true, force: true });
   });
 });

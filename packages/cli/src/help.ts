@@ -8,9 +8,10 @@ export const COMMAND_HELP: Record<string, { summary: string; help: string }> = {
     summary: 'coverage figures of reports, with diff coverage and changed methods between two revisions',
     help: `${COVERAGE_USAGE}
 
-Reads coverage reports (format detected from the content, gzip accepted), merges them, maps their
-paths onto the repository and prints the totals. With --base and --head it also prints the line
-diff coverage (diff-cover's definition) and the changed methods with their figures and authors.
+Reads coverage reports (format detected from the content, gzip accepted; - reads standard input),
+merges them, maps their paths onto the repository and prints the totals. With --base and --head it
+also prints the line diff coverage (diff-cover's definition) and the changed methods with their
+figures and authors.
 No server and no database are needed.
 
   --repo DIR             the git repository the reports describe (default: the current directory)

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/run.ts';
 import { jacocoMethodCounters, jacocoReportCounters, makeSampleProject, type SampleProject } from './sample-project.ts';
@@ -290,6 +291,22 @@ describe('exit codes', () => {
     expect(run.stderr).toMatch(
       new RegExp(`^sextant coverage: ${truncated.replaceAll('/', '\\/')}:\\d+:\\d+: .+\\(unexpected-eof\\)\\n$`),
     );
+  });
+
+  it('reads a report from standard input with -, plain or gzipped, as from the file', () => {
+    const fromFile = sextant(['coverage', project.lcovInfo, '--json']);
+    const viaStdin = (input: Buffer) =>
+      spawnSync(process.execPath, [bin, 'coverage', '-', '--json'], { input, encoding: 'utf8' });
+    const plain = viaStdin(readFileSync(project.lcovInfo));
+    expect(plain.stderr).toBe('');
+    expect(plain.stdout).toBe(fromFile.stdout);
+    expect(viaStdin(gzipSync(readFileSync(project.lcovInfo))).stdout).toBe(fromFile.stdout);
+    const broken = viaStdin(Buffer.from('<report name="x"><package'));
+    expect([broken.status, broken.stderr]).toEqual([
+      1,
+      expect.stringMatching(/^sextant coverage: standard input.*\n$/),
+    ]);
+    expect(sextant(['coverage', '-', '-']).stderr).toMatch(/standard input \(-\) can be read once/);
   });
 
   it('1 for a missing report and for reports of different formats', () => {

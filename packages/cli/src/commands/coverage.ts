@@ -75,6 +75,8 @@ function parseCoverageArgs(argv: readonly string[]): CoverageArgs {
     },
   });
   if (positionals.length === 0) throw new UsageError('no coverage report given');
+  if (positionals.filter((file) => file === '-').length > 1)
+    throw new UsageError('standard input (-) can be read once');
   const format = values.format ?? 'auto';
   if (format !== 'auto' && !(FORMATS as readonly string[]).includes(format)) {
     throw new UsageError(`unknown format "${format}"`);

@@ -5,7 +5,7 @@ import type { ExtractionOptions } from './changed-methods.ts';
 import { repositoryFingerprint } from './changes-cache.ts';
 import { changesBetweenCommits, type DiffCoverage, diffCoverage } from './diff-coverage.ts';
 import { isAncestor, listFiles, mergeBase, type RepositoryPlace, repositoryPlace, resolveCommits } from './git.ts';
-import { readCoverageFile } from './read-report.ts';
+import { readCoverageFile, readCoverageStream } from './read-report.ts';
 
 export interface LoadedReport {
   coverage: Coverage;
@@ -13,8 +13,11 @@ export interface LoadedReport {
   unmappedFiles: string[];
 }
 
+/** The report name that reads standard input (`… | sextant coverage -`). */
+export const STDIN_REPORT = '-';
+
 /**
- * Reads every report (all the same format), merges them, and maps paths onto `repoFiles` (the
+ * Reads every report (all the same format; `-` is standard input), merges them, and maps paths onto `repoFiles` (the
  * repository's file list, usually still being read by git while the reports are parsed). `place`,
  * the folder the report was made in, is preferred for relative paths and stripped from absolute ones.
  */
@@ -28,7 +31,13 @@ export async function loadReport(
   repoFiles?.catch(() => undefined);
   place?.catch(() => undefined);
   const reports: Coverage[] = [];
-  for (const file of files) reports.push(await readCoverageFile(file, { format }));
+  for (const file of files) {
+    const read =
+      file === STDIN_REPORT
+        ? readCoverageStream(process.stdin, { format, fileName: 'standard input' })
+        : readCoverageFile(file, { format });
+    reports.push(await read);
+  }
   const merged = reports.length === 1 ? (reports[0] as Coverage) : mergeCoverage(reports);
   if (!repoFiles) return { coverage: merged, unmappedFiles: [] };
   const [list, where] = await Promise.all([repoFiles, place]);

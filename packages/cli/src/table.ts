@@ -80,5 +80,14 @@ export function coverageTable(report: LoadedReport, diff: DiffCoverage | null, o
       out.push(`  ${m.file}:${m.startLine}-${m.endLine}  ${name}  ${m.status}  ${author ?? 'unknown author'}`);
     }
   }
+  // Tests, scripts, or code no test loaded (c8 without --all): listed in --json as measured: false.
+  const unmeasured = diff.incremental.methods.filter((m) => !m.measured);
+  if (unmeasured.length > 0) {
+    const files = new Set(unmeasured.map((m) => m.file)).size;
+    out.push(
+      '',
+      `${unmeasured.length} more changed methods in ${files} files the report does not cover (listed by --json).`,
+    );
+  }
   return `${out.join('\n')}\n`;
 }

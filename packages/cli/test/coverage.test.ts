@@ -135,6 +135,16 @@ describe('sextant coverage on a JaCoCo report', () => {
       /Uncovered changed methods \(1\):\n {2}src\/main\/java\/demo\/Calc\.java:19-24 {2}demo\/Calc\.mul\(II\)I {2}added {2}Bob <bob@example.com>/,
     );
     expect(run.stdout).not.toContain('\u001b[');
+    // The changed JavaScript is not in the JaCoCo report: counted in one line, listed by --json.
+    const json = JSON.parse(sextant(['coverage', project.jacocoXml, ...diffArgs(), '--json']).stdout) as {
+      diff: { methods: { file: string; measured: boolean }[] };
+    };
+    const unmeasured = json.diff.methods.filter((m) => !m.measured);
+    expect(unmeasured.length).toBeGreaterThan(0);
+    const files = new Set(unmeasured.map((m) => m.file)).size;
+    expect(run.stdout).toContain(
+      `\n${unmeasured.length} more changed methods in ${files} files the report does not cover (listed by --json).\n`,
+    );
   });
 
   it('writes --json on one line into a pipe and indented on a terminal, the same document', async () => {

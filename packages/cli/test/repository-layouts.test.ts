@@ -99,6 +99,28 @@ describe('sextant coverage in a package folder of a monorepo', () => {
   });
 });
 
+describe('sextant coverage in a folder git does not track (a build output folder)', () => {
+  it('compares the whole repository, with the report’s absolute paths mapped', () => {
+    const out = join(repo, 'out');
+    mkdirSync(out, { recursive: true });
+    const report = join(out, 'lcov.info');
+    const lines = ['DA:1,1', 'DA:2,1', 'DA:3,1', 'DA:6,0', 'DA:7,0', 'end_of_record'];
+    const files = ['web', 'api'].flatMap((pkg) => [`SF:${join(repo, 'packages', pkg, 'src/price.js')}`, ...lines]);
+    writeFileSync(report, ['TN:', ...files, ''].join('\n'));
+    const run = spawnSync(process.execPath, [bin, 'coverage', report, '--base', 'base', '--head', 'head', '--json'], {
+      cwd: out,
+      encoding: 'utf8',
+      env: { ...process.env, SEXTANT_CACHE_DIR: cache },
+    });
+    const figures = JSON.parse(run.stdout) as Figures;
+    expect(figures.unmappedFiles).toEqual([]);
+    expect(figures.diff.lines).toEqual({ covered: 2, total: 6 });
+    expect(new Set(figures.diff.methods.map((m) => m.file))).toEqual(
+      new Set(['packages/web/src/price.js', 'packages/api/src/price.js']),
+    );
+  });
+});
+
 describe('sextant coverage on a branch whose base moved on', () => {
   it('warns that base is no ancestor, and with --merge-base agrees with diff-cover', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sextant-diverged-'));

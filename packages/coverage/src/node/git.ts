@@ -131,12 +131,25 @@ export interface RepositoryPlace {
   top: string;
   /** The folder's repository-relative path without a trailing slash; '' at the top (or in a bare repository). */
   prefix: string;
+  /**
+   * The folder a diff from here covers: `prefix` when HEAD tracks files in it (a monorepo package),
+   * else '' (all of the repository: a report's output folder, say, holds no source).
+   */
+  scope: string;
 }
 
-/** `repo`'s place in its repository (a package folder of a monorepo, say), from one `git rev-parse`. */
+/** `repo`'s place in its repository, from `git rev-parse` (twice below the top). */
 export async function repositoryPlace(repo: string): Promise<RepositoryPlace> {
-  const [cdup = '', prefix = ''] = (await runGit(repo, ['rev-parse', '--show-cdup', '--show-prefix'])).split('\n');
-  return { top: resolvePath(repo, cdup), prefix: prefix.replace(/\/$/, '') };
+  const [cdup = '', shown = ''] = (await runGit(repo, ['rev-parse', '--show-cdup', '--show-prefix'])).split('\n');
+  const prefix = shown.replace(/\/$/, '');
+  const top = resolvePath(repo, cdup);
+  if (prefix === '') return { top, prefix, scope: '' };
+  // `HEAD:./`: the folder's tree at HEAD, there only when HEAD tracks something in it.
+  const tracked = await runGit(repo, ['rev-parse', '--quiet', '--verify', 'HEAD:./']).then(
+    () => true,
+    () => false,
+  );
+  return { top, prefix, scope: tracked ? prefix : '' };
 }
 
 /** Who wrote the commits of `base..head`, as `name <email>` with the mailmap applied (as blame does). */

@@ -87,8 +87,8 @@ export async function reportWithDiff(request: ReportRequest): Promise<{
   ancestry.catch(() => undefined);
   // The changes cache's fingerprint of the repository is asked beside the commits.
   const fingerprint = request.methods?.cacheDir ? repositoryFingerprint(repo) : null;
-  const changes = Promise.all([commits, place]).then(([[b, h], { top, prefix }]) =>
-    changesBetweenCommits(top, b, h, { ...request.methods, scope: prefix }, fingerprint),
+  const changes = Promise.all([commits, place]).then(([[b, h], { top, scope }]) =>
+    changesBetweenCommits(top, b, h, { ...request.methods, scope }, fingerprint),
   );
   changes.catch(() => undefined);
   const report = await loadReport(

@@ -4,6 +4,7 @@
 // wall and CPU seconds; sextant three times per round: cold (empty cache), warm (the cache the cold run filled)
 // and warm without the commit pair's kept changes (git diffs again, methods from the cache).
 // Also checks both print the same line diff coverage (covered/total) and says so loudly if not.
+// Three inputs: the 8 MB report, and the 57 MB one over identical copies and over distinct copies.
 // Run: npx tsx bench/cli-vs-diff-cover.ts
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -63,7 +64,7 @@ const median = (values: number[]) => {
 };
 
 function ensureInputs(): void {
-  const wanted = [join(out, 'report-1.xml'), join(out, `report-${COPIES}.xml`)];
+  const wanted = [join(out, 'report-1.xml'), join(out, `report-${COPIES}.xml`), join(out, `repo-${COPIES}-distinct`)];
   if (wanted.every(existsSync)) return;
   console.log('Generating the reports and repositories (bench/gen/cobertura-echarts.sh)…');
   execFileSync('bash', [join(root, 'bench/gen/cobertura-echarts.sh')], {
@@ -79,9 +80,16 @@ const scratch = mkdtempSync(join(tmpdir(), 'sextant-bench-'));
 let mismatches = 0;
 const rows: string[][] = [];
 try {
-  for (const copies of [1, COPIES]) {
-    const repo = join(out, `repo-${copies}`);
-    const report = join(out, `report-${copies}.xml`);
+  // The large report twice: over identical copies (sextant extracts each file pair once) and over
+  // copies that differ by a comment at each file's end (every pair extracted, as in a real project).
+  const variants = [
+    { repo: 'repo-1', report: 'report-1.xml', note: '' },
+    { repo: `repo-${COPIES}`, report: `report-${COPIES}.xml`, note: ', identical copies' },
+    { repo: `repo-${COPIES}-distinct`, report: `report-${COPIES}.xml`, note: ', distinct copies' },
+  ];
+  for (const variant of variants) {
+    const repo = join(out, variant.repo);
+    const report = join(out, variant.report);
     const megabytes = statSync(report).size / 1e6;
     const times = {
       diffCover: [] as number[],
@@ -139,7 +147,7 @@ try {
     const seconds = (value: number) => `${value.toFixed(3)} s`;
     const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
     rows.push([
-      `${megabytes.toFixed(1)} MB`,
+      `${megabytes.toFixed(1)} MB${variant.note}`,
       `${ours?.covered}/${ours?.total}${same ? ' (same)' : ' (DIFFERENT)'}`,
       seconds(dc),
       seconds(cold),

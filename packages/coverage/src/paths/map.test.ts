@@ -57,6 +57,13 @@ describe('mapPaths', () => {
     expect(mapPaths(lcov('src/a.js'), files).coverage.files.map((f) => f.path)).toEqual(['src/a.js']);
   });
 
+  it('takes the one of several same-suffix files that lies in the report’s folder (a module)', () => {
+    const files = ['api/src/main/java/com/acme/Util.java', 'web/src/main/java/com/acme/Util.java'];
+    const mapped = mapPaths(lcov('com/acme/Util.java'), files, { baseDir: 'web' });
+    expect(mapped.coverage.files.map((f) => f.path)).toEqual(['web/src/main/java/com/acme/Util.java']);
+    expect(mapPaths(lcov('com/acme/Util.java'), files).ambiguousFiles).toHaveLength(1);
+  });
+
   it('merges files that map to the same repository path', () => {
     const result = mapPaths(lcov('/ci/one/src/a.c', '/ci/two/src/a.c'), ['src/a.c']);
     expect(result.coverage.files).toHaveLength(1);

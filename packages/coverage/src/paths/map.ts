@@ -51,7 +51,8 @@ function stripRoot(path: string, root: string): string | null {
  * Resolves report paths to repository-relative paths from the repository's file list:
  * a relative path under `baseDir` first, then an exact match; then, for absolute paths, the path relative to one of the source roots;
  * then the unique repository file ending with the path (JaCoCo's `pkg/Foo.java` →
- * `module/src/main/java/pkg/Foo.java`), trying shorter suffixes of absolute paths. Paths with
+ * `module/src/main/java/pkg/Foo.java`; of several, the only one under `baseDir`), trying shorter
+ * suffixes of absolute paths. Paths with
  * `..` never map (nothing outside the repository); several candidates are reported as ambiguous.
  * Files that map to the same repository path merge.
  */
@@ -107,6 +108,9 @@ export function mapPaths(
       const suffix = segments.slice(start).join('/');
       const matches = sameName.filter((file) => file === suffix || file.endsWith(`/${suffix}`));
       if (matches.length === 1) return matches[0] as string;
+      // Of several, the one in the report's own folder (a module of a multi-module build).
+      const own = baseDir === null ? [] : matches.filter((file) => file.startsWith(`${baseDir}/`));
+      if (own.length === 1) return own[0] as string;
       if (matches.length > 1) return matches.sort();
     }
     return null;

@@ -99,6 +99,29 @@ describe('sextant coverage in a package folder of a monorepo', () => {
   });
 });
 
+describe('sextant coverage with uncommitted edits to a report file', () => {
+  it('notes that the report may be of the work tree, not of head, only while head is checked out', () => {
+    const web = packageReport('web', { 1: 1, 2: 1, 3: 1, 6: 0, 7: 0 });
+    const source = join(repo, 'packages/web/src/price.js');
+    writeFileSync(source, `// a local edit\n${AFTER}`);
+    const run = (head: string) =>
+      spawnSync(process.execPath, [bin, 'coverage', web, '--base', 'base', '--head', head, '--json'], {
+        cwd: join(repo, 'packages/web'),
+        encoding: 'utf8',
+        env: { ...process.env, SEXTANT_CACHE_DIR: cache },
+      });
+    try {
+      expect(run('head').stderr).toBe(
+        'sextant coverage: note: packages/web/src/price.js differs in the work tree from head; if the tests ran on the work tree, the report’s line numbers are not those of the commit compared\n',
+      );
+      expect(run('base').stderr).toBe('');
+    } finally {
+      writeFileSync(source, AFTER);
+    }
+    expect(run('head').stderr).toBe('');
+  });
+});
+
 describe('sextant coverage in a folder git does not track (a build output folder)', () => {
   it('compares the whole repository, with the report’s absolute paths mapped', () => {
     const out = join(repo, 'out');

@@ -115,7 +115,7 @@ export async function coverageCommand(argv: readonly string[], io: CommandIo): P
   const args = parseCoverageArgs(argv);
   const started = performance.now();
   const wantsRepo = args.repo !== null || args.base !== null;
-  const { report, diff, baseIsAncestor } = await reportWithDiff({
+  const { report, diff, baseIsAncestor, uncommittedReportFiles } = await reportWithDiff({
     files: args.files,
     format: args.format,
     repo: wantsRepo ? (args.repo ?? io.cwd) : null,
@@ -126,6 +126,15 @@ export async function coverageCommand(argv: readonly string[], io: CommandIo): P
   });
 
   if (args.verbose) io.stderr(runSummary(performance.now() - started, diff));
+  if (uncommittedReportFiles.length > 0) {
+    const [first] = uncommittedReportFiles;
+    const count = uncommittedReportFiles.length;
+    const which = count === 1 ? `${first} differs` : `${count} files of the report (${first}, …) differ`;
+    io.stderr(
+      `sextant coverage: note: ${which} in the work tree from ${args.head}; if the tests ran on the work ` +
+        'tree, the report’s line numbers are not those of the commit compared\n',
+    );
+  }
   if (baseIsAncestor === false) {
     io.stderr(
       `sextant coverage: note: ${args.base} is not an ancestor of ${args.head}, so what changed on it since ` +

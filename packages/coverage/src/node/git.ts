@@ -152,6 +152,43 @@ export async function repositoryPlace(repo: string): Promise<RepositoryPlace> {
   return { top, prefix, scope: tracked ? prefix : '' };
 }
 
+/** The work tree's commit and the tracked files that differ from it (staged or not). */
+export interface WorkingTree {
+  /** HEAD's commit; null before the first commit. */
+  head: string | null;
+  /** Repository-relative paths. */
+  changed: string[];
+}
+
+/** The work tree of `repo` from one `git status`, null where there is none (a bare repository). */
+export async function workingTree(repo: string): Promise<WorkingTree | null> {
+  let out: string;
+  try {
+    out = await runGit(repo, ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=no']);
+  } catch {
+    return null;
+  }
+  let head: string | null = null;
+  const changed: string[] = [];
+  const records = out.split('\0');
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i] as string;
+    if (record.startsWith('# branch.oid ')) {
+      const oid = record.slice('# branch.oid '.length);
+      head = /^[0-9a-f]{40,64}$/.test(oid) ? oid : null;
+      continue;
+    }
+    // `1 XY sub mH mI mW hH hI path`, `2 … Xscore path` then the old path, `u XY sub m1 m2 m3 mW h1 h2 h3 path`.
+    const fields = record[0] === '1' ? 8 : record[0] === '2' ? 9 : record[0] === 'u' ? 10 : 0;
+    if (fields === 0) continue;
+    let at = 0;
+    for (let n = 0; n < fields && at >= 0; n++) at = record.indexOf(' ', at) + 1;
+    if (at > 0) changed.push(record.slice(at));
+    if (record[0] === '2') i++;
+  }
+  return { head, changed };
+}
+
 /** Who wrote the commits of `base..head`, as `name <email>` with the mailmap applied (as blame does). */
 export interface RangeHistory {
   authors: Set<string>;

@@ -4,7 +4,15 @@ import { mapPaths } from '../paths/map.ts';
 import type { ExtractionOptions } from './changed-methods.ts';
 import { repositoryFingerprint } from './changes-cache.ts';
 import { changesBetweenCommits, type DiffCoverage, diffCoverage } from './diff-coverage.ts';
-import { isAncestor, listFiles, mergeBase, type RepositoryPlace, repositoryPlace, resolveCommits } from './git.ts';
+import {
+  isAncestor,
+  listFiles,
+  mergeBase,
+  type RepositoryPlace,
+  repositoryPlace,
+  resolveCommits,
+  workingTree,
+} from './git.ts';
 import { readCoverageFile, readCoverageStream } from './read-report.ts';
 
 export interface LoadedReport {
@@ -69,15 +77,21 @@ export async function reportWithDiff(request: ReportRequest): Promise<{
   diff: DiffCoverage | null;
   /** Whether base is an ancestor of head (else its own later changes show as changed lines); null without a diff. */
   baseIsAncestor: boolean | null;
+  /**
+   * Report files that differ in the work tree from head when head is the checked-out commit: the
+   * report was likely made from them, so its line numbers may not be head's.
+   */
+  uncommittedReportFiles: string[];
 }> {
   const { repo, base, head } = request;
   if (repo === null) {
-    return { report: await loadReport(request.files, request.format, null), diff: null, baseIsAncestor: null };
+    const report = await loadReport(request.files, request.format, null);
+    return { report, diff: null, baseIsAncestor: null, uncommittedReportFiles: [] };
   }
   const place = repositoryPlace(repo);
   if (base === null || head === null) {
     const report = await loadReport(request.files, request.format, listFiles(repo, head ?? 'HEAD'), place);
-    return { report, diff: null, baseIsAncestor: null };
+    return { report, diff: null, baseIsAncestor: null, uncommittedReportFiles: [] };
   }
   const resolved = resolveCommits(repo, [base, head]) as Promise<[string, string]>;
   const commits = request.mergeBase
@@ -85,6 +99,7 @@ export async function reportWithDiff(request: ReportRequest): Promise<{
     : resolved;
   const ancestry = commits.then(([b, h]) => (request.mergeBase ? true : isAncestor(repo, b, h)));
   ancestry.catch(() => undefined);
+  const tree = workingTree(repo);
   // The changes cache's fingerprint of the repository is asked beside the commits.
   const fingerprint = request.methods?.cacheDir ? repositoryFingerprint(repo) : null;
   const changes = Promise.all([commits, place]).then(([[b, h], { top, scope }]) =>
@@ -97,5 +112,9 @@ export async function reportWithDiff(request: ReportRequest): Promise<{
     commits.then(([, h]) => listFiles(repo, h)),
     place,
   );
-  return { report, diff: diffCoverage(await changes, report.coverage), baseIsAncestor: await ancestry };
+  const diff = diffCoverage(await changes, report.coverage);
+  const checkedOut = await tree;
+  const uncommitted = new Set(checkedOut?.head === diff.head ? checkedOut.changed : []);
+  const uncommittedReportFiles = report.coverage.files.map((f) => f.path).filter((path) => uncommitted.has(path));
+  return { report, diff, baseIsAncestor: await ancestry, uncommittedReportFiles };
 }

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { diff, isAncestor, listFiles, rangeHistory, resolveCommit, resolveCommits } from './git.ts';
+import { diff, isAncestor, listFiles, mergeBase, rangeHistory, resolveCommit, resolveCommits } from './git.ts';
 import { readBlobsAtRevisions } from './revision-source.ts';
 
 function repo(): string {
@@ -72,6 +72,22 @@ describe('git adapter', () => {
     const failure = resolveCommits(shallow, ['HEAD~1', 'HEAD']);
     await expect(failure).rejects.toThrow(/^no commit "HEAD~1" in .*shallow clone.*--unshallow/);
     expect(await resolveCommits(shallow, ['HEAD'])).toEqual([await resolveCommit(dir, 'HEAD')]);
+  });
+  it('finds where two branches split, and says when their histories share no commit', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'sextant-git-split-'));
+    const g = (...a: string[]) =>
+      execFileSync('git', ['-C', own, '-c', 'user.name=T', '-c', 'user.email=t@x', ...a], { encoding: 'utf8' });
+    g('init', '-q', '-b', 'main');
+    g('commit', '-q', '--allow-empty', '-m', 'root');
+    const root = g('rev-parse', 'HEAD').trim();
+    g('checkout', '-qb', 'topic');
+    g('commit', '-q', '--allow-empty', '-m', 'topic');
+    g('checkout', '-q', 'main');
+    g('commit', '-q', '--allow-empty', '-m', 'main moves on');
+    expect(await mergeBase(own, 'main', 'topic')).toBe(root);
+    g('checkout', '-q', '--orphan', 'unrelated');
+    g('commit', '-q', '--allow-empty', '-m', 'no parent');
+    await expect(mergeBase(own, 'main', 'unrelated')).rejects.toThrow(/^main and unrelated share no commit in /);
   });
   it('leaves no file of the diff behind, whether git succeeds or fails', async () => {
     const temp = mkdtempSync(join(tmpdir(), 'sextant-tmp-'));

@@ -237,31 +237,30 @@ export async function rangeHistory(repo: string, base: string, head: string): Pr
   return { authors, fileAuthors };
 }
 
-/** The best common ancestor of two commits (`git merge-base`): where a branch left the one it targets. */
-export function mergeBase(repo: string, a: string, b: string): Promise<string> {
-  validateRef(a);
-  validateRef(b);
-  const argv = ['-C', repo, 'merge-base', '--end-of-options', a, b];
+/** Runs git where exit 1 is an answer (`merge-base`), not a failure: resolves with the exit code. */
+function askGitYesNo(repo: string, args: readonly string[]): Promise<{ code: 0 | 1; stdout: string }> {
   return new Promise((resolve, reject) => {
-    execFile('git', argv, { timeout: 60_000, env: GIT_ENV }, (error, stdout, stderr) => {
-      if (!error) return resolve(stdout.trim());
-      // Exit 1 without a word: the two histories share no commit.
-      if (error.code === 1 && !stderr.trim()) return reject(new GitError(`${a} and ${b} share no commit in ${repo}`));
-      reject(new GitError(`git merge-base failed in ${repo}: ${stderr.trim().split('\n')[0] || error.message}`));
+    execFile('git', ['-C', repo, ...args], { timeout: 60_000, env: GIT_ENV }, (error, stdout, stderr) => {
+      if (!error) return resolve({ code: 0, stdout });
+      if (error.code === 1 && !stderr.trim()) return resolve({ code: 1, stdout });
+      reject(new GitError(`git ${args[0]} failed in ${repo}: ${stderr.trim().split('\n')[0] || error.message}`));
     });
   });
 }
 
+/** The best common ancestor of two commits (`git merge-base`): where a branch left the one it targets. */
+export async function mergeBase(repo: string, a: string, b: string): Promise<string> {
+  validateRef(a);
+  validateRef(b);
+  const { code, stdout } = await askGitYesNo(repo, ['merge-base', '--end-of-options', a, b]);
+  // Exit 1: the two histories share no commit.
+  if (code === 1) throw new GitError(`${a} and ${b} share no commit in ${repo}`);
+  return stdout.trim();
+}
+
 /** Whether `ancestor` is reachable from `commit` (`git merge-base --is-ancestor`: exit 0 yes, 1 no). */
-export function isAncestor(repo: string, ancestor: string, commit: string): Promise<boolean> {
+export async function isAncestor(repo: string, ancestor: string, commit: string): Promise<boolean> {
   validateRef(ancestor);
   validateRef(commit);
-  const argv = ['-C', repo, 'merge-base', '--is-ancestor', ancestor, commit];
-  return new Promise((resolve, reject) => {
-    execFile('git', argv, { timeout: 60_000, env: GIT_ENV }, (error, _stdout, stderr) => {
-      if (!error) return resolve(true);
-      if (error.code === 1) return resolve(false);
-      reject(new GitError(`git merge-base failed in ${repo}: ${stderr.trim().split('\n')[0] || error.message}`));
-    });
-  });
+  return (await askGitYesNo(repo, ['merge-base', '--is-ancestor', ancestor, commit])).code === 0;
 }

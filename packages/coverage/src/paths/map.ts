@@ -48,13 +48,13 @@ function stripRoot(path: string, root: string): string | null {
 }
 
 /**
- * Resolves report paths to repository-relative paths from the repository's file list:
- * a relative path under `baseDir` first, then an exact match; then, for absolute paths, the path relative to one of the source roots;
- * then the unique repository file ending with the path (JaCoCo's `pkg/Foo.java` →
- * `module/src/main/java/pkg/Foo.java`; of several, the only one under `baseDir`), trying shorter
- * suffixes of absolute paths. Paths with
- * `..` never map (nothing outside the repository); several candidates are reported as ambiguous.
- * Files that map to the same repository path merge.
+ * Resolves report paths to repository-relative paths from the repository's file list: a
+ * relative path under `baseDir` first, then an exact match; then, for absolute paths, the path
+ * relative to one of the source roots; then the unique repository file ending with the path
+ * (JaCoCo's `pkg/Foo.java` → `module/src/main/java/pkg/Foo.java`; of several, the only one under
+ * `baseDir`), trying shorter suffixes of absolute paths. Paths with `..` never map (nothing
+ * outside the repository); several candidates are reported as ambiguous. Files that map to the
+ * same repository path merge.
  */
 export function mapPaths(
   coverage: Coverage,

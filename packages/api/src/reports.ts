@@ -221,6 +221,25 @@ export const UploadResultSchema = z.object({
 });
 export type UploadResult = z.infer<typeof UploadResultSchema>;
 
+/**
+ * A folder of the repository, as git names it from the top: `packages/web`, no leading or trailing
+ * slash, no `.`/`..` part, no backslash (a Windows separator is the sender's to turn into `/`).
+ */
+export const repositoryFolderSchema = z
+  .string()
+  .trim()
+  .max(1000, 'At most 1000 characters.')
+  .transform((folder) => folder.replace(/\/+$/, ''))
+  .refine(
+    (folder) =>
+      folder === '' ||
+      (!folder.startsWith('/') &&
+        !folder.includes('\\') &&
+        ![...folder].some((char) => char < ' ') &&
+        folder.split('/').every((part) => part !== '' && part !== '.' && part !== '..')),
+    'A folder of the repository, relative to its top: "packages/web" (no leading "/", no "." or ".." part, no backslash).',
+  );
+
 /** Upload metadata: query string (raw body) or multipart fields. */
 export const UploadMetaSchema = z.object({
   app: z.string().trim().min(1).max(200),
@@ -230,6 +249,11 @@ export const UploadMetaSchema = z.object({
   caseId: z.string().trim().max(200).optional(),
   agentId: z.string().trim().max(200).optional(),
   format: z.enum(['auto', 'jacoco', 'lcov', 'cobertura', 'istanbul', 'go', 'coveragepy', 'clover']).default('auto'),
+  /**
+   * The folder the report was made in (a monorepo's package): its relative paths are looked up
+   * there first, and of several files with the same name the one inside it is taken.
+   */
+  baseDir: repositoryFolderSchema.optional(),
 });
 export type UploadMeta = z.infer<typeof UploadMetaSchema>;
 
@@ -242,6 +266,7 @@ export const UploadSchema = z.object({
   caseId: z.string().nullable(),
   agentId: z.string().nullable(),
   format: z.string(),
+  baseDir: z.string().nullable(),
   sizeBytes: z.number().int(),
   files: z.number().int(),
   createdAt: z.string(),

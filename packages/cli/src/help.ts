@@ -45,6 +45,9 @@ server made of it (format, files, paths it could not map).
   --case KEY         the test case these results belong to
   --agent-id ID      the agent that collected them
   --format F         force a format: auto (default), ${FORMATS.join(', ')}
+  --base-dir FOLDER  the repository folder the report was made in, from the top (packages/web;
+                     . for the top); by default the working directory's, when it is in a git
+                     repository: a monorepo package's relative paths are looked up there first
 
 Exit codes: 0 every file accepted, 1 otherwise (the server's reason on stderr).
 `,

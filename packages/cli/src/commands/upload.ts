@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
 import { REPORT_PATHS, type UploadResult, UploadResultSchema } from '@sextant/api';
+import { GitError, repositoryPlace } from '@sextant/coverage/node';
 import { post, type Server, UploadFailed } from '../http.ts';
 import { type CommandIo, UsageError } from '../usage.ts';
 import { UPLOAD_USAGE } from './usages.ts';
@@ -20,6 +21,8 @@ export type UploadMeta = {
   caseId?: string;
   agentId?: string;
   format?: string;
+  /** The repository folder the report was made in, as git names it from the top. */
+  baseDir?: string;
 };
 
 async function isGzip(path: string): Promise<boolean> {
@@ -84,6 +87,7 @@ function parseUploadArgs(argv: readonly string[]) {
       case: { type: 'string' },
       'agent-id': { type: 'string' },
       format: { type: 'string' },
+      'base-dir': { type: 'string' },
     },
   });
   if (positionals.length === 0) throw new UsageError('no coverage file given');
@@ -99,12 +103,34 @@ function parseUploadArgs(argv: readonly string[]) {
     ...(values['agent-id'] ? { agentId: values['agent-id'] } : {}),
     ...(values.format ? { format: values.format } : {}),
   };
-  return { server: serverOf(values), meta, files: positionals };
+  return { server: serverOf(values), meta, baseDir: values['base-dir'], files: positionals };
+}
+
+/**
+ * The folder of its repository the upload is made from (`git rev-parse --show-prefix`): a monorepo
+ * package's report names its files relative to it. Null outside a repository and at its top.
+ */
+async function folderInRepository(cwd: string): Promise<string | null> {
+  try {
+    return (await repositoryPlace(cwd)).prefix || null;
+  } catch (error) {
+    if (error instanceof GitError) return null;
+    throw error;
+  }
+}
+
+/** `--base-dir` as given (`.` is the top, `\\` a separator), else the folder of the working directory. */
+async function baseDirOf(given: string | undefined, cwd: string): Promise<string | null> {
+  if (given === undefined) return folderInRepository(cwd);
+  const folder = given.replaceAll('\\', '/').replace(/^(?:\.\/)+/, '');
+  return folder === '.' || folder === '' ? null : folder;
 }
 
 /** Uploads each file in turn; the first refusal stops with its reason (exit 1). */
 export async function uploadCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { server, meta, files } = parseUploadArgs(argv);
+  const { server, meta: given, baseDir, files } = parseUploadArgs(argv);
+  const folder = await baseDirOf(baseDir, io.cwd);
+  const meta: UploadMeta = folder === null ? given : { ...given, baseDir: folder };
   for (const file of files) {
     try {
       io.stdout(describeUpload(file, await uploadFile(server, meta, resolve(io.cwd, file))));

@@ -4,7 +4,7 @@ import { FORMATS } from '@sextant/coverage';
 
 export const UPLOAD_USAGE =
   'sextant upload FILE... --server URL --token T --app NAME --commit SHA --env ENV --test-type 1|2 ' +
-  `[--case KEY] [--agent-id ID] [--format auto|${FORMATS.join('|')}]`;
+  `[--case KEY] [--agent-id ID] [--format auto|${FORMATS.join('|')}] [--base-dir FOLDER]`;
 
 export const AGENT_USAGE =
   'sextant agent --server URL --token T --app NAME --env ENV --watch GLOB... [--interval 30s] ' +

@@ -7,9 +7,9 @@ export type MapPathsOptions = {
   sourceRoots?: string[];
   /**
    * The repository folder the report was made in (a monorepo package): relative report paths
-   * name files under it before anything else.
+   * name files under it before anything else. Null or '' is the top.
    */
-  baseDir?: string;
+  baseDir?: string | null;
 };
 
 export type AmbiguousPath = { path: string; candidates: string[] };

@@ -53,6 +53,8 @@ export const coverageUploads = pgTable(
     caseId: text('case_id'),
     agentId: text('agent_id'),
     format: text('format').notNull(),
+    /** The repository folder the report was made in (a monorepo's package); null: the top. */
+    baseDir: text('base_dir'),
     /** Relative to the data directory. */
     storedPath: text('stored_path').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),

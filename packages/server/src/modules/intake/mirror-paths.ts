@@ -16,12 +16,14 @@ export async function checkAgainstMirror(
   appId: string,
   commit: string,
   coverage: Coverage,
+  /** The repository folder the report was made in (UploadMeta's `baseDir`). */
+  baseDir: string | null = null,
 ): Promise<MirrorCheck> {
   const repo = mirrorDir(dataDir, appId);
   if (!existsSync(repo)) return { commitSha: null, unmappedFiles: [] };
   try {
     const commitSha = await resolveCommit(repo, commit);
-    const { unmappedFiles } = mapPaths(coverage, await listFiles(repo, commitSha));
+    const { unmappedFiles } = mapPaths(coverage, await listFiles(repo, commitSha), { baseDir });
     return { commitSha, unmappedFiles };
   } catch (error) {
     if (error instanceof GitError) return { commitSha: null, unmappedFiles: [] };

@@ -11,7 +11,7 @@ import { type ReceivedFile, receiveToFile, refuseDeclaredOversize } from './rece
 import type { AppRef } from './repository.ts';
 import type { UploadsService } from './uploads-service.ts';
 
-const META_FIELDS = ['app', 'commit', 'envType', 'testType', 'caseId', 'agentId', 'format'] as const;
+const META_FIELDS = ['app', 'commit', 'envType', 'testType', 'caseId', 'agentId', 'format', 'baseDir'] as const;
 
 function parseMeta(raw: Record<string, unknown>): UploadMeta {
   const picked = Object.fromEntries(META_FIELDS.filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]));

@@ -20,6 +20,7 @@ function toUpload(row: UploadRow) {
     caseId: row.caseId,
     agentId: row.agentId,
     format: row.format,
+    baseDir: row.baseDir,
     sizeBytes: row.sizeBytes,
     files: row.files,
     createdAt: row.createdAt.toISOString(),
@@ -62,9 +63,10 @@ export class UploadsService {
       throw error;
     }
     const uploadId = randomUUID();
+    const baseDir = meta.baseDir || null;
     const stored = join(received.path, '..', `${uploadId}.${coverage.format}${received.gzip ? '.gz' : ''}`);
     try {
-      const mirror = await checkAgainstMirror(this.config.dataDir, app.id, meta.commit, coverage);
+      const mirror = await checkAgainstMirror(this.config.dataDir, app.id, meta.commit, coverage, baseDir);
       await rename(received.path, stored);
       await this.repository.insertUpload({
         id: uploadId,
@@ -76,6 +78,7 @@ export class UploadsService {
         caseId: meta.caseId || null,
         agentId: meta.agentId || null,
         format: coverage.format,
+        baseDir,
         storedPath: relative(this.config.dataDir, stored).split(sep).join('/'),
         sizeBytes: received.sizeBytes,
         files: coverage.files.length,

@@ -52,7 +52,7 @@ export async function mapUploads(input: {
       const reason = error instanceof CoverageError ? error.message : String(error);
       throw new StepFailure('FAILADDMODULE', `cannot read the coverage upload ${upload.id}: ${reason}`);
     }
-    const mapped = mapPaths(parsed, repoFiles);
+    const mapped = mapPaths(parsed, repoFiles, { baseDir: upload.baseDir });
     for (const path of mapped.unmappedFiles) unmapped.add(path);
     if (mapped.coverage.files.length > 0) coverages.push(mapped.coverage);
   }

@@ -1,0 +1,1 @@
+ALTER TABLE "coverage_uploads" ADD COLUMN "base_dir" text;

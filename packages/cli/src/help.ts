@@ -75,6 +75,8 @@ it when the coverage changed. --watch, --jacoco or both. Stops cleanly on SIGINT
   --agent-id ID      this agent's name (default: host name and environment)
   --commit SHA       the commit deployed (default: git rev-parse HEAD here)
   --test-type 1|2    default 2 (functional tests)
+  --base-dir FOLDER  the repository folder the reports were made in (default: this one's, in a
+                     git checkout), as for sextant upload
   --once             one round, then exit (for scripts and tests)
 `,
   },

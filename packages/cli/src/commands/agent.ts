@@ -11,7 +11,7 @@ import { post, type Server } from '../http.ts';
 import { parseJacocoAddress } from '../jacoco/tcp-dump.ts';
 import { type CommandIo, UsageError } from '../usage.ts';
 import { type JacocoSource, sendJacocoDump } from './agent-jacoco.ts';
-import { describeUpload, serverOf, testTypeOf, type UploadMeta, uploadFile } from './upload.ts';
+import { baseDirOf, describeUpload, serverOf, testTypeOf, type UploadMeta, uploadFile } from './upload.ts';
 import { AGENT_USAGE } from './usages.ts';
 
 export { AGENT_USAGE };
@@ -37,6 +37,8 @@ type AgentOptions = {
   intervalMs: number;
   commit: string | null;
   testType: '1' | '2';
+  /** `--base-dir` as given; without it, the working directory's folder in its repository. */
+  baseDir: string | undefined;
   once: boolean;
 };
 
@@ -57,6 +59,7 @@ function parseAgentArgs(argv: readonly string[]): AgentOptions {
       'agent-id': { type: 'string' },
       commit: { type: 'string' },
       'test-type': { type: 'string' },
+      'base-dir': { type: 'string' },
       once: { type: 'boolean', default: false },
     },
   });
@@ -87,6 +90,7 @@ function parseAgentArgs(argv: readonly string[]): AgentOptions {
     intervalMs: parseInterval(values.interval ?? '30s'),
     commit: values.commit ?? null,
     testType: testTypeOf(values['test-type'], '2'),
+    baseDir: values['base-dir'],
     once: values.once ?? false,
   };
 }
@@ -132,6 +136,8 @@ async function sendChanged(opts: AgentOptions, sent: Sent, io: CommandIo): Promi
     testType: opts.testType,
     agentId: opts.agentId,
   };
+  const baseDir = await baseDirOf(opts.baseDir, io.cwd);
+  if (baseDir !== null) meta.baseDir = baseDir;
   const files = new Set((await Promise.all(opts.watch.map((glob) => findFiles(glob, io.cwd)))).flat());
   for (const file of [...files].sort()) {
     const shown = relative(io.cwd, file) || file;

@@ -120,7 +120,7 @@ async function folderInRepository(cwd: string): Promise<string | null> {
 }
 
 /** `--base-dir` as given (`.` is the top, `\\` a separator), else the folder of the working directory. */
-async function baseDirOf(given: string | undefined, cwd: string): Promise<string | null> {
+export async function baseDirOf(given: string | undefined, cwd: string): Promise<string | null> {
   if (given === undefined) return folderInRepository(cwd);
   const folder = given.replaceAll('\\', '/').replace(/^(?:\.\/)+/, '');
   return folder === '.' || folder === '' ? null : folder;

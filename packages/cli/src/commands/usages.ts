@@ -9,7 +9,7 @@ export const UPLOAD_USAGE =
 export const AGENT_USAGE =
   'sextant agent --server URL --token T --app NAME --env ENV --watch GLOB... [--interval 30s] ' +
   '[--jacoco HOST:PORT --classes DIR|JAR [--jacoco-lib DIR]] ' +
-  '[--agent-id ID] [--commit SHA] [--test-type 1|2] [--once]';
+  '[--agent-id ID] [--commit SHA] [--test-type 1|2] [--base-dir FOLDER] [--once]';
 
 export const DEMO_USAGE =
   'sextant demo [--server URL] [--token T | --user NAME --password P] [--data-dir DIR] [--repos-dir DIR] [--remove] [--timeout SECONDS]';

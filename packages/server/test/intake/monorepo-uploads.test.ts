@@ -105,7 +105,7 @@ describe("uploads made in a monorepo's package folder", () => {
     ]);
   });
 
-  it("sends the working directory's folder from `sextant upload`, and none with --base-dir .", async () => {
+  it("sends the working directory's folder from `sextant upload` and `sextant agent`, and none with --base-dir .", async () => {
     const report = join(repo, 'packages/a/lcov.info');
     writeFileSync(report, LCOV);
     const send = async (extra: string[]) => {
@@ -125,5 +125,17 @@ describe("uploads made in a monorepo's package folder", () => {
     expect(await send([])).toMatchObject({ base_dir: 'packages/a', unmapped_files: [] });
     expect(await send(['--base-dir', '.'])).toMatchObject({ base_dir: null, unmapped_files: ['src/util.js'] });
     expect(await send(['--base-dir', 'packages\\b'])).toMatchObject({ base_dir: 'packages/b' });
+
+    // The agent, beside an app run from the package's checkout, sends the same folder.
+    const agent = ['agent', '--server', server, '--token', t.invoices.token, '--app', 'invoices', '--env', 'ci'];
+    const out: string[] = [];
+    const io = {
+      cwd: join(repo, 'packages/a'),
+      stdout: (s: string) => out.push(s),
+      stderr: (s: string) => out.push(s),
+      colour: false,
+    };
+    expect(await runCli([...agent, '--watch', 'lcov.info', '--once'], io), out.join('')).toBe(0);
+    expect((await rows()).at(-1)).toMatchObject({ base_dir: 'packages/a', unmapped_files: [] });
   });
 });

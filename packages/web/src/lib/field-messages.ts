@@ -7,6 +7,8 @@ import { useLocale } from './i18n.tsx';
  * shared with the forms). In Chinese, the known sentences are shown translated; an unknown one as sent.
  */
 const ZH: Record<string, string> = {
+  'A folder of the repository, relative to its top: "packages/web" (no leading "/", no "." or ".." part, no backslash).':
+    '仓库中的目录，相对于仓库根目录：如“packages/web”（不能以“/”开头，不能含“.”或“..”段，不能含反斜杠）。',
   'A tag cannot contain ";" or ",".': '标签不能包含“;”或“,”。',
   'At most 20 tags.': '最多 20 个标签。',
   'At most 32 characters per tag.': '每个标签最多 32 个字符。',

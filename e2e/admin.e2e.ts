@@ -3,7 +3,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { apiCall, artifactsDir, newPage, signInByApi, signInThroughForm, useBrowser } from './support/browser.ts';
+import {
+  apiCall,
+  artifactsDir,
+  chooseInDialog,
+  newPage,
+  signInByApi,
+  signInThroughForm,
+  useBrowser,
+} from './support/browser.ts';
 
 describe('users and roles administration', () => {
   const chromium = useBrowser();
@@ -75,8 +83,7 @@ describe('users and roles administration', () => {
     await page.goto('/system/applyList');
     const row = page.getByRole('row').filter({ hasText: name });
     await row.getByRole('button', { name: 'Approve' }).click();
-    await page.getByRole('dialog').getByLabel('Role').click();
-    await page.getByTitle('tester', { exact: true }).click();
+    await chooseInDialog(page, 'Role', 'tester');
     await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
     const link = await page.getByRole('textbox', { name: 'Reset link' }).inputValue();
     await page.screenshot({ path: `${artifactsDir}apply-list.png`, fullPage: true });

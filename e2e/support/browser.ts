@@ -121,3 +121,22 @@ async function reportPages(context: BrowserContext, label: string): Promise<void
     await page.screenshot({ path: `${artifactsDir}${name}.png`, fullPage: true }).catch(() => undefined);
   }
 }
+
+/**
+ * Chooses an option of the open dialog's select labelled `label`, until the select shows it: a
+ * click while the dialog still zooms in can land beside the dropdown, which moves with it.
+ */
+export async function chooseInDialog(page: Page, label: string, option: string): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  for (let attempt = 1; ; attempt++) {
+    if (!(await dropdown.isVisible())) await dialog.getByLabel(label).click();
+    await dropdown.getByTitle(option, { exact: true }).click();
+    try {
+      await dialog.getByTitle(option, { exact: true }).waitFor({ timeout: 5000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}

@@ -119,7 +119,13 @@ type Sent = { files: Map<string, string>; jacoco: string | null };
  * then the JaCoCo agent's dump if its coverage changed. What the server refuses (a half-written
  * file, say) is not marked as sent, so the next round tries it again.
  */
-async function sendChanged(opts: AgentOptions, sent: Sent, io: CommandIo): Promise<string[]> {
+async function sendChanged(
+  opts: AgentOptions,
+  /** The repository folder the reports were made in (`baseDirOf`), null for the top or none. */
+  folder: string | null,
+  sent: Sent,
+  io: CommandIo,
+): Promise<string[]> {
   const errors: string[] = [];
   let commit = opts.commit;
   if (!commit) {
@@ -135,9 +141,8 @@ async function sendChanged(opts: AgentOptions, sent: Sent, io: CommandIo): Promi
     envType: opts.envType,
     testType: opts.testType,
     agentId: opts.agentId,
+    ...(folder === null ? {} : { baseDir: folder }),
   };
-  const baseDir = await baseDirOf(opts.baseDir, io.cwd);
-  if (baseDir !== null) meta.baseDir = baseDir;
   const files = new Set((await Promise.all(opts.watch.map((glob) => findFiles(glob, io.cwd)))).flat());
   for (const file of [...files].sort()) {
     const shown = relative(io.cwd, file) || file;
@@ -164,6 +169,7 @@ async function sendChanged(opts: AgentOptions, sent: Sent, io: CommandIo): Promi
 /** `sextant agent`: each round sends changed coverage files, then a heart-beat saying how that went. */
 export async function agentCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   const opts = parseAgentArgs(argv);
+  const folder = await baseDirOf(opts.baseDir, io.cwd);
   const { signal, release } = stopSignal(io);
   const sent: Sent = { files: new Map(), jacoco: null };
   const sources = [
@@ -176,7 +182,7 @@ export async function agentCommand(argv: readonly string[], io: CommandIo): Prom
   );
   try {
     for (;;) {
-      const errors = await sendChanged(opts, sent, { ...io, signal });
+      const errors = await sendChanged(opts, folder, sent, { ...io, signal });
       if (signal.aborted) break;
       for (const error of errors) io.stderr(`sextant agent: ${error}\n`);
       let beatFailed = false;

@@ -28,6 +28,8 @@ function percent(ratio: number | null, options: TableOptions): string {
 }
 
 const fraction = (covered: number, total: number) => `${covered}/${total}`;
+/** `1 file`, `2 files`: the noun is the last word of `thing`. */
+export const counted = (count: number, thing: string) => `${count} ${thing}${count === 1 ? '' : 's'}`;
 const counterCell = (c: Counter | null) => (c ? fraction(c.covered, c.covered + c.missed) : '—');
 
 function countersBlock(title: string, counters: Counters, options: TableOptions): string[] {
@@ -86,7 +88,7 @@ export function coverageTable(report: LoadedReport, diff: DiffCoverage | null, o
     const files = new Set(unmeasured.map((m) => m.file)).size;
     out.push(
       '',
-      `${unmeasured.length} more changed methods in ${files} files the report does not cover (listed by --json).`,
+      `${counted(unmeasured.length, 'more changed method')} in ${counted(files, 'file')} the report does not cover (listed by --json).`,
     );
   }
   return `${out.join('\n')}\n`;

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/run.ts';
+import { counted } from '../src/table.ts';
 import { jacocoMethodCounters, jacocoReportCounters, makeSampleProject, type SampleProject } from './sample-project.ts';
 
 const execFileAsync = promisify(execFile);
@@ -143,7 +144,7 @@ describe('sextant coverage on a JaCoCo report', () => {
     expect(unmeasured.length).toBeGreaterThan(0);
     const files = new Set(unmeasured.map((m) => m.file)).size;
     expect(run.stdout).toContain(
-      `\n${unmeasured.length} more changed methods in ${files} files the report does not cover (listed by --json).\n`,
+      `\n${counted(unmeasured.length, 'more changed method')} in ${counted(files, 'file')} the report does not cover (listed by --json).\n`,
     );
   });
 

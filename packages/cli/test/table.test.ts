@@ -2,7 +2,7 @@ import { DEFAULT_SETTINGS } from '@sextant/api';
 import { emptyCounters } from '@sextant/coverage';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GRADES } from '../src/grades.ts';
-import { coverageTable } from '../src/table.ts';
+import { counted, coverageTable } from '../src/table.ts';
 
 const grades = { excellent: 0.8, passing: 0.6 };
 const report = {
@@ -39,5 +39,11 @@ describe('coverage table', () => {
     expect(text).toMatch(/ {2}instruction +— +—\n/);
     expect(text).toContain('Not in the repository (1):\n  ../outside.js');
     expect(text).not.toContain('\u001b[');
+  });
+
+  it('counts in the singular for one and the plural otherwise', () => {
+    expect(counted(1, 'more changed method')).toBe('1 more changed method');
+    expect(counted(2, 'file')).toBe('2 files');
+    expect(counted(0, 'file')).toBe('0 files');
   });
 });

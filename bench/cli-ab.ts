@@ -7,6 +7,7 @@
 // Make the other build with `git worktree`, or copy packages/cli/dist before rebuilding.
 // FORGET_CHANGES=1 removes each cache's kept commit-pair changes before every run: warm methods,
 // the diff asked of git again (a new commit pair in CI with the cache folder kept).
+// DISTINCT=1 runs on repo-7-distinct, whose copies share no blob (every file's methods its own).
 // Run: OLD_CLI=<path to the other build's sextant.mjs> npx tsx bench/cli-ab.ts
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -15,7 +16,7 @@ import { join, resolve } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'bench/out/cobertura');
-const repo = join(out, `repo-${process.env.COPIES ?? 7}`);
+const repo = join(out, `repo-${process.env.COPIES ?? 7}${process.env.DISTINCT === '1' ? '-distinct' : ''}`);
 const report = join(out, `report-${process.env.COPIES ?? 7}.xml`);
 const RUNS = Number(process.env.RUNS ?? 20);
 // Absolute: the builds run with the bench repository as their working directory.

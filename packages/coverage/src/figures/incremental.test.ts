@@ -5,6 +5,9 @@ import type { SourceMethod } from '../methods/types.ts';
 import type { Counters, Coverage, LineCoverage, MethodCoverage } from '../model/coverage.ts';
 import { changedMethods, type FileMethods, incrementalCoverage, LineOwners } from './incremental.ts';
 
+/** The head methods `incrementalCoverage` takes, from a test's head and base methods. */
+const heads = (methods: ReadonlyMap<string, FileMethods>) => new Map([...methods].map(([path, m]) => [path, m.head]));
+
 const changedFile = (path: string, lines: number[]): ChangedFile => ({
   path,
   oldPath: null,
@@ -126,7 +129,7 @@ describe('incrementalCoverage with JaCoCo', () => {
 
   it('sums the matched report methods, lambdas with their enclosing method, each report method once', () => {
     const changed = changedMethods([changedFile('src/pkg/Shop.java', [7, 11, 16])], methods);
-    const result = incrementalCoverage(changed, shopReport, methods);
+    const result = incrementalCoverage(changed, shopReport, heads(methods));
     const byName = new Map(result.methods.map((m) => [`${m.class}.${m.name}${m.signature}`, m]));
     // price(I)I: its own 4/2 instructions plus lambda$price$0's 2/0.
     expect(byName.get('pkg/Shop.price(I)I')?.counters.instruction).toEqual(c(6, 2));
@@ -149,7 +152,7 @@ describe('incrementalCoverage with JaCoCo', () => {
     const head = shopHead.map((m) => ({ ...m, signature: null }));
     const local = new Map<string, FileMethods>([['src/pkg/Shop.java', { head, base: head }]]);
     const changed = changedMethods([changedFile('src/pkg/Shop.java', [12])], local);
-    const [only] = incrementalCoverage(changed, shopReport, local).methods;
+    const [only] = incrementalCoverage(changed, shopReport, heads(local)).methods;
     expect(only?.counters.instruction).toEqual(c(0, 5));
   });
 
@@ -180,7 +183,7 @@ describe('incrementalCoverage with JaCoCo', () => {
     const result = incrementalCoverage(
       changedMethods([changedFile('src/pkg/Shop.java', [2, 3])], local),
       report,
-      local,
+      heads(local),
     );
     expect(result.methods.map((m) => m.counters.instruction)).toEqual([c(4, 4), c(4, 4)]);
     expect(result.totals.instruction).toEqual(c(4, 4));
@@ -188,7 +191,7 @@ describe('incrementalCoverage with JaCoCo', () => {
   });
 
   it('totals of no changed methods are zeros for JaCoCo, not absent', () => {
-    const result = incrementalCoverage([], shopReport, methods);
+    const result = incrementalCoverage([], shopReport, heads(methods));
     expect(result.totals.line).toEqual(c(0, 0));
     expect(result.totals.class).toEqual(c(0, 0));
   });
@@ -221,7 +224,7 @@ describe('incrementalCoverage from lines (LCOV, Cobertura, Go, coverage.py …)'
 
   it('counts the lines of a method without the lines of functions nested in it', () => {
     const changed = changedMethods([changedFile('lib/cart.js', [3, 9])], methods);
-    const result = incrementalCoverage(changed, report, methods);
+    const result = incrementalCoverage(changed, report, heads(methods));
     expect(result.methods.map((m) => [m.name, m.status, m.counters.line, m.counters.branch, m.covered])).toEqual([
       ['add', 'modified', c(2, 1), c(1, 1), true],
       ['inner', 'added', c(1, 1), c(0, 0), true],
@@ -251,7 +254,7 @@ describe('incrementalCoverage from lines (LCOV, Cobertura, Go, coverage.py …)'
       files: [{ ...file, classes: [{ name: 'lib/cart.js', methods: [fnda0], counters: report.counters }] }],
     };
     const changed = changedMethods([changedFile('lib/cart.js', [9])], methods);
-    const inner = incrementalCoverage(changed, withFunctions, methods).methods.find((m) => m.name === 'inner');
+    const inner = incrementalCoverage(changed, withFunctions, heads(methods)).methods.find((m) => m.name === 'inner');
     // Line 8 ran (the declaration), but LCOV's FNDA says the function never did.
     expect(inner?.counters.method).toEqual(c(0, 1));
     expect(inner?.covered).toBe(false);
@@ -259,7 +262,7 @@ describe('incrementalCoverage from lines (LCOV, Cobertura, Go, coverage.py …)'
 
   it('a method with no measured lines is unmeasured and not covered', () => {
     const changed = changedMethods([changedFile('lib/other.js', [1])], new Map([['lib/other.js', { head, base: [] }]]));
-    const [first] = incrementalCoverage(changed, report, methods).methods;
+    const [first] = incrementalCoverage(changed, report, heads(methods)).methods;
     expect(first?.measured).toBe(false);
     expect(first?.covered).toBe(false);
   });

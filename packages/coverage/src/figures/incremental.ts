@@ -322,7 +322,8 @@ function lineCounters(
 export function incrementalCoverage(
   changed: readonly ChangedMethod[],
   coverage: Coverage,
-  methods: ReadonlyMap<string, FileMethods>,
+  /** The head revision's methods of each file holding a changed method. */
+  headMethods: ReadonlyMap<string, readonly SourceMethod[]>,
 ): IncrementalCoverage {
   const files = new Map(coverage.files.map((f) => [f.path, f]));
   const measured: MeasuredMethod[] = [];
@@ -337,7 +338,7 @@ export function incrementalCoverage(
     if (method.file !== path) {
       path = method.file;
       file = files.get(path);
-      sourceMethods = methods.get(path)?.head ?? [];
+      sourceMethods = headMethods.get(path) ?? [];
     }
     let counters = emptyCounters();
     let isMeasured = false;

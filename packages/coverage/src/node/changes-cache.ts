@@ -20,7 +20,7 @@ import { extractorVersion } from './method-cache.ts';
 const KEEP = 16;
 const FOLDER = 'changes';
 /** Bumped when RevisionChanges changes shape. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** Whether the last `changesBetweenCommits` in this process read its answer from the cache. */
 export const changesCacheStats = { hit: false };
@@ -105,7 +105,7 @@ function isChanges(value: unknown, base: string, head: string): value is Revisio
     v.base === base &&
     v.head === head &&
     Array.isArray(v.changed) &&
-    v.methods instanceof Map &&
+    v.headMethods instanceof Map &&
     Array.isArray(v.changedMethods) &&
     Array.isArray(v.authors) &&
     v.authors.length === v.changedMethods.length &&

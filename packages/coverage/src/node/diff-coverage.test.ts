@@ -127,7 +127,7 @@ describe('revisionChanges on copies of one file', () => {
       ['c/m.py', 'f', 'modified', [2]],
       ['c/m.py', 'g', 'modified', [6]],
     ]);
-    expect(changes.methods.get('b/m.py')).toEqual(changes.methods.get('a/m.py'));
+    expect(changes.headMethods.get('b/m.py')).toEqual(changes.headMethods.get('a/m.py'));
   });
 });
 

@@ -4,11 +4,11 @@ import { type DiffLineCoverage, diffLineCoverage, type LineHits } from '../figur
 import {
   type ChangedMethod,
   changedMethods,
-  type FileMethods,
   type IncrementalCoverage,
   incrementalCoverage,
 } from '../figures/incremental.ts';
 import { languageOfPath } from '../methods/language.ts';
+import type { SourceMethod } from '../methods/types.ts';
 import type { Coverage } from '../model/coverage.ts';
 import { type LineColumns, lineColumns } from '../model/line-buffer.ts';
 import { blameLines, methodAuthor } from './blame.ts';
@@ -44,7 +44,12 @@ export interface RevisionChanges {
   base: string;
   head: string;
   changed: ChangedFile[];
-  methods: Map<string, FileMethods>;
+  /**
+   * The head revision's methods of each file holding a changed method: what the figures need to
+   * give a line to its innermost method. The base revision's are gone once the statuses are set,
+   * and files without a changed method are left out (kept changes are read faster).
+   */
+  headMethods: Map<string, readonly SourceMethod[]>;
   changedMethods: ChangedMethod[];
   /** `name <email>` per changed method, in the order of `changedMethods`; null without changed lines. */
   authors: (string | null)[];
@@ -167,7 +172,9 @@ async function askGit(repo: string, base: string, head: string, options: Changes
   const methods = await methodsOfChangedFiles(repo, base, head, withMethods, options, cache);
   const changedList = changedMethods(changed, methods);
   const { authors, blamedFiles } = await authorsOf(repo, base, head, changedList, history);
-  return { base, head, changed, methods, changedMethods: changedList, authors, blamedFiles };
+  const headMethods = new Map<string, readonly SourceMethod[]>();
+  for (const { file } of changedList) if (!headMethods.has(file)) headMethods.set(file, methods.get(file)?.head ?? []);
+  return { base, head, changed, headMethods, changedMethods: changedList, authors, blamedFiles };
 }
 
 /**
@@ -225,7 +232,7 @@ export function diffCoverage(changes: RevisionChanges, coverage: Coverage): Diff
     head: changes.head,
     lines: { covered, total, ratio: total === 0 ? null : covered / total },
     files,
-    incremental: incrementalCoverage(changes.changedMethods, coverage, changes.methods),
+    incremental: incrementalCoverage(changes.changedMethods, coverage, changes.headMethods),
     authors: changes.authors,
     blamedFiles: changes.blamedFiles,
   };

@@ -27,7 +27,7 @@ export class MethodChanges {
     for (const [index, method] of methods.entries()) {
       let file = this.byFile.get(method.file);
       if (!file) {
-        file = { head: changes?.methods.get(method.file)?.head ?? [], changed: [] };
+        file = { head: changes?.headMethods.get(method.file) ?? [], changed: [] };
         this.byFile.set(method.file, file);
       }
       file.changed.push({ method, change: { status: method.status, author: authors[index] ?? null } });

@@ -24,7 +24,9 @@ No server and no database are needed.
   --no-cache             find the changed methods again instead of reading those kept from earlier
                          runs (kept in SEXTANT_CACHE_DIR, default ~/.cache/sextant, keyed by git
                          object ids and the extractor's version)
-  --verbose              say on stderr how long the run took and how the changed methods were found
+  --verbose              say on stderr how long the run took, when each step finished (git diff,
+                         report read, changed methods, authors, figures: they overlap) and how
+                         the changed methods were found
 
 Exit codes: 0 fine, 1 error (one line naming the file and position), 2 below --fail-under-diff.
 `,

@@ -28,8 +28,9 @@ function percent(ratio: number | null, options: TableOptions): string {
 }
 
 const fraction = (covered: number, total: number) => `${covered}/${total}`;
-/** `1 file`, `2 files`: the noun is the last word of `thing`. */
-export const counted = (count: number, thing: string) => `${count} ${thing}${count === 1 ? '' : 's'}`;
+/** `1 file`, `2 files` (`things`: the plural when it is not `thing` + s). */
+export const counted = (count: number, thing: string, things = `${thing}s`) =>
+  `${count} ${count === 1 ? thing : things}`;
 const counterCell = (c: Counter | null) => (c ? fraction(c.covered, c.covered + c.missed) : '—');
 
 function countersBlock(title: string, counters: Counters, options: TableOptions): string[] {

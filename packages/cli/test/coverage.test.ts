@@ -200,6 +200,12 @@ describe('finding the changed methods', () => {
       expect(inProcess.status).toBe(0);
       expect(inProcess.stderr).toMatch(/ extracted \(0 worker threads\)/);
       expect(threaded.stderr).toMatch(/ extracted \(2 worker threads\)/);
+      // Each step's finishing time, in the order the steps depend on one another.
+      const at = (step: string) => Number(new RegExp(`${step} at (\\d+) ms`).exec(inProcess.stderr)?.[1]);
+      const steps = ['git diff', 'changed methods', 'authors', 'figures'].map(at);
+      expect(steps.every(Number.isFinite)).toBe(true);
+      expect([...steps].sort((a, b) => a - b)).toEqual(steps);
+      expect(at('report read')).toBeLessThanOrEqual(at('figures'));
       expect(JSON.parse(inProcess.stdout).diff.methods.length).toBeGreaterThan(1);
       expect(threaded.stdout).toBe(inProcess.stdout);
     }
@@ -235,6 +241,8 @@ describe('finding the changed methods', () => {
       // The commit pair's changes are kept too (changes-cache.ts): without them, methods come from the cache.
       const later = sextant(command.slice(1), { SEXTANT_CACHE_DIR: cache });
       expect(later.stderr).toMatch(/the diff, changed methods and authors from the cache/);
+      expect(later.stderr).toMatch(/\(changes read from the cache at \d+ ms, /);
+      expect(later.stderr).not.toMatch(/git diff at/);
       rmSync(join(cache, 'changes'), { recursive: true, force: true });
       const withoutChanges = sextant(command.slice(1), { SEXTANT_CACHE_DIR: cache });
       expect(withoutChanges.stderr).toMatch(/ 0 extracted /);

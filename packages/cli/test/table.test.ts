@@ -1,6 +1,8 @@
 import { DEFAULT_SETTINGS } from '@sextant/api';
 import { emptyCounters } from '@sextant/coverage';
+import type { Phase } from '@sextant/coverage/node';
 import { describe, expect, it } from 'vitest';
+import { phaseSummary } from '../src/commands/coverage.ts';
 import { DEFAULT_GRADES } from '../src/grades.ts';
 import { counted, coverageTable } from '../src/table.ts';
 
@@ -45,5 +47,17 @@ describe('coverage table', () => {
     expect(counted(1, 'more changed method')).toBe('1 more changed method');
     expect(counted(2, 'file')).toBe('2 files');
     expect(counted(0, 'file')).toBe('0 files');
+    expect(counted(3, 'copy', 'copies')).toBe('3 copies');
+  });
+});
+
+describe('--verbose steps', () => {
+  it('lists the steps in the order they finished, rounded to whole ms', () => {
+    const times = new Map<Phase, number>([
+      ['figures', 30.4],
+      ['diff', 10],
+      ['report', 20.6],
+    ]);
+    expect(phaseSummary(times)).toBe('git diff at 10 ms, report read at 21 ms, figures at 30 ms');
   });
 });

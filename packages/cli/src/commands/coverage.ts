@@ -2,10 +2,17 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FORMATS, type FormatName } from '@sextant/coverage';
-import { changesCacheStats, extractionStats, reportWithDiff, validateRef } from '@sextant/coverage/node';
+import {
+  changesCacheStats,
+  extractionStats,
+  type Phase,
+  phaseTimes,
+  reportWithDiff,
+  validateRef,
+} from '@sextant/coverage/node';
 import { DEFAULT_GRADES } from '../grades.ts';
 import { coverageJson } from '../report-json.ts';
-import { coverageTable } from '../table.ts';
+import { counted, coverageTable } from '../table.ts';
 import { type CommandIo, UsageError } from '../usage.ts';
 
 export const COVERAGE_USAGE =
@@ -29,6 +36,23 @@ interface CoverageArgs {
   verbose: boolean;
 }
 
+const PHASE_NAMES: Record<Phase, string> = {
+  report: 'report read',
+  'changes cache': 'changes read from the cache',
+  diff: 'git diff',
+  methods: 'changed methods',
+  authors: 'authors',
+  figures: 'figures',
+};
+
+/** `git diff at 180 ms, report read at 420 ms, …`: the steps in the order they finished (they overlap). */
+export function phaseSummary(times: ReadonlyMap<Phase, number>): string {
+  return [...times]
+    .sort(([, a], [, b]) => a - b)
+    .map(([phase, ms]) => `${PHASE_NAMES[phase]} at ${Math.round(ms)} ms`)
+    .join(', ');
+}
+
 /** `--verbose`: where the time went, on stderr. */
 function runSummary(ms: number, diff: { blamedFiles: number } | null): string {
   const s = extractionStats;
@@ -36,10 +60,11 @@ function runSummary(ms: number, diff: { blamedFiles: number } | null): string {
   if (diff && changesCacheStats.hit) methods = '; the diff, changed methods and authors from the cache';
   else if (diff) {
     methods =
-      `; methods of ${s.files} changed files: ${s.cached} from the cache, ${s.copies} copies, ` +
-      `${s.extracted} extracted (${s.workers} worker threads); ${diff.blamedFiles} files blamed`;
+      `; methods of ${counted(s.files, 'changed file')}: ${s.cached} from the cache, ${counted(s.copies, 'copy', 'copies')}, ` +
+      `${s.extracted} extracted (${counted(s.workers, 'worker thread')}); ${counted(diff.blamedFiles, 'file')} blamed`;
   }
-  return `sextant: ${Math.round(ms)} ms${methods}\n`;
+  const steps = phaseTimes.size > 0 ? ` (${phaseSummary(phaseTimes)})` : '';
+  return `sextant: ${Math.round(ms)} ms${steps}${methods}\n`;
 }
 
 /** SEXTANT_WORKERS=N fixes the method extraction threads (0: in-process); default by the work's size. */

@@ -21,6 +21,7 @@ import {
   writeChanges,
 } from './changes-cache.ts';
 import { diff, isAncestor, type RangeHistory, rangeHistory, resolveCommits } from './git.ts';
+import { markPhase } from './phases.ts';
 
 export interface ChangedFileCoverage extends DiffLineCoverage {
   path: string;
@@ -146,6 +147,7 @@ export async function changesBetweenCommits(
   const file = options.cacheDir && known ? changesCacheFile(options.cacheDir, known, base, head, scope) : null;
   const kept = file ? readChanges(file, base, head) : null;
   if (kept) {
+    markPhase('changes cache');
     changesCacheStats.hit = true;
     return kept;
   }
@@ -162,6 +164,7 @@ async function askGit(repo: string, base: string, head: string, options: Changes
   const cache = openCache(options);
   cache.catch(() => undefined);
   const changed = await diff(repo, base, head, options.scope);
+  markPhase('diff');
   const withMethods = changed.filter(
     (f) =>
       f.status !== 'deleted' &&
@@ -171,7 +174,9 @@ async function askGit(repo: string, base: string, head: string, options: Changes
   );
   const methods = await methodsOfChangedFiles(repo, base, head, withMethods, options, cache);
   const changedList = changedMethods(changed, methods);
+  markPhase('methods');
   const { authors, blamedFiles } = await authorsOf(repo, base, head, changedList, history);
+  markPhase('authors');
   const headMethods = new Map<string, readonly SourceMethod[]>();
   for (const { file } of changedList) if (!headMethods.has(file)) headMethods.set(file, methods.get(file)?.head ?? []);
   return { base, head, changed, headMethods, changedMethods: changedList, authors, blamedFiles };

@@ -4,5 +4,6 @@ export { changesCacheStats } from './changes-cache.ts';
 export * from './diff-coverage.ts';
 export * from './git.ts';
 export * from './load-report.ts';
+export { type Phase, phaseTimes } from './phases.ts';
 export * from './read-report.ts';
 export * from './revision-source.ts';

@@ -13,6 +13,7 @@ import {
   resolveCommits,
   workingTree,
 } from './git.ts';
+import { markPhase, startPhases } from './phases.ts';
 import { readCoverageFile, readCoverageStream } from './read-report.ts';
 
 export interface LoadedReport {
@@ -84,13 +85,16 @@ export async function reportWithDiff(request: ReportRequest): Promise<{
   uncommittedReportFiles: string[];
 }> {
   const { repo, base, head } = request;
+  startPhases();
   if (repo === null) {
     const report = await loadReport(request.files, request.format, null);
+    markPhase('report');
     return { report, diff: null, baseIsAncestor: null, uncommittedReportFiles: [] };
   }
   const place = repositoryPlace(repo);
   if (base === null || head === null) {
     const report = await loadReport(request.files, request.format, listFiles(repo, head ?? 'HEAD'), place);
+    markPhase('report');
     return { report, diff: null, baseIsAncestor: null, uncommittedReportFiles: [] };
   }
   const resolved = resolveCommits(repo, [base, head]) as Promise<[string, string]>;
@@ -112,7 +116,9 @@ export async function reportWithDiff(request: ReportRequest): Promise<{
     commits.then(([, h]) => listFiles(repo, h)),
     place,
   );
+  markPhase('report');
   const diff = diffCoverage(await changes, report.coverage);
+  markPhase('figures');
   const checkedOut = await tree;
   const uncommitted = new Set(checkedOut?.head === diff.head ? checkedOut.changed : []);
   const uncommittedReportFiles = report.coverage.files.map((f) => f.path).filter((path) => uncommitted.has(path));

@@ -1,0 +1,19 @@
+/**
+ * When each step of the last `reportWithDiff` in this process finished, in ms from its start
+ * (`sextant coverage --verbose` prints them). The report is parsed while git works, so the steps
+ * overlap: these are finishing times, not durations. A step that did not run stays absent.
+ */
+export type Phase = 'report' | 'changes cache' | 'diff' | 'methods' | 'authors' | 'figures';
+
+export const phaseTimes = new Map<Phase, number>();
+
+let started = 0;
+
+export function startPhases(): void {
+  phaseTimes.clear();
+  started = performance.now();
+}
+
+export function markPhase(phase: Phase): void {
+  phaseTimes.set(phase, performance.now() - started);
+}

@@ -1,8 +1,9 @@
 // `sextant coverage --base --head --json` against Debian's diff-cover on the same c8 Cobertura
 // report and the same git diff (ECharts 6.0.0 -> 6.1.0, see bench/gen/cobertura-echarts.sh), whole
 // processes, runs interleaved so both see the same machine load. Medians of RUNS (default 5) runs,
-// wall and CPU seconds; sextant three times per round: cold (empty cache), warm (the cache the cold run filled)
-// and warm without the commit pair's kept changes (git diffs again, methods from the cache).
+// wall and CPU seconds; sextant per round: cold (empty cache), warm (the cache the cold run filled),
+// warm without the commit pair's kept changes (git diffs again, methods from the cache), without
+// --base/--head, and `--lines-only --no-cache` (the figure diff-cover gives, and nothing else).
 // Also checks both print the same line diff coverage (covered/total) and says so loudly if not.
 // Three inputs: the 8 MB report, and the 57 MB one over identical copies and over distinct copies.
 // Run: npx tsx bench/cli-vs-diff-cover.ts
@@ -48,10 +49,15 @@ function diffCover(repo: string, report: string, jsonOut: string): LineFigure {
   return { covered: json.total_num_lines - json.total_num_violations, total: json.total_num_lines };
 }
 
-/** `cache`: the folder of method extractions kept between runs (empty for a cold run). */
-function sextant(repo: string, report: string, withDiff: boolean, cache: string): LineFigure | null {
-  const diffArgs = withDiff ? ['--base', 'base', '--head', 'head'] : [];
-  const env = { ...process.env, SEXTANT_CACHE_DIR: cache };
+/**
+ * `cache`: the folder of method extractions kept between runs (empty for a cold run); null:
+ * `--lines-only --no-cache`, diff-cover's figure alone, nothing kept or read.
+ */
+function sextant(repo: string, report: string, withDiff: boolean, cache: string | null): LineFigure | null {
+  const diffArgs = withDiff
+    ? ['--base', 'base', '--head', 'head', ...(cache === null ? ['--lines-only', '--no-cache'] : [])]
+    : [];
+  const env = { ...process.env, SEXTANT_CACHE_DIR: cache ?? '' };
   const stdout = checked('node', [cli, 'coverage', report, '--repo', repo, ...diffArgs, '--json'], repo, env);
   const json = JSON.parse(stdout) as { diff?: { lines: LineFigure; methods: unknown[] } };
   return json.diff ? { covered: json.diff.lines.covered, total: json.diff.lines.total } : null;
@@ -97,6 +103,7 @@ try {
       warm: [] as number[],
       methodsOnly: [] as number[],
       noDiff: [] as number[],
+      linesOnly: [] as number[],
     };
     const cpu = { diffCover: [] as number[], cold: [] as number[], warm: [] as number[] };
     const cache = join(scratch, 'cache');
@@ -111,11 +118,13 @@ try {
       rmSync(join(cache, 'changes'), { recursive: true, force: true });
       const methodsOnly = timed(() => sextant(repo, report, true, cache));
       const c = timed(() => sextant(repo, report, false, cache));
+      const linesOnly = timed(() => sextant(repo, report, true, null));
       times.diffCover.push(a.seconds);
       times.cold.push(cold.seconds);
       times.warm.push(warm.seconds);
       times.methodsOnly.push(methodsOnly.seconds);
       times.noDiff.push(c.seconds);
+      times.linesOnly.push(linesOnly.seconds);
       cpu.diffCover.push(a.cpuSeconds);
       cpu.cold.push(cold.cpuSeconds);
       cpu.warm.push(warm.cpuSeconds);
@@ -123,7 +132,8 @@ try {
       ours = warm.result;
       if (
         JSON.stringify(cold.result) !== JSON.stringify(warm.result) ||
-        JSON.stringify(methodsOnly.result) !== JSON.stringify(warm.result)
+        JSON.stringify(methodsOnly.result) !== JSON.stringify(warm.result) ||
+        JSON.stringify(linesOnly.result) !== JSON.stringify(warm.result)
       ) {
         mismatches++;
         console.error(`!!!!!!!! cold ${JSON.stringify(cold.result)} and warm ${JSON.stringify(warm.result)} differ`);
@@ -136,12 +146,13 @@ try {
         `\n!!!!!!!! MISMATCH on ${megabytes.toFixed(1)} MB: diff-cover ${JSON.stringify(theirs)}, sextant ${JSON.stringify(ours)} !!!!!!!!\n`,
       );
     }
-    const [dc, cold, warm, methodsOnly, nd] = [
+    const [dc, cold, warm, methodsOnly, nd, lo] = [
       times.diffCover,
       times.cold,
       times.warm,
       times.methodsOnly,
       times.noDiff,
+      times.linesOnly,
     ].map(median) as number[];
     const [dcCpu, coldCpu, warmCpu] = [cpu.diffCover, cpu.cold, cpu.warm].map(median) as number[];
     const seconds = (value: number) => `${value.toFixed(3)} s`;
@@ -157,6 +168,8 @@ try {
       seconds(methodsOnly),
       ratio(dc, methodsOnly),
       seconds(nd),
+      seconds(lo),
+      ratio(dc, lo),
       `${dcCpu.toFixed(2)} / ${coldCpu.toFixed(2)} / ${warmCpu.toFixed(2)} s`,
     ]);
   }
@@ -175,6 +188,8 @@ const header = [
   'methods cached only',
   'speed-up',
   'sextant, no diff',
+  'lines only',
+  'speed-up',
   'CPU diff-cover / cold / warm',
 ];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
@@ -184,7 +199,8 @@ console.log(
     'CPU = user + system seconds of the whole process and its git children (steadier on a shared machine);\n' +
     "cold = empty cache (every changed file parsed), warm = the same command again (the commit pair's diff, " +
     'methods and authors read from the cache in SEXTANT_CACHE_DIR), methods cached only = warm with the ' +
-    'commit pair forgotten (git diffs again; extractions from the cache)',
+    'commit pair forgotten (git diffs again; extractions from the cache), lines only = --lines-only ' +
+    "--no-cache (diff-cover's figure alone: no method parsed, nothing cached)",
 );
 console.log(line(header));
 for (const row of rows) console.log(line(row));

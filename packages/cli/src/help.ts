@@ -21,6 +21,9 @@ No server and no database are needed.
   --format F             force a format: auto (default), ${FORMATS.join(', ')}
   --json                 print JSON instead of a table (the stable shape other tools read)
   --fail-under-diff PCT  exit 2 when line diff coverage is below PCT percent (a CI gate)
+  --lines-only           only the changed lines' figures (diff-cover's): no method is parsed and
+                         no one blamed, so it is quick on a large diff; with --json, diff.totals
+                         and diff.methods are null
   --no-cache             find the changed methods again instead of reading those kept from earlier
                          runs (kept in SEXTANT_CACHE_DIR, default ~/.cache/sextant, keyed by git
                          object ids and the extractor's version)

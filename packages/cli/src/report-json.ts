@@ -18,8 +18,11 @@ export function toJsonCounters(counters: Counters): JsonCounters {
   };
 }
 
-/** The `--json` document: the stable contract of `sextant coverage` (issue 3). */
-export function coverageJson(report: LoadedReport, diff: DiffCoverage | null) {
+/**
+ * The `--json` document: the stable contract of `sextant coverage` (issue 3). `linesOnly`
+ * (`--lines-only`): no changed methods were looked for, so `diff.totals` and `diff.methods` are null.
+ */
+export function coverageJson(report: LoadedReport, diff: DiffCoverage | null, linesOnly = false) {
   return {
     format: report.coverage.format,
     totals: toJsonCounters(report.coverage.counters),
@@ -30,22 +33,24 @@ export function coverageJson(report: LoadedReport, diff: DiffCoverage | null) {
         base: diff.base,
         head: diff.head,
         lines: { covered: diff.lines.covered, total: diff.lines.total },
-        totals: toJsonCounters(diff.incremental.totals),
-        methods: diff.incremental.methods.map((m, i) => ({
-          file: m.file,
-          class: m.class,
-          name: m.name,
-          signature: m.signature,
-          startLine: m.startLine,
-          endLine: m.endLine,
-          author: diff.authors[i] ?? null,
-          status: m.status,
-          counters: toJsonCounters(m.counters),
-          covered: m.covered,
-          measured: m.measured,
-          changedLines: m.changedLines,
-          bodyHash: m.bodyHash,
-        })),
+        totals: linesOnly ? null : toJsonCounters(diff.incremental.totals),
+        methods: linesOnly
+          ? null
+          : diff.incremental.methods.map((m, i) => ({
+              file: m.file,
+              class: m.class,
+              name: m.name,
+              signature: m.signature,
+              startLine: m.startLine,
+              endLine: m.endLine,
+              author: diff.authors[i] ?? null,
+              status: m.status,
+              counters: toJsonCounters(m.counters),
+              covered: m.covered,
+              measured: m.measured,
+              changedLines: m.changedLines,
+              bodyHash: m.bodyHash,
+            })),
         files: diff.files.map((f) => ({ path: f.path, status: f.status, covered: f.covered, total: f.total })),
       },
     }),

@@ -9,6 +9,8 @@ export interface Grades {
 export interface TableOptions {
   grades: Grades;
   colour: boolean;
+  /** `--lines-only`: no changed methods were looked for, so none are listed. */
+  linesOnly?: boolean;
 }
 
 const COLOURS = { success: '\u001b[32m', warning: '\u001b[33m', danger: '\u001b[31m', dim: '\u001b[2m' } as const;
@@ -69,6 +71,7 @@ export function coverageTable(report: LoadedReport, diff: DiffCoverage | null, o
       out.push(`  ${f.path.padEnd(width)}  ${fraction(f.covered, f.total).padStart(9)}  ${percent(f.ratio, options)}`);
     }
   }
+  if (options.linesOnly) return `${out.join('\n')}\n`;
   out.push(
     '',
     ...countersBlock(`Changed methods (${diff.incremental.methods.length})`, diff.incremental.totals, options),

@@ -17,7 +17,7 @@ import { type CommandIo, UsageError } from '../usage.ts';
 
 export const COVERAGE_USAGE =
   'sextant coverage FILE... [--repo DIR] [--base REV --head REV [--merge-base]] ' +
-  `[--format auto|${FORMATS.join('|')}] [--json] [--fail-under-diff PCT] [--no-cache] [--verbose]`;
+  `[--format auto|${FORMATS.join('|')}] [--json] [--fail-under-diff PCT] [--lines-only] [--no-cache] [--verbose]`;
 
 /** Exit codes: 0 fine, 1 error (a one-line reason on stderr), 2 diff coverage under --fail-under-diff. */
 export const EXIT_OK = 0;
@@ -29,6 +29,7 @@ interface CoverageArgs {
   base: string | null;
   head: string | null;
   mergeBase: boolean;
+  linesOnly: boolean;
   format: FormatName | 'auto';
   json: boolean;
   failUnderDiff: number | null;
@@ -54,11 +55,12 @@ export function phaseSummary(times: ReadonlyMap<Phase, number>): string {
 }
 
 /** `--verbose`: where the time went, on stderr. */
-function runSummary(ms: number, diff: { blamedFiles: number } | null): string {
+function runSummary(ms: number, diff: { blamedFiles: number } | null, linesOnly: boolean): string {
   const s = extractionStats;
   let methods = '';
-  if (diff && changesCacheStats.hit) methods = '; the diff, changed methods and authors from the cache';
-  else if (diff) {
+  if (diff && changesCacheStats.hit) {
+    methods = linesOnly ? '; the diff from the cache' : '; the diff, changed methods and authors from the cache';
+  } else if (diff && !linesOnly) {
     methods =
       `; methods of ${counted(s.files, 'changed file')}: ${s.cached} from the cache, ${counted(s.copies, 'copy', 'copies')}, ` +
       `${s.extracted} extracted (${counted(s.workers, 'worker thread')}); ${counted(diff.blamedFiles, 'file')} blamed`;
@@ -92,6 +94,7 @@ function parseCoverageArgs(argv: readonly string[]): CoverageArgs {
       base: { type: 'string' },
       head: { type: 'string' },
       'merge-base': { type: 'boolean', default: false },
+      'lines-only': { type: 'boolean', default: false },
       format: { type: 'string', default: 'auto' },
       json: { type: 'boolean', default: false },
       'fail-under-diff': { type: 'string' },
@@ -110,6 +113,7 @@ function parseCoverageArgs(argv: readonly string[]): CoverageArgs {
     throw new UsageError('--base and --head go together');
   }
   if (values['merge-base'] && values.base === undefined) throw new UsageError('--merge-base needs --base and --head');
+  if (values['lines-only'] && values.base === undefined) throw new UsageError('--lines-only needs --base and --head');
   if (values.base !== undefined) validateRef(values.base);
   if (values.head !== undefined) validateRef(values.head);
   let failUnderDiff: number | null = null;
@@ -127,6 +131,7 @@ function parseCoverageArgs(argv: readonly string[]): CoverageArgs {
     base: values.base ?? null,
     head: values.head ?? null,
     mergeBase: values['merge-base'] ?? false,
+    linesOnly: values['lines-only'] ?? false,
     format: format as FormatName | 'auto',
     json: values.json ?? false,
     failUnderDiff,
@@ -147,10 +152,11 @@ export async function coverageCommand(argv: readonly string[], io: CommandIo): P
     base: args.base,
     head: args.head,
     mergeBase: args.mergeBase,
+    linesOnly: args.linesOnly,
     methods: { cacheDir: args.cache ? cacheFolder() : null, workers: workersFromEnv() },
   });
 
-  if (args.verbose) io.stderr(runSummary(performance.now() - started, diff));
+  if (args.verbose) io.stderr(runSummary(performance.now() - started, diff, args.linesOnly));
   if (uncommittedReportFiles.length > 0) {
     const [first] = uncommittedReportFiles;
     const count = uncommittedReportFiles.length;
@@ -166,10 +172,11 @@ export async function coverageCommand(argv: readonly string[], io: CommandIo): P
         'they split counts as changed here too; --merge-base compares with where they split, as diff-cover does\n',
     );
   }
-  if (args.json) io.stdout(`${JSON.stringify(coverageJson(report, diff), null, io.terminal ? 2 : undefined)}\n`);
+  if (args.json)
+    io.stdout(`${JSON.stringify(coverageJson(report, diff, args.linesOnly), null, io.terminal ? 2 : undefined)}\n`);
   else {
     const grades = DEFAULT_GRADES;
-    io.stdout(coverageTable(report, diff, { grades, colour: io.colour }));
+    io.stdout(coverageTable(report, diff, { grades, colour: io.colour, linesOnly: args.linesOnly }));
   }
   // No coverable changed line is "no changed lines", not a failure.
   if (args.failUnderDiff !== null && diff?.lines.ratio != null && diff.lines.ratio * 100 < args.failUnderDiff) {

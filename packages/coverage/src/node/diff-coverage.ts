@@ -127,6 +127,12 @@ export interface ChangesOptions extends ExtractionOptions {
    * report is compared with its package's changes. `repo` is then the work tree's top folder.
    */
   scope?: string;
+  /**
+   * Only the changed files and lines (what diff-cover works out): no method is parsed and no one
+   * blamed, so `changedMethods`, `headMethods` and `authors` are empty. Such an answer is never
+   * kept; a kept full answer is read when there is one.
+   */
+  linesOnly?: boolean;
 }
 
 /**
@@ -151,9 +157,16 @@ export async function changesBetweenCommits(
     changesCacheStats.hit = true;
     return kept;
   }
+  if (options.linesOnly) return changedLinesOnly(repo, base, head, options.scope);
   const changes = await askGit(repo, base, head, options);
   if (file) writeChanges(file, changes);
   return changes;
+}
+
+async function changedLinesOnly(repo: string, base: string, head: string, scope?: string): Promise<RevisionChanges> {
+  const changed = await diff(repo, base, head, scope);
+  markPhase('diff');
+  return { base, head, changed, headMethods: new Map(), changedMethods: [], authors: [], blamedFiles: 0 };
 }
 
 async function askGit(repo: string, base: string, head: string, options: ChangesOptions): Promise<RevisionChanges> {

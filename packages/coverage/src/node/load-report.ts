@@ -66,6 +66,8 @@ export interface ReportRequest {
   mergeBase?: boolean;
   /** How the changed files' methods are found (worker threads, cache folder). */
   methods?: ExtractionOptions;
+  /** The changed lines' figures only: no changed methods (see `ChangesOptions.linesOnly`). */
+  linesOnly?: boolean;
 }
 
 /**
@@ -107,7 +109,7 @@ export async function reportWithDiff(request: ReportRequest): Promise<{
   // The changes cache's fingerprint of the repository is asked beside the commits.
   const fingerprint = request.methods?.cacheDir ? repositoryFingerprint(repo) : null;
   const changes = Promise.all([commits, place]).then(([[b, h], { top, scope }]) =>
-    changesBetweenCommits(top, b, h, { ...request.methods, scope }, fingerprint),
+    changesBetweenCommits(top, b, h, { ...request.methods, scope, linesOnly: request.linesOnly }, fingerprint),
   );
   changes.catch(() => undefined);
   const report = await loadReport(
@@ -117,7 +119,10 @@ export async function reportWithDiff(request: ReportRequest): Promise<{
     place,
   );
   markPhase('report');
-  const diff = diffCoverage(await changes, report.coverage);
+  const found = await changes;
+  // A kept full answer serves a lines-only request; its methods are not counted.
+  const wanted = request.linesOnly ? { ...found, headMethods: new Map(), changedMethods: [], authors: [] } : found;
+  const diff = diffCoverage(wanted, report.coverage);
   markPhase('figures');
   const checkedOut = await tree;
   const uncommitted = new Set(checkedOut?.head === diff.head ? checkedOut.changed : []);

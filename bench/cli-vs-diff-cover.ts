@@ -6,6 +6,9 @@
 // --base/--head, and `--lines-only --no-cache` (the figure diff-cover gives, and nothing else).
 // Also checks both print the same line diff coverage (covered/total) and says so loudly if not.
 // Three inputs: the 8 MB report, and the 57 MB one over identical copies and over distinct copies.
+// Node 20 reads NODE_EXTRA_CA_CERTS (set on some machines for a proxy's certificate authority) as
+// it starts, ~90 ms here: the timed processes run without it, and the bench prints Node's start
+// with and without it (KEEP_EXTRA_CA_CERTS=1 keeps it). NODE=<path> runs sextant on another Node.
 // Run: npx tsx bench/cli-vs-diff-cover.ts
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -17,6 +20,10 @@ const out = join(root, 'bench/out/cobertura');
 const cli = join(root, 'packages/cli/dist/sextant.mjs');
 const RUNS = Number(process.env.RUNS ?? 5);
 const COPIES = Number(process.env.COPIES ?? 7);
+const NODE = process.env.NODE ?? 'node';
+const withoutCaCerts: NodeJS.ProcessEnv = { ...process.env };
+delete withoutCaCerts.NODE_EXTRA_CA_CERTS;
+const timedEnv = process.env.KEEP_EXTRA_CA_CERTS ? process.env : withoutCaCerts;
 
 type LineFigure = { covered: number; total: number };
 type Timed<T> = { seconds: number; cpuSeconds: number; result: T };
@@ -30,7 +37,7 @@ function timed<T>(run: () => T): Timed<T> {
   return { seconds: Number(process.hrtime.bigint() - start) / 1e9, cpuSeconds: lastCpuSeconds, result };
 }
 
-function checked(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): string {
+function checked(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = timedEnv): string {
   const done = spawnSync('/usr/bin/time', ['-f', 'CPUTIME %U %S', command, ...args], {
     cwd,
     env,
@@ -57,8 +64,8 @@ function sextant(repo: string, report: string, withDiff: boolean, cache: string 
   const diffArgs = withDiff
     ? ['--base', 'base', '--head', 'head', ...(cache === null ? ['--lines-only', '--no-cache'] : [])]
     : [];
-  const env = { ...process.env, SEXTANT_CACHE_DIR: cache ?? '' };
-  const stdout = checked('node', [cli, 'coverage', report, '--repo', repo, ...diffArgs, '--json'], repo, env);
+  const env = { ...timedEnv, SEXTANT_CACHE_DIR: cache ?? '' };
+  const stdout = checked(NODE, [cli, 'coverage', report, '--repo', repo, ...diffArgs, '--json'], repo, env);
   const json = JSON.parse(stdout) as { diff?: { lines: LineFigure; methods: unknown[] } };
   return json.diff ? { covered: json.diff.lines.covered, total: json.diff.lines.total } : null;
 }
@@ -68,6 +75,13 @@ const median = (values: number[]) => {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
+
+/** Median wall seconds of an empty Node program, with the environment given. */
+function nodeStart(env: NodeJS.ProcessEnv): number {
+  const seconds: number[] = [];
+  for (let run = 0; run < 9; run++) seconds.push(timed(() => checked(NODE, ['-e', '0'], root, env)).seconds);
+  return median(seconds);
+}
 
 function ensureInputs(): void {
   const wanted = [join(out, 'report-1.xml'), join(out, `report-${COPIES}.xml`), join(out, `repo-${COPIES}-distinct`)];
@@ -204,6 +218,15 @@ console.log(
 );
 console.log(line(header));
 for (const row of rows) console.log(line(row));
+const version = execFileSync(NODE, ['--version'], { encoding: 'utf8' }).trim();
+const caCerts = process.env.NODE_EXTRA_CA_CERTS;
+console.log(
+  caCerts
+    ? `Node ${version} start (node -e 0): ${nodeStart(process.env).toFixed(3)} s with NODE_EXTRA_CA_CERTS=${caCerts} ` +
+        `as this machine sets it, ${nodeStart(withoutCaCerts).toFixed(3)} s without; ` +
+        `sextant ran ${process.env.KEEP_EXTRA_CA_CERTS ? 'with' : 'without'} it`
+    : `Node ${version} start (node -e 0): ${nodeStart(process.env).toFixed(3)} s (NODE_EXTRA_CA_CERTS not set)`,
+);
 console.log(
   `load average at the end: ${loadavg()
     .map((l) => l.toFixed(1))

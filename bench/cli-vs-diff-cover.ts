@@ -8,7 +8,8 @@
 // Three inputs: the 8 MB report, and the 57 MB one over identical copies and over distinct copies.
 // Node 20 reads NODE_EXTRA_CA_CERTS (set on some machines for a proxy's certificate authority) as
 // it starts, ~90 ms here: the timed processes run without it, and the bench prints Node's start
-// with and without it (KEEP_EXTRA_CA_CERTS=1 keeps it). NODE=<path> runs sextant on another Node.
+// with and without it (KEEP_EXTRA_CA_CERTS=1 keeps it). SEXTANT_NODE=<path> runs sextant on
+// another Node (not NODE, which npx sets to its own).
 // Run: npx tsx bench/cli-vs-diff-cover.ts
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -20,7 +21,7 @@ const out = join(root, 'bench/out/cobertura');
 const cli = join(root, 'packages/cli/dist/sextant.mjs');
 const RUNS = Number(process.env.RUNS ?? 5);
 const COPIES = Number(process.env.COPIES ?? 7);
-const NODE = process.env.NODE ?? 'node';
+const NODE = process.env.SEXTANT_NODE ?? 'node';
 const withoutCaCerts: NodeJS.ProcessEnv = { ...process.env };
 delete withoutCaCerts.NODE_EXTRA_CA_CERTS;
 const timedEnv = process.env.KEEP_EXTRA_CA_CERTS ? process.env : withoutCaCerts;

@@ -1,6 +1,7 @@
 import type { Tree } from 'web-tree-sitter';
 import { createParser } from './grammars.ts';
 import { javaMethods } from './java.ts';
+import { scanScriptMethods } from './js-scan/scan.ts';
 import { kotlinMethods } from './kotlin.ts';
 import { languageOfPath } from './language.ts';
 import { otherLanguageMethods } from './other-languages.ts';
@@ -13,6 +14,10 @@ export async function extractMethods(
   path = '',
   hashed: HashFilter = HASH_ALL,
 ): Promise<SourceMethod[]> {
+  if (language === 'javascript' || language === 'typescript') {
+    const scanned = scanScriptMethods(source, hashed, language === 'typescript');
+    if (scanned) return scanned;
+  }
   const parser = await createParser(language);
   const tree = parser.parse(source);
   parser.delete();

@@ -1,6 +1,7 @@
 import type { Edit, Point, Tree } from 'web-tree-sitter';
-import { methodsOfTree } from './extract.ts';
+import { extractMethods, methodsOfTree } from './extract.ts';
 import { createParser } from './grammars.ts';
+import { scanScriptMethods } from './js-scan/scan.ts';
 import { languageOfPath } from './language.ts';
 import type { HashFilter, SourceMethod } from './types.ts';
 
@@ -82,6 +83,17 @@ export async function extractMethodsOfRevisions(
 ): Promise<{ head: SourceMethod[]; base: SourceMethod[] }> {
   const language = languageOfPath(path);
   if (!language) return { head: [], base: [] };
+  if (language === 'javascript' || language === 'typescript') {
+    const typescript = language === 'typescript';
+    const scanned = scanScriptMethods(head, hashed, typescript);
+    if (scanned) {
+      if (!base || !wantBase(scanned)) return { head: scanned, base: [] };
+      const baseMethods =
+        scanScriptMethods(base.source, HASH_NONE, typescript) ??
+        (await extractMethods(language, base.source, base.path, HASH_NONE));
+      return { head: scanned, base: baseMethods };
+    }
+  }
   const parser = await createParser(language);
   let headTree: Tree | null = null;
   let baseTree: Tree | null = null;

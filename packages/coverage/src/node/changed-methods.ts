@@ -76,8 +76,11 @@ export async function methodsOfChangedFiles(
     for (const [index, group] of named.entries()) group.found = kept[index] ?? null;
   }
   const misses = [...named.filter((g) => g.found === null), ...unnamed];
-  // Workers start, and grammars load, while git reads the sources.
-  const languages = [...new Set(misses.map((g) => languageOfPath(g.file.path)))].filter((l) => l !== null);
+  // Workers start, and grammars load, while git reads the sources. JavaScript's and TypeScript's
+  // grammars load only for a file the scanner hands over to tree-sitter.
+  const languages = [...new Set(misses.map((g) => languageOfPath(g.file.path)))].filter(
+    (l) => l !== null && l !== 'javascript' && l !== 'typescript',
+  );
   const wanted = options.workers ?? 'auto';
   const pool = ExtractionPool.start(workerCount(misses.length, wanted), languages, wanted === 'auto');
   if (pool.helpsInProcess) for (const language of languages) loadLanguage(language).catch(() => undefined);

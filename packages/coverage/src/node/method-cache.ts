@@ -216,7 +216,7 @@ export function extractorVersion(): string {
   const hash = createHash('sha1');
   const here = import.meta.url;
   const [folders, extension] = here.endsWith('.ts')
-    ? [['../methods/', '../figures/', '../diff/', './'], '.ts']
+    ? [['../methods/', '../methods/js-scan/', '../figures/', '../diff/', './'], '.ts']
     : [['./'], '.mjs'];
   for (const folder of folders.map((dir) => new URL(dir, here))) {
     const names = readdirSync(folder)

@@ -1,0 +1,417 @@
+/**
+ * A JavaScript tokenizer for `scanScriptMethods`: words, literals and punctuators with their
+ * places, comments kept aside. It decides regex against division from what the caller says
+ * (`regexAllowed`); whatever it does not model (identifier escapes, unterminated literals)
+ * throws `Unsupported`, and the caller falls back to tree-sitter.
+ */
+
+export class Unsupported extends Error {}
+
+export const Kind = {
+  Eof: 0,
+  Word: 1,
+  Private: 2,
+  Number: 3,
+  String: 4,
+  /** A whole template without substitutions, or its tail after the last `}`. */
+  Template: 5,
+  /** A template up to and including a `${`. */
+  TemplateHead: 6,
+  Regex: 7,
+  Punct: 8,
+} as const;
+export type Kind = (typeof Kind)[keyof typeof Kind];
+
+/** Punctuators the scanner tells apart; every other operator is `Op`. */
+export const P = {
+  None: 0,
+  Op: 1,
+  ParenOpen: 2,
+  ParenClose: 3,
+  BracketOpen: 4,
+  BracketClose: 5,
+  BraceOpen: 6,
+  BraceClose: 7,
+  Semicolon: 8,
+  Comma: 9,
+  Colon: 10,
+  Question: 11,
+  OptionalChain: 12,
+  Assign: 13,
+  Arrow: 14,
+  Dot: 15,
+  Spread: 16,
+  Increment: 17,
+  Star: 18,
+  Slash: 19,
+  Less: 20,
+  At: 21,
+  Not: 22,
+} as const;
+export type P = (typeof P)[keyof typeof P];
+
+const isWordPart = (c: number) =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 36 || c === 95 || c >= 128;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isLineBreak = (c: number) => c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
+const isOtherSpace = (c: number) =>
+  c === 0xa0 ||
+  c === 0xfeff ||
+  c === 0x1680 ||
+  (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x202f ||
+  c === 0x205f ||
+  c === 0x3000;
+
+/** The token arrays, kept between files (a scan is synchronous): one file's tokens overwrite the last's. */
+const shared = {
+  kind: new Uint8Array(4096),
+  punct: new Uint8Array(4096),
+  start: new Int32Array(4096),
+  end: new Int32Array(4096),
+  newline: new Uint8Array(4096),
+};
+
+export class Tokens {
+  count = 0;
+  kind = shared.kind;
+  punct = shared.punct;
+  start = shared.start;
+  end = shared.end;
+  /** 1 when a line break precedes the token. */
+  newline = shared.newline;
+  /** Comment ranges, in order (what the body hash leaves out). */
+  comments: { startIndex: number; endIndex: number }[] = [];
+  private pos = 0;
+
+  constructor(readonly src: string) {
+    if (src.startsWith('#!')) {
+      const eol = src.indexOf('\n');
+      this.pos = eol < 0 ? src.length : eol;
+    }
+  }
+
+  /** Where reading stands, to come back to after a speculative read (`reset`). */
+  mark(): { pos: number; count: number; comments: number } {
+    return { pos: this.pos, count: this.count, comments: this.comments.length };
+  }
+
+  reset(mark: { pos: number; count: number; comments: number }): void {
+    this.pos = mark.pos;
+    this.count = mark.count;
+    this.comments.length = mark.comments;
+  }
+
+  /** Whether token `i` is the word `word` (no string made). */
+  is(i: number, word: string): boolean {
+    const start = this.start[i] as number;
+    return (
+      this.kind[i] === Kind.Word && (this.end[i] as number) - start === word.length && this.src.startsWith(word, start)
+    );
+  }
+
+  text(i: number): string {
+    return this.src.slice(this.start[i], this.end[i]);
+  }
+
+  /** Reads the next token and returns its index. */
+  next(regexAllowed: boolean): number {
+    const sawBreak = this.skipSpace();
+    const src = this.src;
+    const at = this.pos;
+    let kind: Kind = Kind.Punct;
+    let punct: P = P.None;
+    if (at >= src.length) kind = Kind.Eof;
+    else {
+      const c = src.charCodeAt(at);
+      if (isWordPart(c) && !isDigit(c)) {
+        kind = Kind.Word;
+        this.pos = this.wordEnd(at + 1);
+      } else if (c === 35 /* # */) {
+        kind = Kind.Private;
+        this.pos = this.wordEnd(at + 1);
+        if (this.pos === at + 1) throw new Unsupported('#');
+      } else if (isDigit(c) || (c === 46 && isDigit(src.charCodeAt(at + 1)))) {
+        kind = Kind.Number;
+        this.pos = this.numberEnd(at);
+      } else if (c === 39 || c === 34) {
+        kind = Kind.String;
+        this.pos = this.stringEnd(at, c);
+      } else if (c === 96 /* ` */) {
+        kind = this.templatePart(at + 1) ? Kind.TemplateHead : Kind.Template;
+      } else if (c === 47 /* / */ && regexAllowed) {
+        kind = Kind.Regex;
+        this.pos = this.regexEnd(at + 1);
+      } else if (c === 92 /* \ */) {
+        throw new Unsupported('escape in a word');
+      } else {
+        punct = this.punctuator(at, c);
+      }
+    }
+    return this.push(kind, punct, at, sawBreak);
+  }
+
+  /** After the `}` closing a `${`: the template's next part, as a token. */
+  continueTemplate(): number {
+    const at = this.pos;
+    const kind = this.templatePart(at) ? Kind.TemplateHead : Kind.Template;
+    return this.push(kind, P.None, at, false);
+  }
+
+  private push(kind: Kind, punct: P, at: number, sawBreak: boolean): number {
+    const i = this.count;
+    if (i === this.kind.length) this.grow();
+    this.kind[i] = kind;
+    this.punct[i] = punct;
+    this.start[i] = at;
+    this.end[i] = kind === Kind.Eof ? at : this.pos;
+    this.newline[i] = sawBreak ? 1 : 0;
+    this.count = i + 1;
+    return i;
+  }
+
+  private grow(): void {
+    const size = this.kind.length * 2;
+    const widen = <T extends Uint8Array | Int32Array>(a: T, b: T): T => {
+      b.set(a);
+      return b;
+    };
+    this.kind = widen(this.kind, new Uint8Array(size));
+    this.punct = widen(this.punct, new Uint8Array(size));
+    this.start = widen(this.start, new Int32Array(size));
+    this.end = widen(this.end, new Int32Array(size));
+    this.newline = widen(this.newline, new Uint8Array(size));
+    Object.assign(shared, {
+      kind: this.kind,
+      punct: this.punct,
+      start: this.start,
+      end: this.end,
+      newline: this.newline,
+    });
+  }
+
+  private skipSpace(): boolean {
+    const src = this.src;
+    let sawBreak = false;
+    let i = this.pos;
+    for (;;) {
+      const c = src.charCodeAt(i);
+      if (c === 32 || c === 9 || c === 11 || c === 12) i++;
+      else if (c === 10 || c === 13) {
+        sawBreak = true;
+        i++;
+      } else if (c === 47 /* / */) {
+        const d = src.charCodeAt(i + 1);
+        if (d === 47) {
+          let e = i + 2;
+          while (e < src.length && !isLineBreak(src.charCodeAt(e))) e++;
+          this.comments.push({ startIndex: i, endIndex: e });
+          i = e;
+        } else if (d === 42) {
+          const e = src.indexOf('*/', i + 2);
+          if (e < 0) throw new Unsupported('unterminated comment');
+          for (let at = i + 2; !sawBreak && at < e; at++) sawBreak = isLineBreak(src.charCodeAt(at));
+          this.comments.push({ startIndex: i, endIndex: e + 2 });
+          i = e + 2;
+        } else break;
+      } else if (c === 0x2028 || c === 0x2029) {
+        sawBreak = true;
+        i++;
+      } else if (c >= 128 && isOtherSpace(c)) i++;
+      else break;
+    }
+    this.pos = i;
+    return sawBreak;
+  }
+
+  private wordEnd(from: number): number {
+    const src = this.src;
+    let i = from;
+    for (;;) {
+      const c = src.charCodeAt(i);
+      if (isWordPart(c) && !(c >= 128 && (isOtherSpace(c) || isLineBreak(c)))) i++;
+      else if (c === 92) throw new Unsupported('escape in a word');
+      else return i;
+    }
+  }
+
+  private numberEnd(from: number): number {
+    const src = this.src;
+    let i = from;
+    const c1 = src.charCodeAt(i + 1) | 0x20;
+    if (src.charCodeAt(i) === 48 && (c1 === 120 || c1 === 111 || c1 === 98)) {
+      i += 2;
+      while (isWordPart(src.charCodeAt(i))) i++;
+      return i;
+    }
+    while (isDigit(src.charCodeAt(i)) || src.charCodeAt(i) === 95) i++;
+    if (src.charCodeAt(i) === 46) {
+      i++;
+      while (isDigit(src.charCodeAt(i)) || src.charCodeAt(i) === 95) i++;
+    }
+    if ((src.charCodeAt(i) | 0x20) === 101) {
+      i++;
+      if (src.charCodeAt(i) === 43 || src.charCodeAt(i) === 45) i++;
+      while (isDigit(src.charCodeAt(i)) || src.charCodeAt(i) === 95) i++;
+    }
+    if (src.charCodeAt(i) === 110) i++;
+    if (isWordPart(src.charCodeAt(i))) throw new Unsupported('number');
+    return i;
+  }
+
+  private stringEnd(from: number, quote: number): number {
+    const src = this.src;
+    for (let i = from + 1; i < src.length; i++) {
+      const c = src.charCodeAt(i);
+      if (c === quote) return i + 1;
+      if (c === 92) {
+        i++;
+        if (src.charCodeAt(i) === 13 && src.charCodeAt(i + 1) === 10) i++;
+      } else if (c === 10 || c === 13) break;
+    }
+    throw new Unsupported('unterminated string');
+  }
+
+  /** Scans template characters from `from`; true when it stopped at `${` (else at the closing backtick). */
+  private templatePart(from: number): boolean {
+    const src = this.src;
+    for (let i = from; i < src.length; i++) {
+      const c = src.charCodeAt(i);
+      if (c === 92) i++;
+      else if (c === 96) {
+        this.pos = i + 1;
+        return false;
+      } else if (c === 36 && src.charCodeAt(i + 1) === 123) {
+        this.pos = i + 2;
+        return true;
+      }
+    }
+    throw new Unsupported('unterminated template');
+  }
+
+  private regexEnd(from: number): number {
+    const src = this.src;
+    let inClass = false;
+    for (let i = from; i < src.length; i++) {
+      const c = src.charCodeAt(i);
+      if (c === 92) i++;
+      else if (isLineBreak(c)) break;
+      else if (c === 91) inClass = true;
+      else if (c === 93) inClass = false;
+      else if (c === 47 && !inClass) {
+        let e = i + 1;
+        while (isWordPart(src.charCodeAt(e))) e++;
+        return e;
+      }
+    }
+    throw new Unsupported('unterminated regex');
+  }
+
+  private punctuator(at: number, c: number): P {
+    const src = this.src;
+    const c2 = src.charCodeAt(at + 1);
+    let len = 1;
+    let p: P = P.Op;
+    switch (c) {
+      case 40:
+        p = P.ParenOpen;
+        break;
+      case 41:
+        p = P.ParenClose;
+        break;
+      case 91:
+        p = P.BracketOpen;
+        break;
+      case 93:
+        p = P.BracketClose;
+        break;
+      case 123:
+        p = P.BraceOpen;
+        break;
+      case 125:
+        p = P.BraceClose;
+        break;
+      case 59:
+        p = P.Semicolon;
+        break;
+      case 44:
+        p = P.Comma;
+        break;
+      case 58:
+        p = P.Colon;
+        break;
+      case 126:
+        p = P.Not;
+        break;
+      case 64:
+        p = P.At;
+        break;
+      case 46: // . ...
+        if (c2 === 46 && src.charCodeAt(at + 2) === 46) {
+          p = P.Spread;
+          len = 3;
+        } else p = P.Dot;
+        break;
+      case 63: // ? ?. ?? ??=
+        if (c2 === 46 && !isDigit(src.charCodeAt(at + 2))) {
+          p = P.OptionalChain;
+          len = 2;
+        } else if (c2 === 63) len = src.charCodeAt(at + 2) === 61 ? 3 : 2;
+        else p = P.Question;
+        break;
+      case 61: // = == === =>
+        if (c2 === 62) {
+          p = P.Arrow;
+          len = 2;
+        } else if (c2 === 61) len = src.charCodeAt(at + 2) === 61 ? 3 : 2;
+        else p = P.Assign;
+        break;
+      case 33: // ! != !==
+        if (c2 === 61) len = src.charCodeAt(at + 2) === 61 ? 3 : 2;
+        else p = P.Not;
+        break;
+      case 43: // + ++ +=
+      case 45: // - -- -=
+        if (c2 === c) {
+          p = P.Increment;
+          len = 2;
+        } else if (c2 === 61) len = 2;
+        break;
+      case 42: // * ** *= **=
+        if (c2 === 42) len = src.charCodeAt(at + 2) === 61 ? 3 : 2;
+        else if (c2 === 61) len = 2;
+        else p = P.Star;
+        break;
+      case 47: // / /=
+        p = P.Slash;
+        if (c2 === 61) len = 2;
+        break;
+      case 37: // % %=
+      case 94: // ^ ^=
+        if (c2 === 61) len = 2;
+        break;
+      case 38: // & && &= &&=
+      case 124: // | || |= ||=
+        if (c2 === c) len = src.charCodeAt(at + 2) === 61 ? 3 : 2;
+        else if (c2 === 61) len = 2;
+        break;
+      case 60: // < << <= <<=
+        if (c2 === 60) len = src.charCodeAt(at + 2) === 61 ? 3 : 2;
+        else if (c2 === 61) len = 2;
+        else p = P.Less;
+        break;
+      case 62: {
+        // > >> >>> >= >>= >>>=
+        let e = at + 1;
+        while (src.charCodeAt(e) === 62 && e < at + 3) e++;
+        if (src.charCodeAt(e) === 61) e++;
+        len = e - at;
+        break;
+      }
+      default:
+        throw new Unsupported(`character ${c}`);
+    }
+    this.pos = at + len;
+    return p;
+  }
+}

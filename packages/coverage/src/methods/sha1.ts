@@ -1,9 +1,25 @@
+type NodeCrypto = typeof import('node:crypto');
+
+/** Node's OpenSSL, where the core runs in Node (20.16+: `process.getBuiltinModule`); else null. */
+const nodeCrypto: NodeCrypto | null = (() => {
+  const process = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  return (process?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined) ?? null;
+})();
+
+/**
+ * SHA-1 of a string's UTF-8 bytes, hex: Node's OpenSSL when there, else `sha1HexPortable`. Used
+ * for body hashes, not for security.
+ */
+export function sha1Hex(text: string): string {
+  return nodeCrypto ? nodeCrypto.createHash('sha1').update(text, 'utf8').digest('hex') : sha1HexPortable(text);
+}
+
 /**
  * SHA-1 (FIPS 180-4) of a string's UTF-8 bytes, hex. Synchronous and free of node:* so the core
  * stays browser-safe; Web Crypto's digest is async and its first use costs a worker round trip
- * per method. Used for body hashes, not for security.
+ * per method.
  */
-export function sha1Hex(text: string): string {
+export function sha1HexPortable(text: string): string {
   const bytes = new TextEncoder().encode(text);
   const bitLength = bytes.length * 8;
   const padded = new Uint8Array((((bytes.length + 8) >> 6) + 1) << 6);

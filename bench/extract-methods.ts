@@ -1,14 +1,19 @@
-// Method extraction throughput (tree-sitter parse + our walk), in-process, one thread: Java from
-// the JDK's own sources (java.util and java.lang out of the first src.zip under /usr/lib/jvm) and
-// JavaScript from ECharts 6.1.0 (bench/out/cobertura/repo-1, made by bench/gen/cobertura-echarts.sh).
-// Every method body is hashed (the worst case; a diff hashes only the methods it reaches).
-// Medians of RUNS passes (default 3) after one warm-up pass. Run: npx tsx bench/extract-methods.ts
+// Method extraction throughput, in-process, one thread: tree-sitter (parse + our walk) and, for
+// JavaScript and TypeScript, the scanner (js-scan/) that replaces it, checked to give the same
+// methods. Java from the JDK's own sources (java.util and java.lang out of the first src.zip under
+// /usr/lib/jvm), JavaScript (lib/) and TypeScript (zrender's src/) from ECharts 6.1.0
+// (bench/out/cobertura/repo-1, made by bench/gen/cobertura-echarts.sh). Every method body is hashed
+// (the worst case; a diff hashes only the methods it reaches). The first pass is what a CLI run
+// sees (code not yet optimised by V8); then medians of RUNS passes (default 3).
+// Run: npx tsx bench/extract-methods.ts
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { extractMethods } from '../packages/coverage/src/methods/extract.ts';
-import type { SourceLanguage } from '../packages/coverage/src/methods/types.ts';
+import { methodsOfTree } from '../packages/coverage/src/methods/extract.ts';
+import { createParser } from '../packages/coverage/src/methods/grammars.ts';
+import { scanScriptMethods } from '../packages/coverage/src/methods/js-scan/scan.ts';
+import { HASH_ALL, type SourceLanguage, type SourceMethod } from '../packages/coverage/src/methods/types.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const root = new URL('..', import.meta.url).pathname;
@@ -38,40 +43,91 @@ function jdkCorpus(scratch: string): Corpus | null {
   return { name: `JDK java.util + java.lang (${zip})`, files };
 }
 
-function echartsCorpus(): Corpus | null {
+function echartsCorpora(): Corpus[] {
   const repo = join(root, 'bench/out/cobertura/repo-1');
-  if (!existsSync(repo)) return null;
-  const files = filesUnder(join(repo, 'node_modules'), '.js')
+  if (!existsSync(repo)) return [];
+  const javascript = filesUnder(join(repo, 'node_modules'), '.js')
     .filter((f) => f.includes('/lib/'))
     .map((f) => ({ language: 'javascript' as const, text: readFileSync(f, 'utf8') }));
-  return { name: 'ECharts + zrender 6.1.0 lib/ (JavaScript)', files };
+  const typescript = filesUnder(join(repo, 'node_modules/zrender/src'), '.ts')
+    .filter((f) => !f.endsWith('.d.ts'))
+    .map((f) => ({ language: 'typescript' as const, text: readFileSync(f, 'utf8') }));
+  return [
+    { name: 'ECharts + zrender 6.1.0 lib/ (JavaScript)', files: javascript },
+    { name: 'zrender 6.1.0 src/ (TypeScript)', files: typescript },
+  ];
 }
+
+type Engine = (language: SourceLanguage, text: string) => Promise<SourceMethod[]>;
+
+async function treeSitter(language: SourceLanguage, text: string): Promise<SourceMethod[]> {
+  const parser = await createParser(language);
+  const tree = parser.parse(text);
+  parser.delete();
+  if (!tree) throw new Error('no tree');
+  try {
+    return methodsOfTree(language, tree, text, '', HASH_ALL);
+  } finally {
+    tree.delete();
+  }
+}
+
+/** The scanner, falling back to tree-sitter where it hands a file over (as extractMethods does). */
+const scanner: Engine = async (language, text) =>
+  scanScriptMethods(text, HASH_ALL, language === 'typescript') ?? treeSitter(language, text);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] as number;
 
-async function pass(corpus: Corpus): Promise<{ seconds: number; methods: number }> {
+async function pass(corpus: Corpus, engine: Engine): Promise<{ seconds: number; found: SourceMethod[][] }> {
   const start = performance.now();
-  let methods = 0;
-  for (const file of corpus.files) methods += (await extractMethods(file.language, file.text)).length;
-  return { seconds: (performance.now() - start) / 1000, methods };
+  const found: SourceMethod[][] = [];
+  for (const file of corpus.files) found.push(await engine(file.language, file.text));
+  return { seconds: (performance.now() - start) / 1000, found };
+}
+
+/**
+ * Files where an engine's methods differ from tree-sitter's; throws unless tree-sitter's parse of
+ * each has an error (then tree-sitter's answer is not the one to trust).
+ */
+async function differences(corpus: Corpus, expected: SourceMethod[][], found: SourceMethod[][]): Promise<number> {
+  let count = 0;
+  for (const [index, file] of corpus.files.entries()) {
+    if (JSON.stringify(found[index]) === JSON.stringify(expected[index])) continue;
+    const parser = await createParser(file.language);
+    const tree = parser.parse(file.text);
+    parser.delete();
+    const hasError = tree?.rootNode.hasError ?? true;
+    tree?.delete();
+    if (!hasError) throw new Error(`other methods than tree-sitter's in ${corpus.name}, file ${index}`);
+    count++;
+  }
+  return count;
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'sextant-extract-'));
 try {
-  for (const corpus of [jdkCorpus(scratch), echartsCorpus()]) {
+  for (const corpus of [jdkCorpus(scratch), ...echartsCorpora()]) {
     if (!corpus) continue;
     const megabytes = corpus.files.reduce((sum, f) => sum + Buffer.byteLength(f.text), 0) / 1e6;
-    await pass(corpus);
-    const passes: number[] = [];
-    let methods = 0;
-    for (let i = 0; i < RUNS; i++) {
-      const done = await pass(corpus);
-      passes.push(done.seconds);
-      methods = done.methods;
+    const language = corpus.files[0]?.language;
+    const engines: [string, Engine][] = [['tree-sitter', treeSitter]];
+    if (language === 'javascript' || language === 'typescript') engines.push(['scanner', scanner]);
+    console.log(`${corpus.name}: ${corpus.files.length} files, ${megabytes.toFixed(1)} MB`);
+    let reference: SourceMethod[][] | null = null;
+    for (const [name, engine] of engines) {
+      const first = await pass(corpus, engine);
+      reference ??= first.found;
+      const differing = await differences(corpus, reference, first.found);
+      if (differing > 0) console.log(`  ${name}: ${differing} files differ, in each tree-sitter's parse has an error`);
+      const passes: number[] = [];
+      for (let i = 0; i < RUNS; i++) passes.push((await pass(corpus, engine)).seconds);
+      const seconds = median(passes);
+      const methods = first.found.reduce((sum, m) => sum + m.length, 0);
+      console.log(
+        `  ${name.padEnd(11)} ${methods} methods; first pass ${first.seconds.toFixed(2)} s (${(megabytes / first.seconds).toFixed(1)} MB/s), ` +
+          `then ${seconds.toFixed(2)} s per pass (median of ${RUNS}), ${(megabytes / seconds).toFixed(1)} MB/s`,
+      );
     }
-    const seconds = median(passes);
-    console.log(`${corpus.name}: ${corpus.files.length} files, ${megabytes.toFixed(1)} MB, ${methods} methods`);
-    console.log(`  ${seconds.toFixed(2)} s per pass (median of ${RUNS}), ${(megabytes / seconds).toFixed(1)} MB/s`);
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });

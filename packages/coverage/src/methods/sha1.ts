@@ -1,4 +1,7 @@
-type NodeCrypto = typeof import('node:crypto');
+/** What is used of node:crypto (not imported: the core stays browser-safe and asks at run time). */
+interface NodeCrypto {
+  createHash(algorithm: 'sha1'): { update(text: string, encoding: 'utf8'): { digest(encoding: 'hex'): string } };
+}
 
 /** Node's OpenSSL, where the core runs in Node (20.16+: `process.getBuiltinModule`); else null. */
 const nodeCrypto: NodeCrypto | null = (() => {

@@ -8,7 +8,8 @@ export const EXPR = 1;
 export const AFTER = 2;
 export type Context = typeof STMT | typeof EXPR | typeof AFTER;
 
-export const enumValues = {
+/** Kinds of nesting level: the file, `(`, `[`, a block, an object literal, a class body, a function body, `${`. */
+export const L = {
   top: 0,
   paren: 1,
   bracket: 2,
@@ -18,7 +19,6 @@ export const enumValues = {
   body: 6,
   template: 7,
 } as const;
-export const L = enumValues;
 export type LevelKind = (typeof L)[keyof typeof L];
 
 /** Member phases of an object literal or class body. */

@@ -21,10 +21,18 @@ function sources(folder: string): string[] {
     .map((name) => join(folder, name))
     .filter((path) => {
       const language = languageOfPath(path);
-      return (language === 'javascript' || language === 'typescript') && statSync(path).isFile();
+      return (language === 'javascript' || language === 'typescript') && isSmallFile(path);
     })
-    .filter((path) => statSync(path).size <= MAX_BYTES)
     .sort();
+}
+
+function isSmallFile(path: string): boolean {
+  try {
+    const stat = statSync(path);
+    return stat.isFile() && stat.size <= MAX_BYTES;
+  } catch {
+    return false; // a broken link
+  }
 }
 
 const parsers = {
@@ -44,7 +52,12 @@ for (const language of ['javascript', 'typescript'] as const) {
   const handedOver = new Map<string, number>();
   const differing: string[] = [];
   for (const path of files) {
-    const text = readFileSync(path, 'utf8');
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch {
+      continue; // gone since the listing (a build's output replaced)
+    }
     bytes += Buffer.byteLength(text);
     let start = performance.now();
     const scanned = scanScript(text, HASH_ALL, language === 'typescript');

@@ -14,8 +14,10 @@ export function opensPattern(s: Scan, open: number): boolean {
     return (w === 'const' || w === 'let' || w === 'var') && !s.isProperty(before);
   }
   const outer = s.top;
-  if (!outer.pattern) return false;
   const p = t.punct[before];
+  // a parameter of a function: `function f({ a = () => 1 }, [b]) {}`
+  if (outer.kind === L.paren && outer.paren === 'params') return p === P.ParenOpen || p === P.Comma || p === P.Spread;
+  if (!outer.pattern) return false;
   if (outer.kind === L.object) return p === P.Colon && outer.phase === VALUE;
   return p === P.BracketOpen || p === P.Comma || p === P.Spread;
 }
@@ -32,6 +34,9 @@ export function assignTarget(_s: Scan, top: Level): AssignTarget {
   }
 }
 
+/** A function's name that depends on what its `=` turns out to be (see `boundBefore`). */
+export const UNDECIDED = '\u0000undecided';
+
 /** The name a function starting at token `first` is bound to by the token before it (`=`, a pair's `:`). */
 export function boundBefore(s: Scan, first: number): string | null {
   const k = first - 1;
@@ -41,15 +46,31 @@ export function boundBefore(s: Scan, first: number): string | null {
   if (punct !== P.Assign) return null;
   const target = s.assignTargets.get(k);
   if (target === undefined || target === 'none') return null;
-  if (target === 'unknown') throw new Unsupported('function in a pattern or literal');
+  // In `(` ... `)` that may turn out to be an arrow's parameters (then the name goes, see arrow())
+  // or in an object or array that may be a literal or a pattern: decided later or handed over.
+  if (target === 'unknown') return UNDECIDED;
   if (target !== 'assign') return target.field;
   const typed = s.typedBindings.get(k);
   if (typed !== undefined) {
     if (s.t.kind[typed] !== Kind.Word) throw new Unsupported('typed pattern');
     return s.t.text(typed);
   }
+  const declared = declaredPattern(s, k);
+  if (declared !== null) return declared;
   const text = assignmentTarget(s, k);
   return text.slice(text.lastIndexOf('.') + 1);
+}
+
+/** `const [a, b] =`, `let { c } =`: the pattern's text, which tree-sitter gives as the declarator's name. */
+function declaredPattern(s: Scan, k: number): string | null {
+  const t = s.t;
+  const close = k - 1;
+  if (t.punct[close] !== P.BracketClose && t.punct[close] !== P.BraceClose) return null;
+  const open = s.opener[close];
+  if (open === undefined || open < 1) return null;
+  const keyword = open - 1;
+  if (!(t.is(keyword, 'const') || t.is(keyword, 'let') || t.is(keyword, 'var')) || s.isProperty(keyword)) return null;
+  return t.src.slice(t.start[open], t.end[close]);
 }
 
 /** The source text of the target of the `=` at token `k` (a name or a member chain). */

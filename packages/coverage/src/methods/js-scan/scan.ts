@@ -3,7 +3,7 @@ import { sha1Hex } from '../sha1.ts';
 import type { HashFilter, SourceMethod } from '../types.ts';
 import { arrow, breaksExpression, checkDirect, endConciseArrows } from './arrows.ts';
 import { classMember, memberDone, objectMember } from './members.ts';
-import { assignTarget, opensPattern } from './names.ts';
+import { assignTarget, opensPattern, UNDECIDED } from './names.ts';
 import {
   AFTER,
   type AssignTarget,
@@ -427,6 +427,7 @@ export class Scan {
     };
     const methods: SourceMethod[] = [];
     for (const fn of this.fns) {
+      if (fn.bound === UNDECIDED) throw new Unsupported('function in a pattern or literal');
       const name = fn.kind === 'declaration' || fn.kind === 'method' ? fn.own : (fn.bound ?? fn.own);
       if (name === null && fn.depth > 0) continue;
       const startLine = lineOf(fn.start);

@@ -77,8 +77,10 @@ function typeOperand(t: Tokens, from: number): number {
     return next(t);
   }
   if (punct === P.ParenOpen) {
+    if (!startsFunctionType(t)) return afterClose(t, i); // a parenthesised type: `(() => T) =>` ends at `=>`
     const after = afterClose(t, i);
-    return t.punct[after] === P.Arrow ? skipType(t) : after;
+    if (t.punct[after] !== P.Arrow) throw new Unsupported('function type');
+    return skipType(t);
   }
   if (punct === P.Less) {
     const open = afterClose(t, i);
@@ -87,6 +89,27 @@ function typeOperand(t: Tokens, from: number): number {
   }
   if (punct === P.BracketOpen || punct === P.BraceOpen) return afterClose(t, i);
   throw new Unsupported('type');
+}
+
+/**
+ * After a `(` in a type: whether a function type's parameters follow rather than a parenthesised
+ * type (TypeScript's rule): `()`, `...`, or a name followed by `:`, `,`, `?`, `=` or `)` then `=>`.
+ * Reads ahead and comes back.
+ */
+function startsFunctionType(t: Tokens): boolean {
+  const mark = t.mark();
+  try {
+    const first = next(t);
+    const p = t.punct[first];
+    if (p === P.ParenClose || p === P.Spread) return true;
+    if (t.kind[first] !== Kind.Word) return false;
+    const second = next(t);
+    const q = t.punct[second];
+    if (q === P.Colon || q === P.Comma || q === P.Question || q === P.Assign) return true;
+    return q === P.ParenClose && t.punct[next(t)] === P.Arrow;
+  } finally {
+    t.reset(mark);
+  }
 }
 
 /** `(params) => type` from its `(`. */

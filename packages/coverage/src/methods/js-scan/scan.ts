@@ -1,9 +1,8 @@
-import { normalisedRange } from '../body-hash.ts';
-import { sha1Hex } from '../sha1.ts';
 import type { HashFilter, SourceMethod } from '../types.ts';
 import { arrow, breaksExpression, checkDirect, endConciseArrows } from './arrows.ts';
 import { classMember, memberDone, objectMember } from './members.ts';
-import { assignTarget, opensPattern, UNDECIDED } from './names.ts';
+import { assignTarget, opensPattern } from './names.ts';
+import { methodsOf } from './output.ts';
 import {
   AFTER,
   type AssignTarget,
@@ -23,10 +22,10 @@ import { angleBracket, arrowAfterColon, signatureOnly, typeAnnotation } from './
 import { word } from './words.ts';
 
 /**
- * The methods tree-sitter's JavaScript grammar and `otherLanguageMethods` find, by a single
- * tokenizing pass: an order of magnitude faster than parsing. Null when the file holds anything
- * it does not model exactly (JSX, decorators, ambiguous slashes, syntax errors, ...): the caller
- * then parses it with tree-sitter.
+ * The methods tree-sitter's JavaScript (or, with `typescript`, TypeScript) grammar and
+ * `otherLanguageMethods` find, by a single tokenizing pass: 3–6 times faster than parsing
+ * (`bench/extract-methods.ts`). Null when the file holds anything it does not model exactly (JSX,
+ * decorators, ambiguous slashes, syntax errors, ...): the caller then parses it with tree-sitter.
  */
 export function scanScriptMethods(source: string, hashed: HashFilter, typescript = false): SourceMethod[] | null {
   const outcome = scanScript(source, hashed, typescript);
@@ -52,13 +51,21 @@ export function scanScript(
 export class Scan {
   readonly t: Tokens;
   ctx: Context = STMT;
+  /** The context before the previous token (`async function` is judged where `async` stood). */
   ctxBeforePrevious: Context = STMT;
+  /** The open nesting levels, the file's first. */
   readonly levels: Level[] = [level(L.top, -1)];
+  /** Every function met, in the order they start. */
   readonly fns: Fn[] = [];
+  /** Functions open around the current token. */
   openFns = 0;
+  /** Names of the classes open around the current token (`(anonymous)` for a nameless one). */
   readonly classNames: string[] = [];
+  /** For each closing `)`, `]` or `}` token: its opening token. */
   readonly opener: number[] = [];
+  /** For each `=` token: what a function right after it is bound to. */
   readonly assignTargets = new Map<number, AssignTarget>();
+  /** For each `:` of an object literal's pair: the key's text. */
   readonly pairKeys = new Map<number, string>();
   pendingFunction: Fn | null = null;
   pendingBody: Fn | null = null;
@@ -116,7 +123,7 @@ export class Scan {
     }
     if (this.levels.length !== 1 || this.pendingFunction || this.pendingBody || this.pendingClass || this.arrowBody)
       throw new Unsupported('unbalanced');
-    return this.methods(hashed);
+    return methodsOf(this.fns, this.t.src, this.t.comments, hashed);
   }
 
   get top(): Level {
@@ -409,34 +416,5 @@ export class Scan {
       default:
         throw new Unsupported('unbalanced');
     }
-  }
-
-  methods(hashed: HashFilter): SourceMethod[] {
-    const src = this.t.src;
-    const lineStarts = [0];
-    for (let at = src.indexOf('\n'); at >= 0; at = src.indexOf('\n', at + 1)) lineStarts.push(at + 1);
-    const lineOf = (index: number) => {
-      let lo = 0;
-      let hi = lineStarts.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if ((lineStarts[mid] as number) <= index) lo = mid;
-        else hi = mid - 1;
-      }
-      return lo + 1;
-    };
-    const methods: SourceMethod[] = [];
-    for (const fn of this.fns) {
-      if (fn.bound === UNDECIDED) throw new Unsupported('function in a pattern or literal');
-      const name = fn.kind === 'declaration' || fn.kind === 'method' ? fn.own : (fn.bound ?? fn.own);
-      if (name === null && fn.depth > 0) continue;
-      const startLine = lineOf(fn.start);
-      const endLine = lineOf(fn.end - 1);
-      const bodyHash = hashed(startLine, endLine)
-        ? sha1Hex(normalisedRange(src, fn.start, fn.end, this.t.comments))
-        : '';
-      methods.push({ class: fn.classes, name: name ?? '(anonymous)', signature: null, startLine, endLine, bodyHash });
-    }
-    return methods.sort((a, b) => a.startLine - b.startLine || a.endLine - b.endLine);
   }
 }

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { methodsOfTree } from '../packages/coverage/src/methods/extract.ts';
+import { parseMethods } from '../packages/coverage/src/methods/extract.ts';
 import { createParser } from '../packages/coverage/src/methods/grammars.ts';
 import { scanScriptMethods } from '../packages/coverage/src/methods/js-scan/scan.ts';
 import { HASH_ALL, type SourceLanguage, type SourceMethod } from '../packages/coverage/src/methods/types.ts';
@@ -60,17 +60,7 @@ function echartsCorpora(): Corpus[] {
 
 type Engine = (language: SourceLanguage, text: string) => Promise<SourceMethod[]>;
 
-async function treeSitter(language: SourceLanguage, text: string): Promise<SourceMethod[]> {
-  const parser = await createParser(language);
-  const tree = parser.parse(text);
-  parser.delete();
-  if (!tree) throw new Error('no tree');
-  try {
-    return methodsOfTree(language, tree, text, '', HASH_ALL);
-  } finally {
-    tree.delete();
-  }
-}
+const treeSitter: Engine = (language, text) => parseMethods(language, text);
 
 /** The scanner, falling back to tree-sitter where it hands a file over (as extractMethods does). */
 const scanner: Engine = async (language, text) =>

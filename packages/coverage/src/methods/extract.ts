@@ -7,7 +7,10 @@ import { languageOfPath } from './language.ts';
 import { otherLanguageMethods } from './other-languages.ts';
 import { HASH_ALL, type HashFilter, type SourceLanguage, type SourceMethod } from './types.ts';
 
-/** Methods of one source file, sorted by start line. */
+/**
+ * Methods of one source file, sorted by start line: JavaScript and TypeScript by the scanner
+ * (js-scan/), tree-sitter for the other languages and whatever the scanner hands over.
+ */
 export async function extractMethods(
   language: SourceLanguage,
   source: string,
@@ -18,6 +21,16 @@ export async function extractMethods(
     const scanned = scanScriptMethods(source, hashed, language === 'typescript');
     if (scanned) return scanned;
   }
+  return parseMethods(language, source, path, hashed);
+}
+
+/** Methods of one source file by tree-sitter, sorted by start line. */
+export async function parseMethods(
+  language: SourceLanguage,
+  source: string,
+  path = '',
+  hashed: HashFilter = HASH_ALL,
+): Promise<SourceMethod[]> {
   const parser = await createParser(language);
   const tree = parser.parse(source);
   parser.delete();

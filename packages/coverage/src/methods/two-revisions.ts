@@ -1,5 +1,5 @@
 import type { Edit, Point, Tree } from 'web-tree-sitter';
-import { extractMethods, methodsOfTree } from './extract.ts';
+import { methodsOfTree, parseMethods } from './extract.ts';
 import { createParser } from './grammars.ts';
 import { scanScriptMethods } from './js-scan/scan.ts';
 import { languageOfPath } from './language.ts';
@@ -90,7 +90,7 @@ export async function extractMethodsOfRevisions(
       if (!base || !wantBase(scanned)) return { head: scanned, base: [] };
       const baseMethods =
         scanScriptMethods(base.source, HASH_NONE, typescript) ??
-        (await extractMethods(language, base.source, base.path, HASH_NONE));
+        (await parseMethods(language, base.source, base.path, HASH_NONE));
       return { head: scanned, base: baseMethods };
     }
   }

@@ -1,31 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Parser } from 'web-tree-sitter';
+import { describe, expect, it } from 'vitest';
+import { label, treeSitterAnswers } from '../../../test/fixtures/tree-sitter-answer.ts';
 import { extractMethods } from '../extract.ts';
-import { createParser } from '../grammars.ts';
-import { otherLanguageMethods } from '../other-languages.ts';
-import { HASH_ALL, type HashFilter, type SourceMethod } from '../types.ts';
+import { HASH_ALL, type HashFilter } from '../types.ts';
 import { scanScript } from './scan.ts';
 
-let parser: Parser;
-beforeAll(async () => {
-  parser = await createParser('typescript');
-});
-afterAll(() => parser.delete());
-
-/** tree-sitter's answer for TypeScript, which the scanner must reproduce exactly; `hasError` tells whether it parsed cleanly. */
-function treeSitter(source: string, hashed: HashFilter = HASH_ALL): { methods: SourceMethod[]; hasError: boolean } {
-  const tree = parser.parse(source);
-  if (!tree) throw new Error('tree-sitter gave no tree');
-  try {
-    return { methods: otherLanguageMethods('typescript', tree, source, hashed), hasError: tree.rootNode.hasError };
-  } finally {
-    tree.delete();
-  }
-}
-
-const label = (m: SourceMethod) => (m.class === null ? m.name : `${m.class}.${m.name}`);
+const treeSitter = treeSitterAnswers('typescript');
 
 /** One TypeScript construct per source, with the methods the naming rules give it (class-qualified, in line order). */
 const SUPPORTED: { title: string; source: string; names: string[] }[] = [

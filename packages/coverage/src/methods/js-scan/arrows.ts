@@ -6,6 +6,7 @@ import { AFTER, EXPR, type Fn, KEYWORDS } from './syntax.ts';
 import { Kind, P, Unsupported } from './tokens.ts';
 import { arrowAfterColon, returnTypeColon } from './typescript.ts';
 
+/** `=>`: the arrow starts at its parameters (or `async`, or TypeScript's type parameters). */
 export function arrow(s: Scan, i: number): void {
   const t = s.t;
   const last = s.returnType.last === i - 1 ? s.returnType.paren : i - 1;
@@ -61,6 +62,7 @@ export function breaksExpression(s: Scan, i: number): boolean {
   }
 }
 
+/** Tokens that end any expression before them: `,` `;` `)` `]` `}` and the end of the file. */
 export function isTerminator(s: Scan, i: number): boolean {
   const t = s.t;
   if (t.kind[i] === Kind.Eof) return true;
@@ -68,12 +70,14 @@ export function isTerminator(s: Scan, i: number): boolean {
   return p === P.Comma || p === P.Semicolon || p === P.ParenClose || p === P.BracketClose || p === P.BraceClose;
 }
 
+/** After a bound function expression: unless its value ends there (`.call(...)`, `()`, an operator), it is bound to nothing. */
 export function checkDirect(s: Scan, i: number): void {
   const fn = s.directCheck as Fn;
   s.directCheck = null;
   if (!(isTerminator(s, i) || s.t.punct[i] === P.Colon || breaksExpression(s, i))) fn.bound = null;
 }
 
+/** Ends the expression-bodied arrows that token `i` closes (at their own level: a terminator, a ternary's `:`, ASI). */
 export function endConciseArrows(s: Scan, i: number): void {
   while (s.concise.length > 0) {
     const open = s.concise[s.concise.length - 1] as { fn: Fn; level: number; ternaries: number };

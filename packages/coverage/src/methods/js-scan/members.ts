@@ -156,6 +156,7 @@ export function memberKey(s: Scan, top: Level, i: number, kind: Kind, punct: P):
   throw new Unsupported('member');
 }
 
+/** `(` after a member key: a method starting at its first modifier, named by the key. */
 export function methodParams(s: Scan, top: Level, i: number): boolean {
   const t = s.t;
   const fn = s.newFn(top.memberStart, 'method');

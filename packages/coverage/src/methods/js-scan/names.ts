@@ -22,6 +22,7 @@ export function opensPattern(s: Scan, open: number): boolean {
   return p === P.BracketOpen || p === P.Comma || p === P.Spread;
 }
 
+/** What a function after an `=` at this level is bound to (decided when the `=` is read). */
 export function assignTarget(_s: Scan, top: Level): AssignTarget {
   switch (top.kind) {
     case L.paren:
@@ -98,6 +99,7 @@ export function assignmentTarget(s: Scan, k: number): string {
   return t.src.slice(t.start[first], t.end[k - 1]);
 }
 
+/** Whether token `j` ends an operand (a name, `this`, a property, `)` or `]`). */
 export function isOperandEnd(s: Scan, j: number): boolean {
   const t = s.t;
   if (j < 0) return false;

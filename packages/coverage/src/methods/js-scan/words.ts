@@ -6,6 +6,7 @@ import { AFTER, type Context, EXPR, Role, STMT, wordRole } from './syntax.ts';
 import { Unsupported } from './tokens.ts';
 import { typeWord } from './typescript.ts';
 
+/** A word token outside member keys: a keyword, a TypeScript declaration word, or a name. */
 export function word(s: Scan, i: number, exportDefault: boolean): void {
   const t = s.t;
   const pendingClass = s.pendingClass;
@@ -71,6 +72,7 @@ export function statementAt(s: Scan, i: number, ctx: Context, exportDefault: boo
   throw new Unsupported('operand after operand');
 }
 
+/** `function` (or `async function`): a declaration at a statement's start, else an expression bound by what precedes it. */
 export function functionKeyword(s: Scan, i: number, exportDefault: boolean): void {
   const t = s.t;
   let first = i;
@@ -86,6 +88,7 @@ export function functionKeyword(s: Scan, i: number, exportDefault: boolean): voi
   s.ctx = EXPR;
 }
 
+/** `class`: its name (if any) and heritage follow; its body opens the class level. */
 export function classKeyword(s: Scan, i: number, exportDefault: boolean): void {
   if (s.pendingClass) throw new Unsupported('class in a class heritage');
   const declaration = statementAt(s, i, s.ctx, exportDefault);

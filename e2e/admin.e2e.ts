@@ -46,6 +46,9 @@ describe('users and roles administration', () => {
     await dialog.getByLabel('Initial password').fill('viewer-password');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await page.getByText('The user was created.').waitFor();
+    // The closed dialog hands focus back to "New user" once its animation ends; typing before then
+    // could land on that button instead of the search box.
+    await dialog.waitFor({ state: 'hidden' });
     const adminRow = page.getByRole('row').filter({ hasText: 'admin@sextant.local' });
     await page.getByLabel('Search Users').fill(`val${suffix}`);
     await page

@@ -163,4 +163,31 @@ describe('git adapter', () => {
     await expect(readBlobsAtRevisions(dir, [{ ...old, object: 'HEAD:a.txt' }])).rejects.toThrow(/not an object id/);
     expect(await readBlobsAtRevisions(dir, [{ ...old, object: 'f'.repeat(40) }])).toEqual([null]);
   });
+  it('reads more than a pipe holds through a scratch file it removes, also when git fails', async () => {
+    const big = mkdtempSync(join(tmpdir(), 'sextant-git-big-'));
+    execFileSync('git', ['-C', big, 'init', '-q']);
+    const lines = Array.from({ length: 20_000 }, (_, i) => `line ${i} ${'é'.repeat(i % 7)}`).join('\n');
+    writeFileSync(join(big, 'big.txt'), lines);
+    execFileSync('git', ['-C', big, '-c', 'user.name=T', '-c', 'user.email=t@x', 'add', '.']);
+    execFileSync('git', ['-C', big, '-c', 'user.name=T', '-c', 'user.email=t@x', 'commit', '-qm', 'big']);
+    const scratch = mkdtempSync(join(tmpdir(), 'sextant-git-scratch-'));
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = scratch;
+    try {
+      const [blob, again] = await readBlobsAtRevisions(big, [
+        { revision: 'HEAD', path: 'big.txt' },
+        { revision: 'HEAD', path: 'big.txt' },
+      ]);
+      expect(Buffer.byteLength(lines)).toBeGreaterThan(256 * 1024);
+      expect(blob?.text).toBe(lines);
+      expect(again).toEqual(blob);
+      await expect(readBlobsAtRevisions(scratch, [{ revision: 'HEAD', path: 'big.txt' }])).rejects.toThrow(
+        /git cat-file failed/,
+      );
+      expect(readdirSync(scratch)).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
+  });
 });

@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { GIT_ENV, GitError, runGit, validateRef } from './git.ts';
 
 export interface RevisionFile {
@@ -62,6 +65,40 @@ export async function readFilesAtRevisions(repo: string, files: readonly Revisio
   return (await readBlobsAtRevisions(repo, files)).map((blob) => blob?.text ?? null);
 }
 
+/**
+ * `git cat-file --batch` over `specs`, its answers written into a scratch file, not a pipe: a pipe
+ * holds 64 KiB, and git would wait for each turn of an event loop busy parsing a report (about
+ * 1 MiB of it a turn) before writing more — reading the sources took several times git's own time.
+ */
+async function catFileBatch(repo: string, specs: readonly string[]): Promise<Buffer> {
+  const dir = mkdtempSync(join(tmpdir(), 'sextant-blobs-'));
+  try {
+    const path = join(dir, 'batch');
+    const out = openSync(path, 'w');
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const child = spawn('git', ['-C', repo, 'cat-file', '--batch'], { env: GIT_ENV, stdio: ['pipe', out, 'pipe'] });
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString();
+        });
+        child.on('error', (error) => reject(new GitError(`git cat-file failed in ${repo}: ${error.message}`)));
+        child.on('close', (code) => {
+          if (code === 0) resolve();
+          else reject(new GitError(`git cat-file failed in ${repo}: ${stderr.trim().split('\n')[0] ?? code}`));
+        });
+        child.stdin.on('error', () => undefined);
+        child.stdin.end(specs.map((spec) => `${spec}\n`).join(''));
+      });
+    } finally {
+      closeSync(out);
+    }
+    return readFileSync(path);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** As `readFilesAtRevisions`, with each file's object id (what a cache of derived facts keys on). */
 export async function readBlobsAtRevisions(
   repo: string,
@@ -72,22 +109,7 @@ export async function readBlobsAtRevisions(
     if (file.object != null && !OBJECT_ID.test(file.object)) throw new GitError(`not an object id: ${file.object}`);
   }
   const batched = files.filter((f) => !f.path.includes('\n'));
-  const output = await new Promise<Buffer>((resolve, reject) => {
-    if (batched.length === 0) return resolve(Buffer.alloc(0));
-    const child = spawn('git', ['-C', repo, 'cat-file', '--batch'], { env: GIT_ENV, stdio: ['pipe', 'pipe', 'pipe'] });
-    const chunks: Buffer[] = [];
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('error', (error) => reject(new GitError(`git cat-file failed in ${repo}: ${error.message}`)));
-    child.on('close', (code) => {
-      if (code === 0) resolve(Buffer.concat(chunks));
-      else reject(new GitError(`git cat-file failed in ${repo}: ${stderr.trim().split('\n')[0] ?? code}`));
-    });
-    child.stdin.end(batched.map((f) => `${specOf(f)}\n`).join(''));
-  });
+  const output = batched.length === 0 ? Buffer.alloc(0) : await catFileBatch(repo, batched.map(specOf));
   const answers = parseBatch(output, batched.length);
   const byFile = new Map(batched.map((f, i) => [f, answers[i] ?? null]));
   return Promise.all(

@@ -21,7 +21,7 @@ export function openCache(options: ExtractionOptions): Promise<MethodCache | nul
 }
 
 /** What the last `methodsOfChangedFiles` in this process did (`sextant coverage --verbose` prints it). */
-export const extractionStats = { files: 0, cached: 0, copies: 0, extracted: 0, workers: 0 };
+export const extractionStats = { files: 0, cached: 0, copies: 0, extracted: 0, workers: 0, inProcess: 0 };
 
 /** Changed files whose methods are one extraction: the same texts (by object id) and the same changes. */
 interface Group {
@@ -125,6 +125,7 @@ export async function methodsOfChangedFiles(
     copies,
     extracted: jobs.length,
     workers: extracted.workers,
+    inProcess: extracted.inProcess,
   });
   return methods;
 }

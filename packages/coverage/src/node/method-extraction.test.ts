@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { extractionStats } from './changed-methods.ts';
 import { changesBetweenCommits } from './diff-coverage.ts';
 import { MethodCache } from './method-cache.ts';
+import { callerHelps } from './method-pool.ts';
 
 const repo = mkdtempSync(join(tmpdir(), 'sextant-extraction-'));
 const cacheRoot = mkdtempSync(join(tmpdir(), 'sextant-method-cache-'));
@@ -67,9 +68,10 @@ describe('finding the changed files’ methods', () => {
   it('gives the same methods in worker threads as in-process, and uses the threads', async () => {
     const inProcess = await changesBetweenCommits(repo, base, head, { workers: 0 });
     expect(extractionStats.workers).toBe(0);
+    expect(extractionStats.inProcess).toBe(extractionStats.extracted);
     expect(inProcess.changedMethods.length).toBeGreaterThan(20);
     const threaded = await changesBetweenCommits(repo, base, head, { workers: 2 });
-    expect(extractionStats).toMatchObject({ workers: 2, copies: 2, cached: 0 });
+    expect(extractionStats).toMatchObject({ workers: 2, copies: 2, cached: 0, inProcess: 0 });
     expect(threaded).toEqual(inProcess);
   });
 
@@ -79,6 +81,13 @@ describe('finding the changed files’ methods', () => {
     expect(extractionStats.extracted).toBe(8);
     expect(extractionStats.workers).toBeLessThanOrEqual(Math.min(availableParallelism(), 4) - 1);
     expect(auto).toEqual(inProcess);
+  });
+
+  it('auto: a lone worker (two cores) parses a few megabytes without the calling thread, more with it', () => {
+    expect(callerHelps(1, 6_000_000)).toBe(false);
+    expect(callerHelps(1, 44_000_000)).toBe(true);
+    expect(callerHelps(2, 6_000_000)).toBe(true);
+    expect(callerHelps(0, 100)).toBe(true);
   });
 
   it('reads extractions kept in the cache instead of parsing again, with the same result', async () => {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 import { GIT_ENV, GitError, runGit, validateRef } from './git.ts';
 
 export interface RevisionFile {
@@ -78,8 +79,10 @@ async function catFileBatch(repo: string, specs: readonly string[]): Promise<Buf
     try {
       await new Promise<void>((resolve, reject) => {
         const child = spawn('git', ['-C', repo, 'cat-file', '--batch'], { env: GIT_ENV, stdio: ['pipe', out, 'pipe'] });
+        // Both are pipes, as asked (the types cannot tell with a file descriptor among them).
+        const input = child.stdin as Writable;
         let stderr = '';
-        child.stderr.on('data', (chunk: Buffer) => {
+        (child.stderr as Readable).on('data', (chunk: Buffer) => {
           stderr += chunk.toString();
         });
         child.on('error', (error) => reject(new GitError(`git cat-file failed in ${repo}: ${error.message}`)));
@@ -87,8 +90,8 @@ async function catFileBatch(repo: string, specs: readonly string[]): Promise<Buf
           if (code === 0) resolve();
           else reject(new GitError(`git cat-file failed in ${repo}: ${stderr.trim().split('\n')[0] ?? code}`));
         });
-        child.stdin.on('error', () => undefined);
-        child.stdin.end(specs.map((spec) => `${spec}\n`).join(''));
+        input.on('error', () => undefined);
+        input.end(specs.map((spec) => `${spec}\n`).join(''));
       });
     } finally {
       closeSync(out);

@@ -27,6 +27,20 @@ export function validateRef(ref: string): void {
 export const GIT_ENV = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat' };
 
 /**
+ * Runs `use` with the path of a file to be made in a folder of its own, removed afterwards. git
+ * writes large answers there, not into a pipe: a pipe holds 64 KiB, and git would wait for each
+ * turn of an event loop busy parsing a report (about 1 MiB of it a turn) to drain it.
+ */
+export async function withScratchFile<T>(name: string, use: (path: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), `sextant-${name}-`));
+  try {
+    return await use(join(dir, name));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
  * Runs git with an argument array (never a shell) and returns its stdout. `core.quotePath=false`
  * keeps non-ASCII paths as UTF-8 instead of octal escapes.
  */
@@ -105,18 +119,13 @@ export async function diff(repo: string, base: string, head: string, scope = '')
   validateRef(head);
   // --full-index: each file's object ids, which key the method cache before any source is read.
   const args = ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '-M', '--unified=0', '--full-index'];
-  // Into a file: a pipe holds 64 KiB, and git would wait for a busy event loop to drain it. Read
-  // and removed synchronously (a few ms): each asynchronous step would wait for a turn of an event
-  // loop that is parsing a report meanwhile, and the changed methods wait for the diff.
-  const dir = mkdtempSync(join(tmpdir(), 'sextant-diff-'));
-  try {
-    const output = join(dir, 'diff');
-    const pathspec = scope === '' ? [] : [`:(top,literal)${scope}`];
+  // Read synchronously (a few ms): each asynchronous step would wait for a turn of an event loop
+  // that is parsing a report meanwhile, and the changed methods wait for the diff.
+  const pathspec = scope === '' ? [] : [`:(top,literal)${scope}`];
+  return withScratchFile('diff', async (output) => {
     await runGit(repo, [...args, `--output=${output}`, `${base}^{commit}`, `${head}^{commit}`, '--', ...pathspec]);
     return parseUnifiedDiff(readFileSync(output));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** Repository-relative paths of every file in a commit (from any folder of it), from one `git ls-tree`. */

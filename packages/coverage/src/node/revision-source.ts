@@ -1,9 +1,7 @@
 import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
-import { GIT_ENV, GitError, runGit, validateRef } from './git.ts';
+import { GIT_ENV, GitError, runGit, validateRef, withScratchFile } from './git.ts';
 
 export interface RevisionFile {
   revision: string;
@@ -66,15 +64,9 @@ export async function readFilesAtRevisions(repo: string, files: readonly Revisio
   return (await readBlobsAtRevisions(repo, files)).map((blob) => blob?.text ?? null);
 }
 
-/**
- * `git cat-file --batch` over `specs`, its answers written into a scratch file, not a pipe: a pipe
- * holds 64 KiB, and git would wait for each turn of an event loop busy parsing a report (about
- * 1 MiB of it a turn) before writing more — reading the sources took several times git's own time.
- */
-async function catFileBatch(repo: string, specs: readonly string[]): Promise<Buffer> {
-  const dir = mkdtempSync(join(tmpdir(), 'sextant-blobs-'));
-  try {
-    const path = join(dir, 'batch');
+/** `git cat-file --batch` over `specs`, its answers written into a scratch file (`withScratchFile`). */
+function catFileBatch(repo: string, specs: readonly string[]): Promise<Buffer> {
+  return withScratchFile('blobs', async (path) => {
     const out = openSync(path, 'w');
     try {
       await new Promise<void>((resolve, reject) => {
@@ -97,9 +89,7 @@ async function catFileBatch(repo: string, specs: readonly string[]): Promise<Buf
       closeSync(out);
     }
     return readFileSync(path);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** As `readFilesAtRevisions`, with each file's object id (what a cache of derived facts keys on). */

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Builds what a fresh clone needs: the CLI bundle (fast start for `npx sextant`) and the web app.
-// `--cli` builds only the CLI (run by `npm install` through the root `prepare` script).
+// Builds what a fresh clone needs: the JavaScript tokenizer compiled to WebAssembly, the CLI
+// bundle (fast start for `npx sextant`) and the web app. `--cli` builds only the first two (run by
+// `npm install` through the root `prepare` script).
 // `--if-missing` skips a target whose output already exists and is newer than its sources.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -26,17 +27,48 @@ function isFresh(output, sourceDirs) {
   return sourceDirs.every((dir) => !existsSync(dir) || newestMtime(dir) <= built);
 }
 
+const TOKENIZER = join(root, 'packages/coverage/dist/tokens.wasm');
+
+/**
+ * assembly/tokens.ts -> packages/coverage/dist/tokens.wasm (AssemblyScript, a dev dependency).
+ * Without the compiler (a production install) nothing is built, and the scanner tokenizes in
+ * JavaScript (same answers, slower on a first run).
+ */
+async function buildTokenizer() {
+  const source = join(root, 'packages/coverage/assembly');
+  if (args.has('--if-missing') && isFresh(TOKENIZER, [source])) return;
+  let asc;
+  try {
+    asc = (await import('assemblyscript/asc')).default;
+  } catch {
+    console.warn('AssemblyScript is not installed: the scanner tokenizes in JavaScript');
+    return;
+  }
+  mkdirSync(join(root, 'packages/coverage/dist'), { recursive: true });
+  const options = ['-O3', '--runtime', 'stub', '--noAssert', '--use', 'abort=', '--outFile', TOKENIZER];
+  const { error, stderr } = await asc.main([join(source, 'tokens.ts'), ...options]);
+  if (error) throw new Error(`assembly/tokens.ts: ${error.message}\n${stderr.toString()}`);
+}
+
 async function buildCli() {
   const entry = join(root, 'packages/cli/src/main.ts');
   const output = join(root, 'packages/cli/dist/sextant.mjs');
   if (!existsSync(entry)) return;
-  const sources = ['packages/cli/src', 'packages/coverage/src', 'packages/api/src'].map((d) => join(root, d));
+  const sources = [
+    'packages/cli/src',
+    'packages/coverage/src',
+    'packages/coverage/assembly',
+    'packages/api/src',
+    TOKENIZER,
+  ].map((d) => (d.startsWith('/') ? d : join(root, d)));
   if (args.has('--if-missing') && isFresh(output, sources)) return;
   const esbuild = await import('esbuild');
   const dist = join(root, 'packages/cli/dist');
   // Chunks and lazily loaded commands carry content hashes in their names: a rebuild removes the old
   // ones, which would otherwise pile up (and change the method cache's version digest).
-  if (existsSync(dist)) for (const name of readdirSync(dist)) if (name.endsWith('.mjs')) rmSync(join(dist, name));
+  if (existsSync(dist)) {
+    for (const name of readdirSync(dist)) if (/\.(mjs|wasm)$/.test(name)) rmSync(join(dist, name));
+  }
   await esbuild.build({
     // The method extraction pool starts its worker threads from method-worker.mjs beside the CLI;
     // chunks keep the server commands' code (and zod) out of what `sextant coverage` loads.
@@ -53,6 +85,8 @@ async function buildCli() {
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     logLevel: 'warning',
   });
+  // Loaded beside the chunk that holds the scanner (wasm-tokens.ts).
+  if (existsSync(TOKENIZER)) copyFileSync(TOKENIZER, join(dist, 'tokens.wasm'));
 }
 
 function buildWeb() {
@@ -68,5 +102,6 @@ function buildWeb() {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: join(root, 'packages/web'), stdio: 'inherit' });
 }
 
+await buildTokenizer();
 await buildCli();
 if (!args.has('--cli')) buildWeb();

@@ -215,12 +215,12 @@ export function extractorVersion(): string {
   if (version !== null) return version;
   const hash = createHash('sha1');
   const here = import.meta.url;
-  const [folders, extension] = here.endsWith('.ts')
-    ? [['../methods/', '../methods/js-scan/', '../figures/', '../diff/', './'], '.ts']
-    : [['./'], '.mjs'];
+  const [folders, extensions] = here.endsWith('.ts')
+    ? [['../methods/', '../methods/js-scan/', '../figures/', '../diff/', './', '../../assembly/'], ['.ts']]
+    : [['./'], ['.mjs', '.wasm']];
   for (const folder of folders.map((dir) => new URL(dir, here))) {
     const names = readdirSync(folder)
-      .filter((n) => n.endsWith(extension) && !n.includes('.test.'))
+      .filter((n) => extensions.some((e) => n.endsWith(e)) && !n.includes('.test.'))
       .sort();
     for (const name of names) hash.update(name).update(readFileSync(new URL(name, folder)));
   }

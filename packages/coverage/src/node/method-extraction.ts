@@ -4,6 +4,7 @@ import { languageOfPath } from '../methods/language.ts';
 import { extractMethodsOfRevisions } from '../methods/two-revisions.ts';
 import type { HashFilter } from '../methods/types.ts';
 import { firstAtLeast, itself } from '../model/sorted.ts';
+import { loadCompiledTokenizer } from './compiled-tokenizer.ts';
 
 /** One changed file's methods to find: its head text and, unless it was added, its base text. */
 export interface ExtractionJob {
@@ -26,6 +27,7 @@ function touchedBy(file: ChangedFile): HashFilter {
  * only tell added from modified). The same in a worker thread as in-process.
  */
 export function extractJob({ file, head, base }: ExtractionJob): Promise<FileMethods> {
+  loadCompiledTokenizer();
   const baseRevision = base === null ? null : { source: base, path: file.oldPath ?? file.path, hunks: file.hunks };
   return extractMethodsOfRevisions(
     file.path,

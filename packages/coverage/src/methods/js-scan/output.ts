@@ -12,7 +12,8 @@ import { Unsupported } from './tokens.ts';
 export function methodsOf(
   fns: readonly Fn[],
   src: string,
-  comments: readonly CommentRange[],
+  /** The file's comments, asked for only when a method is hashed. */
+  comments: () => readonly CommentRange[],
   hashed: HashFilter,
 ): SourceMethod[] {
   const lineStarts = [0];
@@ -28,13 +29,18 @@ export function methodsOf(
     return lo + 1;
   };
   const methods: SourceMethod[] = [];
+  let known: readonly CommentRange[] | null = null;
   for (const fn of fns) {
     if (fn.bound === UNDECIDED) throw new Unsupported('function in a pattern or literal');
     const name = fn.kind === 'declaration' || fn.kind === 'method' ? fn.own : (fn.bound ?? fn.own);
     if (name === null && fn.depth > 0) continue;
     const startLine = lineOf(fn.start);
     const endLine = lineOf(fn.end - 1);
-    const bodyHash = hashed(startLine, endLine) ? sha1Hex(normalisedRange(src, fn.start, fn.end, comments)) : '';
+    let bodyHash = '';
+    if (hashed(startLine, endLine)) {
+      known ??= comments();
+      bodyHash = sha1Hex(normalisedRange(src, fn.start, fn.end, known));
+    }
     methods.push({ class: fn.classes, name: name ?? '(anonymous)', signature: null, startLine, endLine, bodyHash });
   }
   return methods.sort((a, b) => a.startLine - b.startLine || a.endLine - b.endLine);

@@ -16,9 +16,10 @@ import {
   level,
   STMT,
 } from './syntax.ts';
-import { Kind, P, Tokens, Unsupported } from './tokens.ts';
+import { Kind, P, type Tokens, Unsupported } from './tokens.ts';
 import { closeOf, skipType } from './ts-types.ts';
 import { angleBracket, arrowAfterColon, signatureOnly, typeAnnotation } from './typescript.ts';
+import { openTokens } from './wasm-tokens.ts';
 import { word } from './words.ts';
 
 /**
@@ -98,7 +99,7 @@ export class Scan {
     source: string,
     readonly ts: boolean,
   ) {
-    this.t = new Tokens(source);
+    this.t = openTokens(source);
   }
 
   /** Where the last token read starts. */
@@ -123,7 +124,7 @@ export class Scan {
     }
     if (this.levels.length !== 1 || this.pendingFunction || this.pendingBody || this.pendingClass || this.arrowBody)
       throw new Unsupported('unbalanced');
-    return methodsOf(this.fns, this.t.src, this.t.comments, hashed);
+    return methodsOf(this.fns, this.t.src, () => this.t.comments(), hashed);
   }
 
   get top(): Level {

@@ -5,6 +5,8 @@
  * throws `Unsupported`, and the caller falls back to tree-sitter.
  */
 
+import type { CommentRange } from '../body-hash.ts';
+
 export class Unsupported extends Error {}
 
 export const Kind = {
@@ -63,6 +65,14 @@ const isOtherSpace = (c: number) =>
   c === 0x205f ||
   c === 0x3000;
 
+/**
+ * End-of-file tokens a caller may read past the source's units. The token arrays hold as many
+ * tokens as the source has units and this (every other token takes a unit), so they never grow
+ * during a scan: an expression such as `t.punct[next(t)]` reads `t.punct` before `next` runs.
+ */
+export const TOKEN_SLACK = 64;
+export const TOO_MANY = 'more tokens than the source has characters';
+
 /** The token arrays, kept between files (a scan is synchronous): one file's tokens overwrite the last's. */
 const shared = {
   kind: new Uint8Array(4096),
@@ -72,35 +82,50 @@ const shared = {
   newline: new Uint8Array(4096),
 };
 
-export class Tokens {
+/** The shared arrays, made large enough for `units` code units of source. */
+function sharedFor(units: number): typeof shared {
+  if (shared.kind.length < units + TOKEN_SLACK) {
+    const size = Math.max(units + TOKEN_SLACK, shared.kind.length * 2);
+    shared.kind = new Uint8Array(size);
+    shared.punct = new Uint8Array(size);
+    shared.start = new Int32Array(size);
+    shared.end = new Int32Array(size);
+    shared.newline = new Uint8Array(size);
+  }
+  return shared;
+}
+
+/** Where reading stands, to come back to after a speculative read (`reset`). */
+export interface TokensMark {
+  pos: number;
+  count: number;
+  comments: number;
+}
+
+/**
+ * A file's tokens as the scanner reads them: `next` appends one to the arrays and returns its
+ * index. Two tokenizers answer alike: `JsTokens` below, and `WasmTokens` (wasm-tokens.ts), the
+ * same code compiled to WebAssembly, which `openTokens` prefers.
+ */
+export abstract class Tokens {
   count = 0;
-  kind = shared.kind;
-  punct = shared.punct;
-  start = shared.start;
-  end = shared.end;
+  abstract kind: Uint8Array;
+  abstract punct: Uint8Array;
+  abstract start: Int32Array;
+  abstract end: Int32Array;
   /** 1 when a line break precedes the token. */
-  newline = shared.newline;
+  abstract newline: Uint8Array;
+
+  constructor(readonly src: string) {}
+
   /** Comment ranges, in order (what the body hash leaves out). */
-  comments: { startIndex: number; endIndex: number }[] = [];
-  private pos = 0;
-
-  constructor(readonly src: string) {
-    if (src.startsWith('#!')) {
-      const eol = src.indexOf('\n');
-      this.pos = eol < 0 ? src.length : eol;
-    }
-  }
-
-  /** Where reading stands, to come back to after a speculative read (`reset`). */
-  mark(): { pos: number; count: number; comments: number } {
-    return { pos: this.pos, count: this.count, comments: this.comments.length };
-  }
-
-  reset(mark: { pos: number; count: number; comments: number }): void {
-    this.pos = mark.pos;
-    this.count = mark.count;
-    this.comments.length = mark.comments;
-  }
+  abstract comments(): CommentRange[];
+  abstract mark(): TokensMark;
+  abstract reset(mark: TokensMark): void;
+  /** Reads the next token and returns its index. */
+  abstract next(regexAllowed: boolean): number;
+  /** After the `}` closing a `${`: the template's next part, as a token. */
+  abstract continueTemplate(): number;
 
   /** Whether token `i` is the word `word` (no string made). */
   is(i: number, word: string): boolean {
@@ -113,9 +138,53 @@ export class Tokens {
   text(i: number): string {
     return this.src.slice(this.start[i], this.end[i]);
   }
+}
 
-  /** Reads the next token and returns its index. */
+/** Where reading starts: past a `#!` line. */
+export function firstPosition(src: string): number {
+  if (!src.startsWith('#!')) return 0;
+  const eol = src.indexOf('\n');
+  return eol < 0 ? src.length : eol;
+}
+
+export class JsTokens extends Tokens {
+  kind: Uint8Array;
+  punct: Uint8Array;
+  start: Int32Array;
+  end: Int32Array;
+  newline: Uint8Array;
+  private readonly capacity: number;
+  private readonly commentList: CommentRange[] = [];
+  private pos: number;
+
+  constructor(src: string) {
+    super(src);
+    const arrays = sharedFor(src.length);
+    this.kind = arrays.kind;
+    this.punct = arrays.punct;
+    this.start = arrays.start;
+    this.end = arrays.end;
+    this.newline = arrays.newline;
+    this.capacity = src.length + TOKEN_SLACK;
+    this.pos = firstPosition(src);
+  }
+
+  comments(): CommentRange[] {
+    return this.commentList;
+  }
+
+  mark(): TokensMark {
+    return { pos: this.pos, count: this.count, comments: this.commentList.length };
+  }
+
+  reset(mark: TokensMark): void {
+    this.pos = mark.pos;
+    this.count = mark.count;
+    this.commentList.length = mark.comments;
+  }
+
   next(regexAllowed: boolean): number {
+    if (this.count === this.capacity) throw new Unsupported(TOO_MANY);
     const sawBreak = this.skipSpace();
     const src = this.src;
     const at = this.pos;
@@ -151,8 +220,8 @@ export class Tokens {
     return this.push(kind, punct, at, sawBreak);
   }
 
-  /** After the `}` closing a `${`: the template's next part, as a token. */
   continueTemplate(): number {
+    if (this.count === this.capacity) throw new Unsupported(TOO_MANY);
     const at = this.pos;
     const kind = this.templatePart(at) ? Kind.TemplateHead : Kind.Template;
     return this.push(kind, P.None, at, false);
@@ -160,7 +229,6 @@ export class Tokens {
 
   private push(kind: Kind, punct: P, at: number, sawBreak: boolean): number {
     const i = this.count;
-    if (i === this.kind.length) this.grow();
     this.kind[i] = kind;
     this.punct[i] = punct;
     this.start[i] = at;
@@ -168,26 +236,6 @@ export class Tokens {
     this.newline[i] = sawBreak ? 1 : 0;
     this.count = i + 1;
     return i;
-  }
-
-  private grow(): void {
-    const size = this.kind.length * 2;
-    const widen = <T extends Uint8Array | Int32Array>(a: T, b: T): T => {
-      b.set(a);
-      return b;
-    };
-    this.kind = widen(this.kind, new Uint8Array(size));
-    this.punct = widen(this.punct, new Uint8Array(size));
-    this.start = widen(this.start, new Int32Array(size));
-    this.end = widen(this.end, new Int32Array(size));
-    this.newline = widen(this.newline, new Uint8Array(size));
-    Object.assign(shared, {
-      kind: this.kind,
-      punct: this.punct,
-      start: this.start,
-      end: this.end,
-      newline: this.newline,
-    });
   }
 
   private skipSpace(): boolean {
@@ -205,13 +253,13 @@ export class Tokens {
         if (d === 47) {
           let e = i + 2;
           while (e < src.length && !isLineBreak(src.charCodeAt(e))) e++;
-          this.comments.push({ startIndex: i, endIndex: e });
+          this.commentList.push({ startIndex: i, endIndex: e });
           i = e;
         } else if (d === 42) {
           const e = src.indexOf('*/', i + 2);
           if (e < 0) throw new Unsupported('unterminated comment');
           for (let at = i + 2; !sawBreak && at < e; at++) sawBreak = isLineBreak(src.charCodeAt(at));
-          this.comments.push({ startIndex: i, endIndex: e + 2 });
+          this.commentList.push({ startIndex: i, endIndex: e + 2 });
           i = e + 2;
         } else break;
       } else if (c === 0x2028 || c === 0x2029) {

@@ -264,6 +264,17 @@ describe('scanScript (TypeScript)', () => {
     expect(new Set(expected.map((m) => m.bodyHash === '')).size, 'some hashed, some not').toBe(2);
     expect(scanScript(source, hashed, true)).toEqual({ methods: expected });
   });
+
+  it('reads ahead across the 4096th, 8192nd and 16384th token as anywhere else (the token arrays never move mid-scan)', () => {
+    // `t.punct[afterClose(t, open)]` reads `t.punct` before the tokens after `(` are read: the arrow
+    // here is token `at`, where arrays that grew by doubling would have been replaced.
+    for (const at of [4096, 8192, 16384]) {
+      const source = `${';'.repeat(at - 12)}type F = new (...args: any[]) => object;\nfunction after() {}\n`;
+      expect(scanScript(source, HASH_ALL, true), `arrow at token ${at}`).toEqual({
+        methods: treeSitter(source).methods,
+      });
+    }
+  });
 });
 
 /** Handed over (with `message` when given), and `extractMethods` falls back to tree-sitter's answer. */

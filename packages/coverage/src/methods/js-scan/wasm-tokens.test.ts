@@ -118,6 +118,10 @@ const PIECES = [
   '..',
   '\u0001',
   '\u007f',
+  '\u0000',
+  '\ud83d\ude00',
+  '\ud800',
+  'x\udc00',
 ];
 const sources = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((p) => p.join(''));
 /** 0-3: next (even: a regex allowed), 4: continueTemplate, 5: mark, 6: reset to the last mark. */

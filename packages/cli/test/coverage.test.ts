@@ -198,7 +198,7 @@ describe('finding the changed methods', () => {
       const inProcess = sextant(command, { SEXTANT_WORKERS: '0' });
       const threaded = sextant(command, { SEXTANT_WORKERS: '2' });
       expect(inProcess.status).toBe(0);
-      const extracted = / (\d+) extracted \((\d+) worker threads?, (\d+) in the main thread\)/;
+      const extracted = / (\d+) extracted \((\d+) worker threads?, (\d+) in the main thread; WebAssembly tokenizer\)/;
       const [, files, none, all] = extracted.exec(inProcess.stderr) ?? [];
       expect(Number(files)).toBeGreaterThan(0);
       expect([none, all]).toEqual(['0', files]);
@@ -211,6 +211,10 @@ describe('finding the changed methods', () => {
       expect(at('report read')).toBeLessThanOrEqual(at('figures'));
       expect(JSON.parse(inProcess.stdout).diff.methods.length).toBeGreaterThan(1);
       expect(threaded.stdout).toBe(inProcess.stdout);
+      // The bundle finds tokens.wasm beside it; the JavaScript tokenizer gives the same answer.
+      const javascript = sextant(command, { SEXTANT_JS_TOKENS: '1' });
+      expect(javascript.stderr).toMatch(/; JavaScript tokenizer\)/);
+      expect(javascript.stdout).toBe(inProcess.stdout);
     }
   });
 

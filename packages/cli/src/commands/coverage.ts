@@ -63,7 +63,8 @@ function runSummary(ms: number, diff: { blamedFiles: number } | null, linesOnly:
   } else if (diff && !linesOnly) {
     methods =
       `; methods of ${counted(s.files, 'changed file')}: ${s.cached} from the cache, ${counted(s.copies, 'copy', 'copies')}, ` +
-      `${s.extracted} extracted (${counted(s.workers, 'worker thread')}, ${s.inProcess} in the main thread); ` +
+      `${s.extracted} extracted (${counted(s.workers, 'worker thread')}, ${s.inProcess} in the main thread; ` +
+      `${s.tokenizer} tokenizer); ` +
       `${counted(diff.blamedFiles, 'file')} blamed`;
   }
   const steps = phaseTimes.size > 0 ? ` (${phaseSummary(phaseTimes)})` : '';

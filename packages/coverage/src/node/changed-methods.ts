@@ -2,6 +2,7 @@ import type { ChangedFile } from '../diff/unified.ts';
 import type { FileMethods } from '../figures/incremental.ts';
 import { loadLanguage } from '../methods/grammars.ts';
 import { languageOfPath } from '../methods/language.ts';
+import { loadCompiledTokenizer } from './compiled-tokenizer.ts';
 import { MethodCache } from './method-cache.ts';
 import { type ExtractionJob, extractionKey } from './method-extraction.ts';
 import { ExtractionPool, type ExtractionWorkers, workerCount } from './method-pool.ts';
@@ -21,7 +22,16 @@ export function openCache(options: ExtractionOptions): Promise<MethodCache | nul
 }
 
 /** What the last `methodsOfChangedFiles` in this process did (`sextant coverage --verbose` prints it). */
-export const extractionStats = { files: 0, cached: 0, copies: 0, extracted: 0, workers: 0, inProcess: 0 };
+export const extractionStats = {
+  files: 0,
+  cached: 0,
+  copies: 0,
+  extracted: 0,
+  workers: 0,
+  inProcess: 0,
+  /** What tokenizes JavaScript and TypeScript for the scanner (see compiled-tokenizer.ts). */
+  tokenizer: 'JavaScript' as 'WebAssembly' | 'JavaScript',
+};
 
 /** Changed files whose methods are one extraction: the same texts (by object id) and the same changes. */
 interface Group {
@@ -126,6 +136,8 @@ export async function methodsOfChangedFiles(
     extracted: jobs.length,
     workers: extracted.workers,
     inProcess: extracted.inProcess,
+    // Each thread loads the same file, so this thread's answer is theirs.
+    tokenizer: loadCompiledTokenizer() ? 'WebAssembly' : 'JavaScript',
   });
   return methods;
 }

@@ -175,6 +175,19 @@ describe('the compiled tokenizer (assembly/tokens.ts)', () => {
     expect(runaway.wasm).toEqual(runaway.js);
   });
 
+  it('scans a source over a million characters in an instance of its own, leaving the kept one small', () => {
+    const source = 'function f(a) { return a + 1; } // filler\n'.repeat(30_000);
+    const kept = compiledTokenizer()?.memory.buffer.byteLength ?? 0;
+    expect(source.length * 17, 'the big source would grow the kept instance').toBeGreaterThan(kept);
+    preferWasmTokens(false);
+    const js = scanScript(source, HASH_ALL);
+    preferWasmTokens(true);
+    const wasm = scanScript(source, HASH_ALL);
+    expect(wasm).toEqual(js);
+    expect('methods' in wasm && wasm.methods).toHaveLength(30_000);
+    expect(compiledTokenizer()?.memory.buffer.byteLength).toBe(kept);
+  });
+
   it('gives the scanner the same methods and hand-overs on real code (echarts, zrender, this repository)', () => {
     const root = resolve(import.meta.dirname, '../../../../..');
     const files = (dir: string, extension: string) =>

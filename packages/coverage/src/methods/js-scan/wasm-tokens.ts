@@ -41,8 +41,20 @@ const FAILURES: (string | null)[] = [
   TOO_MANY,
 ];
 
+let module: object | null = null;
 let tokenizer: TokenizerExports | null = null;
 let preferred = true;
+
+/**
+ * Sources longer than this (UTF-16 units) get an instance of their own, dropped after the scan:
+ * the memory of the one kept for the thread never shrinks (it takes 17 bytes a unit), and a server
+ * scans in-process for as long as it runs.
+ */
+const OWN_INSTANCE_FROM = 1 << 20;
+
+function instantiate(compiled: object): TokenizerExports {
+  return new WebAssembly.Instance(compiled, {}).exports as TokenizerExports;
+}
 
 /**
  * Instantiates the compiled tokenizer (scripts/build.mjs makes it; node/compiled-tokenizer.ts
@@ -50,9 +62,10 @@ let preferred = true;
  */
 export function installCompiledTokenizer(bytes: Uint8Array): boolean {
   try {
-    const { exports } = new WebAssembly.Instance(new WebAssembly.Module(bytes), {});
-    const candidate = exports as TokenizerExports;
+    const compiled = new WebAssembly.Module(bytes);
+    const candidate = instantiate(compiled);
     if (typeof candidate.next !== 'function' || typeof candidate.prepare !== 'function') return false;
+    module = compiled;
     tokenizer = candidate;
     return true;
   } catch {
@@ -75,10 +88,10 @@ export function preferWasmTokens(prefer: boolean): void {
  * the source's size) JavaScript's.
  */
 export function openTokens(src: string): Tokens {
-  const compiled = preferred ? tokenizer : null;
-  if (compiled) {
+  const shared = preferred ? tokenizer : null;
+  if (shared && module) {
     try {
-      return new WasmTokens(src, compiled);
+      return new WasmTokens(src, src.length < OWN_INSTANCE_FROM ? shared : instantiate(module));
     } catch (error) {
       if (!(error instanceof WebAssembly.RuntimeError)) throw error;
     }

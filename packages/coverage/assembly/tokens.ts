@@ -1,7 +1,7 @@
-// AssemblyScript: the tokenizer of src/methods/js-scan/tokens.ts compiled to WebAssembly
+// AssemblyScript: the tokenizer of src/methods/js-scan/js-tokens.ts compiled to WebAssembly
 // (scripts/build.mjs --wasm). WebAssembly runs at full speed from its first byte, where V8's JIT
 // needs megabytes of input to warm up, and a first run of `sextant coverage` scans a few MB.
-// It must answer exactly as tokens.ts does (wasm-tokens.test.ts compares them): same
+// It must answer exactly as js-tokens.ts does (wasm-tokens.test.ts compares them): same
 // tokens, same comments, same failures. A failure returns a negative code (FAIL_*), and the
 // JavaScript side throws tokens.ts's `Unsupported` for it.
 
@@ -143,7 +143,7 @@ export function failedChar(): i32 {
   return failed;
 }
 
-/** Back to where a speculative read began (tokens.ts `reset`). */
+/** Back to where a speculative read began (js-tokens.ts `reset`). */
 export function reset(at: i32, tokenCount: i32, commentsKept: i32): void {
   pos = at;
   count = tokenCount;
@@ -310,7 +310,7 @@ function regexEnd(from: i32): i32 {
   return FAIL_REGEX;
 }
 
-/** The code unit at `at`, or -1 past the end (where tokens.ts's charCodeAt gives NaN). */
+/** The code unit at `at`, or -1 past the end (where js-tokens.ts's charCodeAt gives NaN). */
 @inline
 function unit(at: i32): i32 {
   return at < length ? char(at) : -1;

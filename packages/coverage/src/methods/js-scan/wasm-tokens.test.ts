@@ -4,8 +4,9 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCompiledTokenizer } from '../../node/compiled-tokenizer.ts';
 import { HASH_ALL } from '../types.ts';
+import { JsTokens } from './js-tokens.ts';
 import { scanScript } from './scan.ts';
-import { JsTokens, TOO_MANY, type Tokens, type TokensMark, Unsupported } from './tokens.ts';
+import { TOO_MANY, type Tokens, type TokensMark, Unsupported } from './tokens.ts';
 import { compiledTokenizer, preferWasmTokens, WasmTokens } from './wasm-tokens.ts';
 
 loadCompiledTokenizer();

@@ -1,5 +1,6 @@
 import type { CommentRange } from '../body-hash.ts';
-import { firstPosition, JsTokens, TOO_MANY, Tokens, type TokensMark, Unsupported } from './tokens.ts';
+import { JsTokens } from './js-tokens.ts';
+import { firstPosition, TOO_MANY, Tokens, type TokensMark, Unsupported } from './tokens.ts';
 
 /** What this file uses of the WebAssembly API (its types are in lib.dom, which this package leaves out). */
 declare const WebAssembly: {
@@ -28,7 +29,7 @@ export interface TokenizerExports {
   continueTemplate(): number;
 }
 
-/** tokens.ts's messages for assembly/tokens.ts's FAIL_* codes (-1 ...). */
+/** js-tokens.ts's messages for assembly/tokens.ts's FAIL_* codes (-1 ...). */
 const FAILURES: (string | null)[] = [
   '#',
   'escape in a word',

@@ -7,7 +7,7 @@ import { HASH_ALL } from '../types.ts';
 import { JsTokens } from './js-tokens.ts';
 import { scanScript } from './scan.ts';
 import { TOO_MANY, type Tokens, type TokensMark, Unsupported } from './tokens.ts';
-import { compiledTokenizer, preferWasmTokens, WasmTokens } from './wasm-tokens.ts';
+import { compiledTokenizer, preferWasmTokens, WasmTokens, writeUnits } from './wasm-tokens.ts';
 
 loadCompiledTokenizer();
 const compiled = compiledTokenizer();
@@ -135,7 +135,7 @@ describe('the compiled tokenizer (assembly/tokens.ts)', () => {
     expect(compiled, 'packages/coverage/dist/tokens.wasm (scripts/build.mjs)').not.toBeNull();
   });
 
-  it('answers every sequence of calls exactly as tokens.ts does, failures included', () => {
+  it('answers every sequence of calls exactly as js-tokens.ts does, failures included', () => {
     fc.assert(
       fc.property(sources, calls, (source, sequence) => {
         const { js, wasm } = both(source, sequence);
@@ -187,6 +187,17 @@ describe('the compiled tokenizer (assembly/tokens.ts)', () => {
     expect(wasm).toEqual(js);
     expect('methods' in wasm && wasm.methods).toHaveLength(30_000);
     expect(compiledTokenizer()?.memory.buffer.byteLength).toBe(kept);
+  });
+
+  it('copies a source into its memory alike with and without the Buffer of Node', () => {
+    const source = 'a\u00e9\u2028\ud83d\ude00\ud800x\udc00\u0000z';
+    const [native, portable] = [undefined, null].map((buffer) => {
+      const memory = new ArrayBuffer(64);
+      writeUnits(memory, 8, source, buffer);
+      return [...new Uint16Array(memory, 8, source.length)];
+    });
+    expect(native).toEqual(Array.from({ length: source.length }, (_, i) => source.charCodeAt(i)));
+    expect(portable).toEqual(native);
   });
 
   it('gives the scanner the same methods and hand-overs on real code (echarts, zrender, this repository)', () => {

@@ -42,6 +42,25 @@ const FAILURES: (string | null)[] = [
   TOO_MANY,
 ];
 
+/** Node's Buffer where the core runs in Node (the core stays browser-safe, so it is not imported). */
+interface NodeBuffer {
+  from(buffer: ArrayBuffer, offset: number, length: number): { write(text: string, encoding: 'utf16le'): number };
+}
+const nodeBuffer = (globalThis as { Buffer?: NodeBuffer }).Buffer ?? null;
+
+/**
+ * Copies `src`'s UTF-16 code units, lone surrogates included, into `buffer` at `at`: with Node's
+ * Buffer (native) where there is one, else unit by unit.
+ */
+export function writeUnits(buffer: ArrayBuffer, at: number, src: string, native = nodeBuffer): void {
+  if (native) {
+    native.from(buffer, at, src.length * 2).write(src, 'utf16le');
+    return;
+  }
+  const units = new Uint16Array(buffer, at, src.length);
+  for (let i = 0; i < src.length; i++) units[i] = src.charCodeAt(i);
+}
+
 let module: object | null = null;
 let tokenizer: TokenizerExports | null = null;
 let preferred = true;
@@ -117,7 +136,7 @@ export class WasmTokens extends Tokens {
   ) {
     super(src);
     const at = w.prepare(src.length);
-    Buffer.from(w.memory.buffer, at, src.length * 2).write(src, 'utf16le');
+    writeUnits(w.memory.buffer, at, src);
     w.reset(firstPosition(src), 0, 0);
     this.view();
   }

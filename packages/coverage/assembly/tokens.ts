@@ -136,9 +136,6 @@ export function commentTotal(): i32 {
 export function position(): i32 {
   return pos;
 }
-export function tokens(): i32 {
-  return count;
-}
 export function failedChar(): i32 {
   return failed;
 }

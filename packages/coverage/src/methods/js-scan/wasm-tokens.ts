@@ -22,7 +22,6 @@ export interface TokenizerExports {
   tokenRoom(): number;
   commentTotal(): number;
   position(): number;
-  tokens(): number;
   failedChar(): number;
   reset(pos: number, count: number, comments: number): void;
   next(regexAllowed: number): number;

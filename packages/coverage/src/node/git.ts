@@ -3,6 +3,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 import { type ChangedFile, parseUnifiedDiff } from '../diff/unified.ts';
+import {
+  expandCopies,
+  fitsArguments,
+  hasEnoughCopies,
+  parseDiffAttributes,
+  parseRawDiff,
+  pathsOf,
+  representatives,
+} from './diff-copies.ts';
 
 /** Thrown for a refused ref or a failed git command; the message names the ref or command. */
 export class GitError extends Error {
@@ -44,10 +53,14 @@ export async function withScratchFile<T>(name: string, use: (path: string) => Pr
  * Runs git with an argument array (never a shell) and returns its stdout. `core.quotePath=false`
  * keeps non-ASCII paths as UTF-8 instead of octal escapes.
  */
-export function runGit(repo: string, args: readonly string[], timeout = 60_000): Promise<string> {
+export function runGit(
+  repo: string,
+  args: readonly string[],
+  { timeout = 60_000, signal }: { timeout?: number; signal?: AbortSignal } = {},
+): Promise<string> {
   const argv = ['-C', repo, '--no-pager', '-c', 'core.quotePath=false', ...args];
   return new Promise((resolve, reject) => {
-    execFile('git', argv, { timeout, maxBuffer: 1024 * 1024 * 1024, env: GIT_ENV }, (error, stdout, stderr) => {
+    execFile('git', argv, { timeout, signal, maxBuffer: 1024 * 1024 * 1024, env: GIT_ENV }, (error, stdout, stderr) => {
       if (!error) return resolve(stdout);
       const reason = stderr.trim().split('\n')[0] || error.message;
       reject(new GitError(`git ${args[0]} failed in ${repo}: ${reason}`));
@@ -108,24 +121,92 @@ export async function resolveCommit(repo: string, ref: string): Promise<string> 
   return (await resolveCommits(repo, [ref]))[0] as string;
 }
 
+/** What the last `diff` in this process asked git: every changed file's patch, or one of each set of copies. */
+export const diffStats = { files: 0, patched: 0 };
+
+const DIFF_OPTIONS = ['--no-color', '--no-ext-diff', '--no-textconv', '-M'];
+// --full-index: each file's object ids, which key the method cache before any source is read.
+const PATCH_OPTIONS = [...DIFF_OPTIONS, '--unified=0', '--full-index'];
+
 /**
- * Changed files between two revisions (new-side lines; renames detected; binary flagged), from one
- * `git diff`. Pass full shas when you have them: refs are validated and used as given. `scope`
+ * Changed files between two revisions (new-side lines; renames detected; binary flagged), from
+ * `git diff` (its patch of one of each set of identical changes when copies abound). Pass full shas when you have them: refs are validated and used as given. `scope`
  * limits it to one folder (repository-relative, as `repositoryPlace` gives it); paths stay
  * repository-relative.
  */
 export async function diff(repo: string, base: string, head: string, scope = ''): Promise<ChangedFile[]> {
   validateRef(base);
   validateRef(head);
-  // --full-index: each file's object ids, which key the method cache before any source is read.
-  const args = ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '-M', '--unified=0', '--full-index'];
-  // Read synchronously (a few ms): each asynchronous step would wait for a turn of an event loop
-  // that is parsing a report meanwhile, and the changed methods wait for the diff.
+  const commits = [`${base}^{commit}`, `${head}^{commit}`];
   const pathspec = scope === '' ? [] : [`:(top,literal)${scope}`];
   return withScratchFile('diff', async (output) => {
-    await runGit(repo, [...args, `--output=${output}`, `${base}^{commit}`, `${head}^{commit}`, '--', ...pathspec]);
-    return parseUnifiedDiff(readFileSync(output));
+    const whole = ['diff', ...PATCH_OPTIONS, `--output=${output}`, ...commits, '--', ...pathspec];
+    // The raw list (a small part of the patch's cost) beside the whole patch: with many copies of
+    // the same changes, git is asked again for one of each (diff-copies.ts) and the whole stopped.
+    const stop = new AbortController();
+    const wholePatch = runGit(repo, whole, { signal: stop.signal });
+    wholePatch.catch(() => undefined);
+    const cdup = runGit(repo, ['rev-parse', '--show-cdup']);
+    cdup.catch(() => undefined);
+    const rawOutput = `${output}.raw`;
+    await runGit(repo, [
+      'diff',
+      ...DIFF_OPTIONS,
+      '--raw',
+      '-z',
+      '--no-abbrev',
+      `--output=${rawOutput}`,
+      ...commits,
+      '--',
+      ...pathspec,
+    ]);
+    const changes = parseRawDiff(readFileSync(rawOutput, 'utf8'));
+    if (hasEnoughCopies(changes)) {
+      stop.abort();
+      await wholePatch.catch(() => undefined);
+      const attributes = await diffAttributes(repo, (await cdup).trim(), pathsOf(changes));
+      const firstsOf = representatives(changes, attributes);
+      if (firstsOf) {
+        const patchOf = async (options: readonly string[], paths: readonly string[], to: string) => {
+          if (paths.length === 0) return [];
+          await runGit(repo, ['diff', ...options, `--output=${to}`, ...commits, '--', ...paths]);
+          return parseUnifiedDiff(readFileSync(to));
+        };
+        const firsts = (
+          await Promise.all([
+            patchOf(PATCH_OPTIONS, firstsOf.renames, output),
+            patchOf([...PATCH_OPTIONS, '--no-renames'], firstsOf.others, `${output}.others`),
+          ])
+        ).flat();
+        const files = expandCopies(changes, firsts);
+        if (files) {
+          Object.assign(diffStats, { files: files.length, patched: firsts.length });
+          return files;
+        }
+      }
+      await runGit(repo, whole);
+    } else await wholePatch;
+    // Read synchronously (a few ms): each asynchronous step would wait for a turn of an event loop
+    // that is parsing a report meanwhile, and the changed methods wait for the diff.
+    const files = parseUnifiedDiff(readFileSync(output));
+    Object.assign(diffStats, { files: files.length, patched: files.length });
+    return files;
   });
+}
+
+/**
+ * The `diff` attribute of repository-relative paths (from the work tree's .gitattributes, as
+ * `git diff` reads them): one `git check-attr` in `repo`, `cdup` its way up to the top; null when
+ * there are too many to pass as arguments.
+ */
+async function diffAttributes(
+  repo: string,
+  cdup: string,
+  paths: readonly string[],
+): Promise<Map<string, string> | null> {
+  if (!fitsArguments(paths)) return null;
+  const answer = await runGit(repo, ['check-attr', '-z', 'diff', '--', ...paths.map((path) => `${cdup}${path}`)]);
+  return new Map([...parseDiffAttributes(answer)].map(([path, value]) => [path.slice(cdup.length), value]));
 }
 
 /** Repository-relative paths of every file in a commit (from any folder of it), from one `git ls-tree`. */

@@ -20,7 +20,7 @@ const specOf = (file: RevisionFile) => file.object ?? `${file.revision}:${file.p
 /** One file through `git show rev:path` (argument array), null when the revision has no such file. */
 async function showFile(repo: string, file: RevisionFile): Promise<string | null> {
   try {
-    return await runGit(repo, ['show', '--no-textconv', specOf(file)], 30_000);
+    return await runGit(repo, ['show', '--no-textconv', specOf(file)], { timeout: 30_000 });
   } catch (error) {
     const reason = (error as Error).message;
     if (/does not exist|exists on disk, but not in/.test(reason)) return null;

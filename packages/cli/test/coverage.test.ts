@@ -236,7 +236,7 @@ describe('finding the changed methods', () => {
     }
   });
 
-  it('shares one cache between runs at the same time: each adds a segment, a later run reads them all', async () => {
+  it('shares one cache between runs at the same time: each that parsed adds a segment, a later run reads them all', async () => {
     const cache = mkdtempSync(join(tmpdir(), 'sextant-cli-cache-'));
     try {
       const command = [bin, 'coverage', project.jacocoXml, ...diffArgs(), '--json', '--verbose'];
@@ -244,7 +244,10 @@ describe('finding the changed methods', () => {
       const runs = await Promise.all(
         Array.from({ length: 4 }, () => execFileAsync(process.execPath, command, { env, encoding: 'utf8' })),
       );
-      expect(files(cache)).toHaveLength(4);
+      // On a busy machine a run may start after another has kept its answer, and then parse nothing.
+      const parsed = runs.filter((run) => / [1-9]\d* extracted /.test(run.stderr)).length;
+      expect(parsed).toBeGreaterThan(0);
+      expect(files(cache)).toHaveLength(parsed);
       // The commit pair's changes are kept too (changes-cache.ts): without them, methods come from the cache.
       const later = sextant(command.slice(1), { SEXTANT_CACHE_DIR: cache });
       expect(later.stderr).toMatch(/the diff, changed methods and authors from the cache/);

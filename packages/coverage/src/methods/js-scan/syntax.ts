@@ -108,17 +108,23 @@ export const WORD_ROLES = new Map<string, Role>([
   ...[...TYPE_DECLARATIONS, 'as', 'satisfies', 'implements'].map((w) => [w, Role.TypeScript] as const),
 ]);
 
-/** The roles by first letter (all these words are lowercase ASCII), to look a word up without slicing it. */
-export const ROLES_BY_LETTER: [string, Role][][] = Array.from({ length: 26 }, () => []);
-for (const [w, role] of WORD_ROLES) ROLES_BY_LETTER[w.charCodeAt(0) - 97]?.push([w, role]);
+/** Longer words than this are no keyword. */
+const LONGEST_ROLE_WORD = 12;
+/**
+ * The words with a role by first letter and length (all are lowercase ASCII), to look a word up
+ * without slicing it: most identifiers find no candidate, a keyword one or two.
+ */
+const ROLES_BY_LETTER_AND_LENGTH: [string, Role][][] = Array.from({ length: 26 * LONGEST_ROLE_WORD }, () => []);
+for (const [w, role] of WORD_ROLES)
+  ROLES_BY_LETTER_AND_LENGTH[(w.charCodeAt(0) - 97) * LONGEST_ROLE_WORD + w.length]?.push([w, role]);
 
 export function wordRole(t: Tokens, i: number): Role | undefined {
   const start = t.start[i] as number;
-  const letter = t.src.charCodeAt(start) - 97;
-  if (letter < 0 || letter > 25) return undefined;
   const length = (t.end[i] as number) - start;
-  for (const [w, role] of ROLES_BY_LETTER[letter] as [string, Role][]) {
-    if (w.length === length && t.src.startsWith(w, start)) return role;
+  const letter = t.src.charCodeAt(start) - 97;
+  if (letter < 0 || letter > 25 || length >= LONGEST_ROLE_WORD) return undefined;
+  for (const [w, role] of ROLES_BY_LETTER_AND_LENGTH[letter * LONGEST_ROLE_WORD + length] as [string, Role][]) {
+    if (t.src.startsWith(w, start)) return role;
   }
   return undefined;
 }

@@ -140,58 +140,72 @@ export async function diff(repo: string, base: string, head: string, scope = '')
   const commits = [`${base}^{commit}`, `${head}^{commit}`];
   const pathspec = scope === '' ? [] : [`:(top,literal)${scope}`];
   return withScratchFile('diff', async (output) => {
-    const whole = ['diff', ...PATCH_OPTIONS, `--output=${output}`, ...commits, '--', ...pathspec];
+    const patch = (to: string, paths: readonly string[], options: readonly string[] = PATCH_OPTIONS) => [
+      'diff',
+      ...options,
+      `--output=${to}`,
+      ...commits,
+      '--',
+      ...paths,
+    ];
     // The raw list (a small part of the patch's cost) beside the whole patch: with many copies of
     // the same changes, git is asked again for one of each (diff-copies.ts) and the whole stopped.
+    // Each git writes a file of its own: a stopped one may write on for a moment.
     const stop = new AbortController();
-    const wholePatch = runGit(repo, whole, { signal: stop.signal });
+    const wholePatch = runGit(repo, patch(output, pathspec), { signal: stop.signal });
     wholePatch.catch(() => undefined);
     const cdup = runGit(repo, ['rev-parse', '--show-cdup']);
     cdup.catch(() => undefined);
-    const rawOutput = `${output}.raw`;
+    const raw = `${output}.raw`;
     await runGit(repo, [
       'diff',
       ...DIFF_OPTIONS,
       '--raw',
       '-z',
       '--no-abbrev',
-      `--output=${rawOutput}`,
+      `--output=${raw}`,
       ...commits,
       '--',
       ...pathspec,
     ]);
-    const changes = parseRawDiff(readFileSync(rawOutput, 'utf8'));
-    if (hasEnoughCopies(changes)) {
-      stop.abort();
-      await wholePatch.catch(() => undefined);
-      const attributes = await diffAttributes(repo, (await cdup).trim(), pathsOf(changes));
-      const firstsOf = representatives(changes, attributes);
-      if (firstsOf) {
-        const patchOf = async (options: readonly string[], paths: readonly string[], to: string) => {
-          if (paths.length === 0) return [];
-          await runGit(repo, ['diff', ...options, `--output=${to}`, ...commits, '--', ...paths]);
-          return parseUnifiedDiff(readFileSync(to));
-        };
-        const firsts = (
-          await Promise.all([
-            patchOf(PATCH_OPTIONS, firstsOf.renames, output),
-            patchOf([...PATCH_OPTIONS, '--no-renames'], firstsOf.others, `${output}.others`),
-          ])
-        ).flat();
-        const files = expandCopies(changes, firsts);
-        if (files) {
-          Object.assign(diffStats, { files: files.length, patched: firsts.length });
-          return files;
-        }
+    const changes = parseRawDiff(readFileSync(raw, 'utf8'));
+    if (!hasEnoughCopies(changes)) {
+      await wholePatch;
+      return parsedPatch(output);
+    }
+    stop.abort();
+    const firstsOf = representatives(changes, await diffAttributes(repo, (await cdup).trim(), pathsOf(changes)));
+    if (firstsOf) {
+      const patchOf = async (to: string, paths: readonly string[], options: readonly string[]) => {
+        if (paths.length === 0) return [];
+        await runGit(repo, patch(to, paths, options));
+        return parseUnifiedDiff(readFileSync(to));
+      };
+      const firsts = (
+        await Promise.all([
+          patchOf(`${output}.renames`, firstsOf.renames, PATCH_OPTIONS),
+          patchOf(`${output}.others`, firstsOf.others, [...PATCH_OPTIONS, '--no-renames']),
+        ])
+      ).flat();
+      const files = expandCopies(changes, firsts);
+      if (files) {
+        Object.assign(diffStats, { files: files.length, patched: firsts.length });
+        return files;
       }
-      await runGit(repo, whole);
-    } else await wholePatch;
-    // Read synchronously (a few ms): each asynchronous step would wait for a turn of an event loop
-    // that is parsing a report meanwhile, and the changed methods wait for the diff.
-    const files = parseUnifiedDiff(readFileSync(output));
-    Object.assign(diffStats, { files: files.length, patched: files.length });
-    return files;
+    }
+    await runGit(repo, patch(`${output}.whole`, pathspec));
+    return parsedPatch(`${output}.whole`);
   });
+}
+
+/**
+ * A patch git wrote, parsed. Read synchronously (a few ms): each asynchronous step would wait for a
+ * turn of an event loop that is parsing a report meanwhile, and the changed methods wait for the diff.
+ */
+function parsedPatch(path: string): ChangedFile[] {
+  const files = parseUnifiedDiff(readFileSync(path));
+  Object.assign(diffStats, { files: files.length, patched: files.length });
+  return files;
 }
 
 /**

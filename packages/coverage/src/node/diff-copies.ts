@@ -58,7 +58,7 @@ const MIN_COPIES = 16;
 /** Bound on the bytes of the paths handed to git as arguments (Linux allows 2 MiB in all). */
 const MAX_ARGUMENT_BYTES = 512 * 1024;
 
-/** The changes that have a copy: those whose key another change shares. */
+/** Whether enough changes copy another's (the same key) to ask git for one of each: MIN_COPIES, and MIN_COPY_SHARE of all. */
 export function hasEnoughCopies(changes: readonly RawChange[]): boolean {
   const keys = new Set(changes.map((c) => c.key));
   const copies = changes.length - keys.size;

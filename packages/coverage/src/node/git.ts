@@ -154,8 +154,6 @@ export async function diff(repo: string, base: string, head: string, scope = '')
     const stop = new AbortController();
     const wholePatch = runGit(repo, patch(output, pathspec), { signal: stop.signal });
     wholePatch.catch(() => undefined);
-    const cdup = runGit(repo, ['rev-parse', '--show-cdup']);
-    cdup.catch(() => undefined);
     const raw = `${output}.raw`;
     await runGit(repo, [
       'diff',
@@ -174,7 +172,7 @@ export async function diff(repo: string, base: string, head: string, scope = '')
       return parsedPatch(output);
     }
     stop.abort();
-    const firstsOf = representatives(changes, await diffAttributes(repo, (await cdup).trim(), pathsOf(changes)));
+    const firstsOf = representatives(changes, await diffAttributes(repo, pathsOf(changes)));
     if (firstsOf) {
       const patchOf = async (to: string, paths: readonly string[], options: readonly string[]) => {
         if (paths.length === 0) return [];
@@ -210,15 +208,13 @@ function parsedPatch(path: string): ChangedFile[] {
 
 /**
  * The `diff` attribute of repository-relative paths (from the work tree's .gitattributes, as
- * `git diff` reads them): one `git check-attr` in `repo`, `cdup` its way up to the top; null when
+ * `git diff` reads them): one `git check-attr` in `repo`, the paths made relative to it; null when
  * there are too many to pass as arguments.
  */
-async function diffAttributes(
-  repo: string,
-  cdup: string,
-  paths: readonly string[],
-): Promise<Map<string, string> | null> {
+async function diffAttributes(repo: string, paths: readonly string[]): Promise<Map<string, string> | null> {
   if (!fitsArguments(paths)) return null;
+  // Asked only here, where copies abound: a diff without them spawns no process for it.
+  const cdup = (await runGit(repo, ['rev-parse', '--show-cdup'])).trim();
   const answer = await runGit(repo, ['check-attr', '-z', 'diff', '--', ...paths.map((path) => `${cdup}${path}`)]);
   return new Map([...parseDiffAttributes(answer)].map(([path, value]) => [path.slice(cdup.length), value]));
 }

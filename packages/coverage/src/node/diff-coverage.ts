@@ -133,6 +133,8 @@ export interface ChangesOptions extends ExtractionOptions {
    * kept; a kept full answer is read when there is one.
    */
   linesOnly?: boolean;
+  /** Whether base is an ancestor of head, when the caller asks git that anyway: then it is not asked twice. */
+  ancestry?: Promise<boolean>;
 }
 
 /**
@@ -171,7 +173,7 @@ async function changedLinesOnly(repo: string, base: string, head: string, scope?
 
 async function askGit(repo: string, base: string, head: string, options: ChangesOptions): Promise<RevisionChanges> {
   // Ancestry and the range's authors are asked alongside the diff; only blame needs them.
-  const history = Promise.all([isAncestor(repo, base, head), rangeHistory(repo, base, head)]);
+  const history = Promise.all([options.ancestry ?? isAncestor(repo, base, head), rangeHistory(repo, base, head)]);
   history.catch(() => undefined);
   // So is the method cache (reading its index, digesting the extractor's code) while git diffs.
   const cache = openCache(options);

@@ -109,7 +109,13 @@ export async function reportWithDiff(request: ReportRequest): Promise<{
   // The changes cache's fingerprint of the repository is asked beside the commits.
   const fingerprint = request.methods?.cacheDir ? repositoryFingerprint(repo) : null;
   const changes = Promise.all([commits, place]).then(([[b, h], { top, scope }]) =>
-    changesBetweenCommits(top, b, h, { ...request.methods, scope, linesOnly: request.linesOnly }, fingerprint),
+    changesBetweenCommits(
+      top,
+      b,
+      h,
+      { ...request.methods, scope, linesOnly: request.linesOnly, ancestry },
+      fingerprint,
+    ),
   );
   changes.catch(() => undefined);
   const report = await loadReport(

@@ -15,6 +15,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { median, printTable } from './table.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'bench/out/cobertura');
@@ -70,12 +71,6 @@ function sextant(repo: string, report: string, withDiff: boolean, cache: string 
   const json = JSON.parse(stdout) as { diff?: { lines: LineFigure; methods: unknown[] } };
   return json.diff ? { covered: json.diff.lines.covered, total: json.diff.lines.total } : null;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 
 /** Median wall seconds of an empty Node program, with the environment given. */
 function nodeStart(env: NodeJS.ProcessEnv): number {
@@ -207,8 +202,6 @@ const header = [
   'speed-up',
   'CPU diff-cover / cold / warm',
 ];
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
-const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] as number)).join('  ');
 console.log(
   `\nmedians of ${RUNS} runs each, interleaved (ECharts 6.0.0 -> 6.1.0, c8 Cobertura); ` +
     'CPU = user + system seconds of the whole process and its git children (steadier on a shared machine);\n' +
@@ -217,8 +210,7 @@ console.log(
     'commit pair forgotten (git diffs again; extractions from the cache), lines only = --lines-only ' +
     "--no-cache (diff-cover's figure alone: no method parsed, nothing cached)",
 );
-console.log(line(header));
-for (const row of rows) console.log(line(row));
+printTable(header, rows);
 const version = execFileSync(NODE, ['--version'], { encoding: 'utf8' }).trim();
 const caCerts = process.env.NODE_EXTRA_CA_CERTS;
 console.log(

@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { median, printTable } from './table.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'bench/out/cobertura');
@@ -80,12 +81,6 @@ function compilations(repo: string, report: string, scratch: string) {
   return { count, backgroundMs, deopts };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
-
 if (!existsSync(cli)) throw new Error('build the CLI first: node scripts/build.mjs --cli');
 if (!existsSync(join(out, 'report-7.xml'))) {
   spawnSync('bash', [join(root, 'bench/gen/cobertura-echarts.sh')], { stdio: 'inherit' });
@@ -134,11 +129,8 @@ try {
     'their background ms',
     'deopts',
   ];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] as number)).join('  ');
   console.log(`\ncold runs (empty method cache), medians of ${RUNS}; CPU from /proc in 10 ms ticks`);
-  console.log(line(header));
-  for (const row of rows) console.log(line(row));
+  printTable(header, rows);
   const load = loadavg().map((l) => l.toFixed(1));
   console.log(`load average at the end: ${load.join(' ')}`);
 } finally {

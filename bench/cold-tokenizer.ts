@@ -12,6 +12,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { median } from './table.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'bench/out/cobertura');
@@ -63,12 +64,6 @@ function run(variant: Variant, prefix: string[]): { stdout: string; stderr: stri
     rmSync(cache, { recursive: true, force: true });
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 
 const outputs = new Set<string>();
 for (let round = 0; round < RUNS; round++) {

@@ -108,8 +108,8 @@ export const WORD_ROLES = new Map<string, Role>([
   ...[...TYPE_DECLARATIONS, 'as', 'satisfies', 'implements'].map((w) => [w, Role.TypeScript] as const),
 ]);
 
-/** Longer words than this are no keyword. */
-const LONGEST_ROLE_WORD = 12;
+/** One more than the longest word with a role: a longer word has none. */
+const LONGEST_ROLE_WORD = Math.max(...[...WORD_ROLES.keys()].map((w) => w.length)) + 1;
 /**
  * The words with a role by first letter and length (all are lowercase ASCII), to look a word up
  * without slicing it: most identifiers find no candidate, a keyword one or two.

@@ -3,17 +3,9 @@ import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { z } from 'zod';
+import { ServerError } from './server-errors.ts';
 
-/** The server answered with an error envelope, or something that is not one. */
-export class ServerError extends Error {
-  override name = 'ServerError';
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { ServerError, UploadFailed } from './server-errors.ts';
 
 export type Server = { url: string; token: string };
 
@@ -107,12 +99,4 @@ export function post<T>(
       });
     }
   });
-}
-
-/** One failed file: its name and the server's (or the file system's) reason. */
-export class UploadFailed extends Error {
-  override name = 'UploadFailed';
-  constructor(file: string, cause: unknown) {
-    super(`${file}: ${cause instanceof Error ? cause.message : String(cause)}`);
-  }
 }

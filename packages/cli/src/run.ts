@@ -4,7 +4,7 @@ import { COVERAGE_USAGE, coverageCommand } from './commands/coverage.ts';
 import { ApiCallError } from './commands/demo/client.ts';
 import { AGENT_USAGE, DEMO_USAGE, UPLOAD_USAGE } from './commands/usages.ts';
 import { COMMAND_HELP, overview } from './help.ts';
-import { ServerError, UploadFailed } from './http.ts';
+import { ServerError, UploadFailed } from './server-errors.ts';
 import { type CommandIo, UsageError } from './usage.ts';
 
 const EXIT_ERROR = 1;

@@ -1,6 +1,6 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { createGunzip } from 'node:zlib';
+import type { Gunzip } from 'node:zlib';
 import { CoverageError } from '../errors.ts';
 import { createCoverageParser, DEFAULT_MAX_BYTES, type ParseOptions } from '../formats/parser.ts';
 import type { Coverage } from '../model/coverage.ts';
@@ -89,7 +89,7 @@ async function withLineAndColumn(error: CoverageError, file: FileHandle): Promis
 export async function readCoverageStream(readable: Readable, options: ReadOptions = {}): Promise<Coverage> {
   const limit = options.maxDecompressedBytes ?? options.maxBytes ?? DEFAULT_MAX_BYTES;
   const parser = createCoverageParser(options.format ?? 'auto', { ...options, maxBytes: Number.POSITIVE_INFINITY });
-  let gunzip: ReturnType<typeof createGunzip> | null = null;
+  let gunzip: Gunzip | null = null;
   let bytes = 0;
   const tooLarge = () =>
     new CoverageError('too-large', `the report is larger than ${limit} bytes${gunzip ? ' when decompressed' : ''}`, {
@@ -109,6 +109,8 @@ export async function readCoverageStream(readable: Readable, options: ReadOption
   if (first.done) return parser.end();
   const head: Buffer = first.value;
   if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) {
+    // Loaded only for a gzipped report: most are plain, and it costs every run a few ms to load.
+    const { createGunzip } = await import('node:zlib');
     gunzip = createGunzip({ chunkSize: 1 << 20 });
     const input = gunzip;
     const pump = (async () => {

@@ -48,11 +48,16 @@ const expandHome = (path: string) => (path.startsWith('~/') ? join(homedir(), pa
  * or null when the repository cannot be fingerprinted (no HEAD, a linked worktree whose mailmap is
  * elsewhere, a mailmap from a configured blob). Needs no commits, so it is asked while they are resolved.
  */
-export async function repositoryFingerprint(repo: string): Promise<string | null> {
+export async function repositoryFingerprint(
+  repo: string,
+  /** What `rev-parse --absolute-git-dir --is-bare-repository HEAD` prints, when already asked (see repositoryFacts). */
+  known: Promise<string | null> | null = null,
+): Promise<string | null> {
+  const asked = () => runGit(repo, ['rev-parse', '--absolute-git-dir', '--is-bare-repository', 'HEAD']);
   try {
     // HEAD: a bare repository's mailmap is HEAD:.mailmap.
     const [where, config] = await Promise.all([
-      runGit(repo, ['rev-parse', '--absolute-git-dir', '--is-bare-repository', 'HEAD']),
+      known ? known.then((answer) => answer ?? asked()) : asked(),
       runGit(repo, ['config', '--list', '-z']),
     ]);
     const [gitDir, bare] = where.split('\n');

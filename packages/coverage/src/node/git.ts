@@ -238,9 +238,18 @@ export interface RepositoryPlace {
   scope: string;
 }
 
-/** `repo`'s place in its repository, from `git rev-parse` (twice below the top). */
-export async function repositoryPlace(repo: string): Promise<RepositoryPlace> {
-  const [cdup = '', shown = ''] = (await runGit(repo, ['rev-parse', '--show-cdup', '--show-prefix'])).split('\n');
+/**
+ * `repo`'s place in its repository, from `git rev-parse` (twice below the top), or from `known`
+ * answers of `--show-cdup` and `--show-prefix` (see repositoryFacts) when there are some.
+ */
+export async function repositoryPlace(
+  repo: string,
+  known: Promise<{ cdup: string; prefix: string } | null> | null = null,
+): Promise<RepositoryPlace> {
+  const answer = await known;
+  const [cdup = '', shown = ''] = answer
+    ? [answer.cdup, answer.prefix]
+    : (await runGit(repo, ['rev-parse', '--show-cdup', '--show-prefix'])).split('\n');
   const prefix = shown.replace(/\/$/, '');
   const top = resolvePath(repo, cdup);
   if (prefix === '') return { top, prefix, scope: '' };

@@ -15,6 +15,7 @@ import {
 } from './git.ts';
 import { markPhase, startPhases } from './phases.ts';
 import { readCoverageFile, readCoverageStream } from './read-report.ts';
+import { repositoryFacts } from './repository-facts.ts';
 
 export interface LoadedReport {
   coverage: Coverage;
@@ -93,13 +94,18 @@ export async function reportWithDiff(request: ReportRequest): Promise<{
     markPhase('report');
     return { report, diff: null, baseIsAncestor: null, uncommittedReportFiles: [] };
   }
-  const place = repositoryPlace(repo);
   if (base === null || head === null) {
+    const place = repositoryPlace(repo);
     const report = await loadReport(request.files, request.format, listFiles(repo, head ?? 'HEAD'), place);
     markPhase('report');
     return { report, diff: null, baseIsAncestor: null, uncommittedReportFiles: [] };
   }
-  const resolved = resolveCommits(repo, [base, head]) as Promise<[string, string]>;
+  // One `git rev-parse` for the place, the commits and the fingerprint; each asks alone if it fails.
+  const facts = repositoryFacts(repo, [base, head]);
+  const place = repositoryPlace(repo, facts);
+  const resolved = facts.then(
+    (known) => (known?.commits ?? resolveCommits(repo, [base, head])) as [string, string] | Promise<[string, string]>,
+  );
   const commits = request.mergeBase
     ? resolved.then(async ([b, h]): Promise<[string, string]> => [await mergeBase(repo, b, h), h])
     : resolved;
@@ -107,7 +113,12 @@ export async function reportWithDiff(request: ReportRequest): Promise<{
   ancestry.catch(() => undefined);
   const tree = workingTree(repo);
   // The changes cache's fingerprint of the repository is asked beside the commits.
-  const fingerprint = request.methods?.cacheDir ? repositoryFingerprint(repo) : null;
+  const fingerprint = request.methods?.cacheDir
+    ? repositoryFingerprint(
+        repo,
+        facts.then((known) => known?.where ?? null),
+      )
+    : null;
   const changes = Promise.all([commits, place]).then(([[b, h], { top, scope }]) =>
     changesBetweenCommits(
       top,

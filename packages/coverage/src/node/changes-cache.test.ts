@@ -2,9 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serialize } from 'node:v8';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { changesCacheStats } from './changes-cache.ts';
 import { changesBetweenCommits } from './diff-coverage.ts';
+import { isAncestor, listFiles } from './git.ts';
 
 const repo = mkdtempSync(join(tmpdir(), 'sextant-changes-cache-'));
 const cacheDir = mkdtempSync(join(tmpdir(), 'sextant-changes-cache-dir-'));
@@ -106,6 +108,21 @@ describe('the changes cache', () => {
     expect(changesCacheStats.hit).toBe(false);
     expect(await cached()).toEqual(asked);
     expect(changesCacheStats.hit).toBe(true);
+  });
+
+  it('keeps the ancestry and the head commit’s files the caller gives, for a run that then asks git neither', async () => {
+    const headFiles = listFiles(repo, second);
+    const pairFacts = { ancestry: isAncestor(repo, first, second), headFiles };
+    const asked = await changesBetweenCommits(repo, first, second, { cacheDir, workers: 0, ...pairFacts });
+    expect(asked.headFiles).toBeUndefined();
+    const kept = await cached();
+    expect(changesCacheStats.hit).toBe(true);
+    expect(kept).toEqual({ ...asked, baseIsAncestor: true, headFiles: ['calc.py'] });
+    // Kept files that are not all strings make the entry a miss.
+    const [entry] = entries();
+    writeFileSync(join(cacheDir, 'changes', entry as string), serialize({ ...kept, headFiles: ['calc.py', 7] }));
+    expect(await cached()).toEqual(asked);
+    expect(changesCacheStats.hit).toBe(false);
   });
 
   it('keeps nothing without a cache folder', async () => {

@@ -114,7 +114,9 @@ function isChanges(value: unknown, base: string, head: string): value is Revisio
     Array.isArray(v.changedMethods) &&
     Array.isArray(v.authors) &&
     v.authors.length === v.changedMethods.length &&
-    Number.isInteger(v.blamedFiles)
+    Number.isInteger(v.blamedFiles) &&
+    (v.baseIsAncestor === undefined || typeof v.baseIsAncestor === 'boolean') &&
+    (v.headFiles === undefined || (Array.isArray(v.headFiles) && v.headFiles.every((f) => typeof f === 'string')))
   );
 }
 

@@ -56,6 +56,12 @@ export interface RevisionChanges {
   authors: (string | null)[];
   /** How many files `git blame` was run on (the others had one author in the range). */
   blamedFiles: number;
+  /**
+   * Kept with the changes when the caller asked them (see `ChangesOptions.headFiles`): whether base
+   * is an ancestor of head, and the head commit's files. A run that finds them kept asks git neither.
+   */
+  baseIsAncestor?: boolean;
+  headFiles?: string[];
 }
 
 /** Runs `task` over `items` with at most `limit` at a time (git processes are the cost here). */
@@ -135,6 +141,27 @@ export interface ChangesOptions extends ExtractionOptions {
   linesOnly?: boolean;
   /** Whether base is an ancestor of head, when the caller asks git that anyway: then it is not asked twice. */
   ancestry?: Promise<boolean>;
+  /** The head commit's files, when the caller lists them: kept with the changes, with the ancestry. */
+  headFiles?: Promise<string[]>;
+}
+
+/** A commit pair's entry in the changes cache: its file, and the changes kept there (null on a miss). */
+export interface KeptChanges {
+  file: string | null;
+  kept: RevisionChanges | null;
+}
+
+/** Looks the commit pair up in the changes cache of `cacheDir` (none: a miss without a file). */
+export async function keptChanges(
+  cacheDir: string | null | undefined,
+  fingerprint: Promise<string | null> | null,
+  base: string,
+  head: string,
+  scope = '',
+): Promise<KeptChanges> {
+  const known = cacheDir ? await fingerprint : null;
+  const file = cacheDir && known ? changesCacheFile(cacheDir, known, base, head, scope) : null;
+  return { file, kept: file ? readChanges(file, base, head) : null };
 }
 
 /**
@@ -146,14 +173,17 @@ export async function changesBetweenCommits(
   base: string,
   head: string,
   options: ChangesOptions = {},
-  /** The repository's fingerprint for the changes cache, when the caller asked for it already. */
-  fingerprint: Promise<string | null> | null = options.cacheDir ? repositoryFingerprint(repo) : null,
+  /** The commit pair's entry in the changes cache, when the caller looked it up already. */
+  entry: Promise<KeptChanges> = keptChanges(
+    options.cacheDir,
+    options.cacheDir ? repositoryFingerprint(repo) : null,
+    base,
+    head,
+    options.scope,
+  ),
 ): Promise<RevisionChanges> {
   changesCacheStats.hit = false;
-  const known = options.cacheDir ? await fingerprint : null;
-  const scope = options.scope ?? '';
-  const file = options.cacheDir && known ? changesCacheFile(options.cacheDir, known, base, head, scope) : null;
-  const kept = file ? readChanges(file, base, head) : null;
+  const { file, kept } = await entry;
   if (kept) {
     markPhase('changes cache');
     changesCacheStats.hit = true;
@@ -161,8 +191,19 @@ export async function changesBetweenCommits(
   }
   if (options.linesOnly) return changedLinesOnly(repo, base, head, options.scope);
   const changes = await askGit(repo, base, head, options);
-  if (file) writeChanges(file, changes);
+  if (file) writeChanges(file, await withPairFacts(changes, options));
   return changes;
+}
+
+/** The changes with the ancestry and the head commit's files, when the caller gave both (see RevisionChanges). */
+async function withPairFacts(changes: RevisionChanges, options: ChangesOptions): Promise<RevisionChanges> {
+  if (!options.ancestry || !options.headFiles) return changes;
+  try {
+    const [baseIsAncestor, headFiles] = await Promise.all([options.ancestry, options.headFiles]);
+    return { ...changes, baseIsAncestor, headFiles };
+  } catch {
+    return changes;
+  }
 }
 
 async function changedLinesOnly(repo: string, base: string, head: string, scope?: string): Promise<RevisionChanges> {

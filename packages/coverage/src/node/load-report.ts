@@ -3,7 +3,7 @@ import type { Coverage, FormatName } from '../model/coverage.ts';
 import { mapPaths } from '../paths/map.ts';
 import type { ExtractionOptions } from './changed-methods.ts';
 import { repositoryFingerprint } from './changes-cache.ts';
-import { changesBetweenCommits, type DiffCoverage, diffCoverage } from './diff-coverage.ts';
+import { changesBetweenCommits, type DiffCoverage, diffCoverage, keptChanges } from './diff-coverage.ts';
 import {
   isAncestor,
   listFiles,
@@ -109,32 +109,36 @@ export async function reportWithDiff(request: ReportRequest): Promise<{
   const commits = request.mergeBase
     ? resolved.then(async ([b, h]): Promise<[string, string]> => [await mergeBase(repo, b, h), h])
     : resolved;
-  const ancestry = commits.then(([b, h]) => (request.mergeBase ? true : isAncestor(repo, b, h)));
-  ancestry.catch(() => undefined);
   const tree = workingTree(repo);
   // The changes cache's fingerprint of the repository is asked beside the commits.
-  const fingerprint = request.methods?.cacheDir
+  const cacheDir = request.methods?.cacheDir;
+  const fingerprint = cacheDir
     ? repositoryFingerprint(
         repo,
         facts.then((known) => known?.where ?? null),
       )
     : null;
+  const entry = Promise.all([commits, place]).then(([[b, h], { scope }]) =>
+    keptChanges(cacheDir, fingerprint, b, h, scope),
+  );
+  // Kept with the changes: then git is asked neither whether base is an ancestor nor for the files.
+  const ancestry = Promise.all([commits, entry]).then(([[b, h], { kept }]) =>
+    request.mergeBase ? true : (kept?.baseIsAncestor ?? isAncestor(repo, b, h)),
+  );
+  ancestry.catch(() => undefined);
+  const headFiles = Promise.all([commits, entry]).then(([[, h], { kept }]) => kept?.headFiles ?? listFiles(repo, h));
+  headFiles.catch(() => undefined);
   const changes = Promise.all([commits, place]).then(([[b, h], { top, scope }]) =>
     changesBetweenCommits(
       top,
       b,
       h,
-      { ...request.methods, scope, linesOnly: request.linesOnly, ancestry },
-      fingerprint,
+      { ...request.methods, scope, linesOnly: request.linesOnly, ancestry, headFiles },
+      entry,
     ),
   );
   changes.catch(() => undefined);
-  const report = await loadReport(
-    request.files,
-    request.format,
-    commits.then(([, h]) => listFiles(repo, h)),
-    place,
-  );
+  const report = await loadReport(request.files, request.format, headFiles, place);
   markPhase('report');
   const found = await changes;
   // A kept full answer serves a lines-only request; its methods are not counted.

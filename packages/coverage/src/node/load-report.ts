@@ -109,7 +109,11 @@ export async function reportWithDiff(request: ReportRequest): Promise<{
   const commits = request.mergeBase
     ? resolved.then(async ([b, h]): Promise<[string, string]> => [await mergeBase(repo, b, h), h])
     : resolved;
-  const tree = workingTree(repo);
+  // Asked only when head is the commit checked out: else no report file can differ from it there.
+  const tree = Promise.all([facts, commits]).then(([known, [, h]]) =>
+    known && known.checkedOut !== h ? null : workingTree(repo),
+  );
+  tree.catch(() => undefined);
   // The changes cache's fingerprint of the repository is asked beside the commits.
   const cacheDir = request.methods?.cacheDir;
   const fingerprint = cacheDir

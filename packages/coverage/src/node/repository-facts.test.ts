@@ -43,7 +43,8 @@ describe('repositoryFacts', () => {
     git(bare, 'clone', '-q', '--bare', dir, '.');
     for (const where of [dir, join(dir, 'pkg'), bare]) {
       const facts = await repositoryFacts(where, ['HEAD~1', 'HEAD']);
-      expect(facts).toEqual(await separately(where, ['HEAD~1', 'HEAD']));
+      const commits = await resolveCommits(where, ['HEAD~1', 'HEAD']);
+      expect(facts).toEqual({ ...(await separately(where, ['HEAD~1', 'HEAD'])), checkedOut: commits[1] });
       expect(await repositoryPlace(where, Promise.resolve(facts))).toEqual(await repositoryPlace(where));
       const fingerprint = await repositoryFingerprint(where, Promise.resolve(facts?.where ?? null));
       expect(fingerprint).toBe(await repositoryFingerprint(where));

@@ -9,6 +9,8 @@ export interface RepositoryFacts {
   where: string;
   /** The refs' full commit shas, in order. */
   commits: string[];
+  /** HEAD's commit. */
+  checkedOut: string;
 }
 
 const SHA = /^[0-9a-f]{40,64}$/;
@@ -34,7 +36,13 @@ export async function repositoryFacts(repo: string, refs: readonly string[]): Pr
       return null;
     }
     const [cdup, prefix] = lines.length === 2 ? (lines as [string, string]) : ['', lines[0] ?? ''];
-    return { cdup, prefix, where: `${gitDir}\n${bare}\n${shas[0]}\n`, commits: shas.slice(1) };
+    return {
+      cdup,
+      prefix,
+      where: `${gitDir}\n${bare}\n${shas[0]}\n`,
+      commits: shas.slice(1),
+      checkedOut: shas[0] as string,
+    };
   } catch {
     return null;
   }

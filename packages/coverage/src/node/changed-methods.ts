@@ -5,8 +5,8 @@ import { languageOfPath } from '../methods/language.ts';
 import { loadCompiledTokenizer } from './compiled-tokenizer.ts';
 import { MethodCache } from './method-cache.ts';
 import { type ExtractionJob, extractionKey } from './method-extraction.ts';
-import { ExtractionPool, type ExtractionWorkers, workerCount } from './method-pool.ts';
-import { readBlobsAtRevisions } from './revision-source.ts';
+import { ExtractionPool, type ExtractionWorkers, type PendingJob, workerCount } from './method-pool.ts';
+import { readLazyBlobsAtRevisions } from './revision-source.ts';
 
 /** Where methods are found: the worker threads to use and the folder that keeps them between runs. */
 export interface ExtractionOptions {
@@ -46,7 +46,8 @@ interface Group {
  * Methods of the changed files. The diff names each file's objects (`--full-index`), so identical
  * copies of a file (vendored or generated trees) are grouped, and kept extractions are read from
  * the cache, before any source is read; the sources of the rest come from one `git cat-file
- * --batch` and go to an `ExtractionPool`, whose workers started meanwhile.
+ * --batch` and go to an `ExtractionPool`, whose workers started meanwhile, each decoded as it is
+ * handed out.
  */
 export async function methodsOfChangedFiles(
   repo: string,
@@ -94,9 +95,9 @@ export async function methodsOfChangedFiles(
   const wanted = options.workers ?? 'auto';
   const pool = ExtractionPool.start(workerCount(misses.length, wanted), languages, wanted === 'auto');
   if (pool.helpsInProcess) for (const language of languages) loadLanguage(language).catch(() => undefined);
-  let blobs: Awaited<ReturnType<typeof readBlobsAtRevisions>>;
+  let blobs: Awaited<ReturnType<typeof readLazyBlobsAtRevisions>>;
   try {
-    blobs = await readBlobsAtRevisions(
+    blobs = await readLazyBlobsAtRevisions(
       repo,
       misses.flatMap(({ file }) => [
         { revision: head, path: file.path, object: file.objects?.head },
@@ -107,14 +108,17 @@ export async function methodsOfChangedFiles(
     await pool.close();
     throw error;
   }
-  const jobs: ExtractionJob[] = [];
+  const jobs: PendingJob[] = [];
   const extracting: Group[] = [];
   for (const [index, group] of misses.entries()) {
     const headBlob = blobs[index * 2] ?? null;
     if (headBlob === null) continue;
     const baseBlob = group.file.status === 'added' ? null : (blobs[index * 2 + 1] ?? null);
     group.cacheKey ??= MethodCache.keyOf(group.key, headBlob.oid, baseBlob?.oid ?? null, baseBlob !== null);
-    jobs.push({ file: group.file, head: headBlob.text, base: baseBlob?.text ?? null });
+    jobs.push({
+      bytes: headBlob.bytes + (baseBlob?.bytes ?? 0),
+      make: (): ExtractionJob => ({ file: group.file, head: headBlob.text(), base: baseBlob?.text() ?? null }),
+    });
     extracting.push(group);
   }
   const extracted = await pool.run(jobs);

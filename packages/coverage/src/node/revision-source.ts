@@ -34,25 +34,35 @@ export interface RevisionBlob {
   text: string;
 }
 
+/** A file as `RevisionBlob`, its text decoded only when asked for. */
+export interface LazyBlob {
+  oid: string | null;
+  /** The text's length in bytes. */
+  bytes: number;
+  text(): string;
+}
+
 /** Reads `git cat-file --batch` answers: `<oid> <type> <size>\n<content>\n` or `<spec> missing\n`. */
-function parseBatch(output: Buffer, count: number): (RevisionBlob | null)[] {
-  const texts: (RevisionBlob | null)[] = [];
+function parseBatch(output: Buffer, count: number): (LazyBlob | null)[] {
+  const blobs: (LazyBlob | null)[] = [];
   let at = 0;
-  while (texts.length < count) {
+  while (blobs.length < count) {
     const eol = output.indexOf(0x0a, at);
     if (eol < 0) throw new GitError('git cat-file ended early');
     const header = output.toString('utf8', at, eol);
     at = eol + 1;
     const found = /^([0-9a-f]+) (\w+) (\d+)$/.exec(header);
     if (!found) {
-      texts.push(null);
+      blobs.push(null);
       continue;
     }
-    const size = Number(found[3]);
-    texts.push(found[2] === 'blob' ? { oid: found[1] as string, text: output.toString('utf8', at, at + size) } : null);
+    const [start, size] = [at, Number(found[3])];
+    if (found[2] === 'blob') {
+      blobs.push({ oid: found[1] as string, bytes: size, text: () => output.toString('utf8', start, start + size) });
+    } else blobs.push(null);
     at += size + 1;
   }
-  return texts;
+  return blobs;
 }
 
 /**
@@ -97,6 +107,17 @@ export async function readBlobsAtRevisions(
   repo: string,
   files: readonly RevisionFile[],
 ): Promise<(RevisionBlob | null)[]> {
+  return (await readLazyBlobsAtRevisions(repo, files)).map((blob) => blob && { oid: blob.oid, text: blob.text() });
+}
+
+/**
+ * As `readBlobsAtRevisions`, each text decoded when asked for: the method extraction decodes a
+ * file as it sends it to a worker, which then starts on the first file while the rest wait.
+ */
+export async function readLazyBlobsAtRevisions(
+  repo: string,
+  files: readonly RevisionFile[],
+): Promise<(LazyBlob | null)[]> {
   for (const file of files) {
     validateRef(file.revision);
     if (file.object != null && !OBJECT_ID.test(file.object)) throw new GitError(`not an object id: ${file.object}`);
@@ -109,7 +130,7 @@ export async function readBlobsAtRevisions(
     files.map(async (f) => {
       if (byFile.has(f)) return byFile.get(f) ?? null;
       const text = await showFile(repo, f);
-      return text === null ? null : { oid: null, text };
+      return text === null ? null : { oid: null, bytes: Buffer.byteLength(text), text: () => text };
     }),
   );
 }

@@ -12,7 +12,11 @@ import {
 import { lineColumns } from '../model/line-buffer.ts';
 import { ascendingUnique, firstAtLeast, itself } from '../model/sorted.ts';
 
-/** Methods of one changed file at both revisions (base empty for an added file). */
+/**
+ * Methods of one changed file at both revisions (base empty for an added file). Only whether the
+ * base has a method of a changed head method's class, name and signature is read of the base:
+ * an extraction may keep only those (see extractJob).
+ */
 export interface FileMethods {
   head: readonly SourceMethod[];
   base: readonly SourceMethod[];
@@ -44,7 +48,7 @@ export interface IncrementalCoverage {
 
 const startLineOf = (method: MethodCoverage) => method.startLine as number;
 
-const methodKey = (m: Pick<SourceMethod, 'class' | 'name' | 'signature'>) =>
+export const methodKey = (m: Pick<SourceMethod, 'class' | 'name' | 'signature'>) =>
   `${m.class ?? ''}\u0000${m.name}\u0000${m.signature ?? ''}`;
 
 type Deletions = ChangedFile['deletions'];

@@ -12,10 +12,16 @@ import {
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { ChangedFile } from '../diff/unified.ts';
+import { changedMethods, type FileMethods } from '../figures/incremental.ts';
+import { extractMethodsOfRevisions } from '../methods/two-revisions.ts';
 import { extractionStats } from './changed-methods.ts';
 import { changesBetweenCommits } from './diff-coverage.ts';
+import { diff } from './git.ts';
 import { MethodCache } from './method-cache.ts';
+import { extractJob, touchedBy } from './method-extraction.ts';
 import { callerHelps } from './method-pool.ts';
+import { readFilesAtRevisions } from './revision-source.ts';
 
 const repo = mkdtempSync(join(tmpdir(), 'sextant-extraction-'));
 const cacheRoot = mkdtempSync(join(tmpdir(), 'sextant-method-cache-'));
@@ -88,6 +94,23 @@ describe('finding the changed files’ methods', () => {
     expect(callerHelps(1, 44_000_000)).toBe(true);
     expect(callerHelps(2, 6_000_000)).toBe(true);
     expect(callerHelps(0, 100)).toBe(true);
+  });
+
+  it('keeps of the base only the methods that changed ones are looked up by, for the same statuses', async () => {
+    const file = (await diff(repo, base, head)).find((f) => f.path === 'src/m1.js') as ChangedFile;
+    const [now, before] = (await readFilesAtRevisions(repo, [
+      { revision: head, path: file.path },
+      { revision: base, path: file.path },
+    ])) as [string, string];
+    const kept = await extractJob({ file, head: now, base: before });
+    const whole = { source: before, path: file.path, hunks: file.hunks };
+    const all = await extractMethodsOfRevisions(file.path, now, whole, touchedBy(file), () => true);
+    expect(all.base).toHaveLength(12);
+    expect(kept.base.map((m) => m.name)).toEqual(['f1_0', 'f1_3', 'f1_6', 'f1_9']);
+    const statuses = (methods: FileMethods) =>
+      changedMethods([file], new Map([[file.path, methods]])).map((m) => [m.name, m.status]);
+    expect(statuses(kept)).toEqual(statuses(all));
+    expect(statuses(kept)).toEqual(['f1_0', 'f1_3', 'f1_6', 'f1_9'].map((name) => [name, 'modified']));
   });
 
   it('reads extractions kept in the cache instead of parsing again, with the same result', async () => {

@@ -1,8 +1,8 @@
 import type { ChangedFile } from '../diff/unified.ts';
-import { changedMethods, type FileMethods } from '../figures/incremental.ts';
+import { changedMethods, type FileMethods, methodKey } from '../figures/incremental.ts';
 import { languageOfPath } from '../methods/language.ts';
 import { extractMethodsOfRevisions } from '../methods/two-revisions.ts';
-import type { HashFilter } from '../methods/types.ts';
+import type { HashFilter, SourceMethod } from '../methods/types.ts';
 import { firstAtLeast, itself } from '../model/sorted.ts';
 import { loadCompiledTokenizer } from './compiled-tokenizer.ts';
 
@@ -14,7 +14,7 @@ export interface ExtractionJob {
 }
 
 /** Hashes only the methods a change can reach: the others' hashes would never be read. */
-function touchedBy(file: ChangedFile): HashFilter {
+export function touchedBy(file: ChangedFile): HashFilter {
   const lines = [...file.lines, ...file.deletions.flatMap((d) => [d.after, d.after + 1])].sort((a, b) => a - b);
   return (startLine, endLine) => {
     const first = lines[firstAtLeast(lines, startLine, itself)];
@@ -26,16 +26,22 @@ function touchedBy(file: ChangedFile): HashFilter {
  * Methods of a changed file at head and, when a head method changed, at base (the base methods
  * only tell added from modified). The same in a worker thread as in-process.
  */
-export function extractJob({ file, head, base }: ExtractionJob): Promise<FileMethods> {
+export async function extractJob({ file, head, base }: ExtractionJob): Promise<FileMethods> {
   loadCompiledTokenizer();
   const baseRevision = base === null ? null : { source: base, path: file.oldPath ?? file.path, hunks: file.hunks };
-  return extractMethodsOfRevisions(
+  const changedOf = (found: readonly SourceMethod[]) =>
+    changedMethods([file], new Map([[file.path, { head: found, base: [] }]]));
+  const both = await extractMethodsOfRevisions(
     file.path,
     head,
     baseRevision,
     touchedBy(file),
-    (found) => changedMethods([file], new Map([[file.path, { head: found, base: [] }]])).length > 0,
+    (found) => changedOf(found).length > 0,
   );
+  if (both.base.length === 0) return both;
+  // Of the base, only the methods a changed one is looked up by: a fraction to send and keep.
+  const asked = new Set(changedOf(both.head).map(methodKey));
+  return { head: both.head, base: both.base.filter((m) => asked.has(methodKey(m))) };
 }
 
 /**

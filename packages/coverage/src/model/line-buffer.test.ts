@@ -65,6 +65,14 @@ describe('LineBuffer', () => {
     });
   });
 
+  it('keeps hits up to 2^53 - 1 exactly, beside the 32-bit fields when they do not fit', () => {
+    const counts = [0, 1, 2 ** 31 - 1, 2 ** 31, 5_000_000_000, Number.MAX_SAFE_INTEGER];
+    const file = fileOf(counts.map((hits, i) => line(i + 1, hits, i % 2, 1)));
+    expect(readColumns(file).map((l) => l.hits)).toEqual(counts);
+    expect(lineColumns(file).sum(1, 6, () => true)).toMatchObject({ lines: 6, hit: 5, branchesCovered: 3 });
+    expect(file.lines.map((l) => l.hits)).toEqual(counts);
+  });
+
   it('finds the first line at or after a number as a scan would', () => {
     fc.assert(
       fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 500 }), { maxLength: 60 }), fc.nat(520), (raw, wanted) => {
@@ -79,7 +87,8 @@ describe('LineBuffer', () => {
 
 describe('sum over a range', () => {
   const lineArb = fc.record({
-    hits: fc.nat(3),
+    // Beside small counts, hits a 32-bit field cannot hold, kept beside the block.
+    hits: fc.oneof(fc.nat(3), fc.constantFrom(2 ** 31 - 1, 2 ** 31, Number.MAX_SAFE_INTEGER)),
     covered: fc.nat(2),
     extra: fc.nat(2),
     instructions: fc.option(fc.nat(4), { nil: null }),

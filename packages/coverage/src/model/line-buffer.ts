@@ -31,7 +31,13 @@ export interface LineSums {
 const FIELDS = 4;
 
 /** Lines per block of an arena: 2 MiB. */
-const BLOCK_LINES = 1 << 16;
+const BLOCK_LINES = 1 << 17;
+/**
+ * Hits above this are kept beside the block (a 32-bit field holds the others, and every other
+ * field: line numbers and branch counts stay below it), the field saying so with -1.
+ */
+const MAX_PACKED_HITS = 2 ** 31 - 1;
+const ELSEWHERE = -1;
 /** Room a file's lines first get, in lines; it doubles (moving them) when full. */
 const FIRST_ROOM = 32;
 
@@ -41,13 +47,13 @@ const FIRST_ROOM = 32;
  * up to garbage collections for external memory).
  */
 export class LineArena {
-  block = new Float64Array(0);
+  block = new Int32Array(0);
   used = 0;
 
   /** `size` numbers of room: their offset in `this.block`, which may be a new block. */
   take(size: number): number {
     if (this.used + size > this.block.length) {
-      this.block = new Float64Array(Math.max(BLOCK_LINES * FIELDS, size));
+      this.block = new Int32Array(Math.max(BLOCK_LINES * FIELDS, size));
       this.used = 0;
     }
     const at = this.used;
@@ -56,7 +62,7 @@ export class LineArena {
   }
 
   /** Adds `size` numbers to the room ending at `end`, when that is the last room taken and the block has them. */
-  extend(block: Float64Array, end: number, size: number): boolean {
+  extend(block: Int32Array, end: number, size: number): boolean {
     if (block !== this.block || end !== this.used || end + size > block.length) return false;
     this.used += size;
     return true;
@@ -64,14 +70,17 @@ export class LineArena {
 }
 
 /**
- * A file's lines as a parser reads them, four numbers each (line, hits, covered and total
- * branches) in room taken from a LineArena. The figures read them through `lineColumns`;
+ * A file's lines as a parser reads them, four 32-bit numbers each (line, hits, covered and total
+ * branches) in room taken from a LineArena: 16 bytes a line, where a machine that makes a fresh
+ * page costly (each first write to one faults) felt 64-bit numbers' 32 in the parse. The figures read them through `lineColumns`;
  * LineCoverage objects are made only when `file.lines` is first read (see withLazyLines). A 57 MB
  * Cobertura report has 870k lines: as objects they cost more in garbage collection than their
  * parsing, and the command line never needs them.
  */
 export class LineBuffer implements LineColumns {
-  private values = new Float64Array(0);
+  private values = new Int32Array(0);
+  /** Hits above MAX_PACKED_HITS by line index: rare (a line run 2^31 times). */
+  private bigHits: Map<number, number> | null = null;
   private start = 0;
   private room = 0;
   private made: LineCoverage[] | null = null;
@@ -84,7 +93,11 @@ export class LineBuffer implements LineColumns {
     const values = this.values;
     let at = this.start + this.length * FIELDS;
     values[at++] = line;
-    values[at++] = hits;
+    if (hits > MAX_PACKED_HITS) {
+      this.bigHits ??= new Map();
+      this.bigHits.set(this.length, hits);
+      values[at++] = ELSEWHERE;
+    } else values[at++] = hits;
     values[at++] = branchesCovered;
     values[at] = branchesTotal;
     this.length++;
@@ -134,7 +147,7 @@ export class LineBuffer implements LineColumns {
       if (line > last) break;
       if (!keep(line)) continue;
       lines++;
-      if ((values[at + 1] as number) > 0) hit++;
+      if ((values[at + 1] as number) !== 0) hit++;
       branchesCovered += values[at + 2] as number;
       branchesTotal += values[at + 3] as number;
     }
@@ -146,7 +159,8 @@ export class LineBuffer implements LineColumns {
   }
 
   hits(index: number): number {
-    return this.values[this.start + index * FIELDS + 1] as number;
+    const hits = this.values[this.start + index * FIELDS + 1] as number;
+    return hits === ELSEWHERE ? (this.bigHits?.get(index) as number) : hits;
   }
 
   branchesCovered(index: number): number {

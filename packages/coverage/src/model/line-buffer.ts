@@ -71,8 +71,8 @@ export class LineArena {
 
 /**
  * A file's lines as a parser reads them, four 32-bit numbers each (line, hits, covered and total
- * branches) in room taken from a LineArena: 16 bytes a line, where a machine that makes a fresh
- * page costly (each first write to one faults) felt 64-bit numbers' 32 in the parse. The figures read them through `lineColumns`;
+ * branches) in room taken from a LineArena: 16 bytes a line. Every fresh page costs a fault on its
+ * first write, and with 64-bit numbers (32 bytes a line) those faults showed in the parse's time. The figures read them through `lineColumns`;
  * LineCoverage objects are made only when `file.lines` is first read (see withLazyLines). A 57 MB
  * Cobertura report has 870k lines: as objects they cost more in garbage collection than their
  * parsing, and the command line never needs them.

@@ -23,24 +23,21 @@ export function touchedBy(file: ChangedFile): HashFilter {
 }
 
 /**
- * Methods of a changed file at head and, when a head method changed, at base (the base methods
- * only tell added from modified). The same in a worker thread as in-process.
+ * Methods of a changed file at head and, when a head method changed, at base: of those only the
+ * ones a changed head method shares its class, name and signature with (the base methods only
+ * tell added from modified). The same in a worker thread as in-process.
  */
 export async function extractJob({ file, head, base }: ExtractionJob): Promise<FileMethods> {
   loadCompiledTokenizer();
   const baseRevision = base === null ? null : { source: base, path: file.oldPath ?? file.path, hunks: file.hunks };
-  const changedOf = (found: readonly SourceMethod[]) =>
-    changedMethods([file], new Map([[file.path, { head: found, base: [] }]]));
-  const both = await extractMethodsOfRevisions(
-    file.path,
-    head,
-    baseRevision,
-    touchedBy(file),
-    (found) => changedOf(found).length > 0,
-  );
+  let changed: readonly SourceMethod[] = [];
+  const both = await extractMethodsOfRevisions(file.path, head, baseRevision, touchedBy(file), (found) => {
+    changed = changedMethods([file], new Map([[file.path, { head: found, base: [] }]]));
+    return changed.length > 0;
+  });
   if (both.base.length === 0) return both;
   // Of the base, only the methods a changed one is looked up by: a fraction to send and keep.
-  const asked = new Set(changedOf(both.head).map(methodKey));
+  const asked = new Set(changed.map(methodKey));
   return { head: both.head, base: both.base.filter((m) => asked.has(methodKey(m))) };
 }
 

@@ -20,7 +20,7 @@ import { changesBetweenCommits } from './diff-coverage.ts';
 import { diff } from './git.ts';
 import { MethodCache } from './method-cache.ts';
 import { extractJob, touchedBy } from './method-extraction.ts';
-import { callerHelps } from './method-pool.ts';
+import { callerHelps, workerCount } from './method-pool.ts';
 import { readFilesAtRevisions } from './revision-source.ts';
 
 const repo = mkdtempSync(join(tmpdir(), 'sextant-extraction-'));
@@ -81,12 +81,18 @@ describe('finding the changed files’ methods', () => {
     expect(threaded).toEqual(inProcess);
   });
 
-  it('auto: from 8 files, workers beside the calling thread give the in-process methods', async () => {
-    const inProcess = await changesBetweenCommits(repo, base, head, { workers: 0 });
+  it('auto: a few files are parsed in-process, giving the methods workers give', async () => {
+    const threaded = await changesBetweenCommits(repo, base, head, { workers: 2 });
     const auto = await changesBetweenCommits(repo, base, head, { workers: 'auto' });
-    expect(extractionStats.extracted).toBe(8);
-    expect(extractionStats.workers).toBeLessThanOrEqual(Math.min(availableParallelism(), 4) - 1);
-    expect(auto).toEqual(inProcess);
+    expect(extractionStats).toMatchObject({ extracted: 8, workers: 0, inProcess: 8 });
+    expect(auto).toEqual(threaded);
+  });
+
+  it('auto: workers from 1,000 files, one fewer than the cores (at most 4 threads in all)', () => {
+    expect(workerCount(999, 'auto')).toBe(0);
+    expect(workerCount(1000, 'auto')).toBe(Math.min(availableParallelism(), 4) - 1);
+    expect(workerCount(5, 2)).toBe(2);
+    expect(workerCount(1, 2)).toBe(1);
   });
 
   it('auto: a lone worker (two cores) parses a few megabytes without the calling thread, more with it', () => {

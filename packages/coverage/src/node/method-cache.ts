@@ -224,14 +224,27 @@ export function extractorVersion(): string {
       .sort();
     for (const name of names) hash.update(name).update(readFileSync(new URL(name, folder)));
   }
-  const require = createRequire(here);
   for (const pkg of ['web-tree-sitter', '@vscode/tree-sitter-wasm', 'tree-sitter-wasms']) {
-    try {
-      hash.update(`${pkg}@${(require(`${pkg}/package.json`) as { version: string }).version}`);
-    } catch {
-      hash.update(`${pkg}@?`);
-    }
+    hash.update(`${pkg}@${installedVersion(pkg, here) ?? '?'}`);
   }
   version = hash.digest('hex').slice(0, 16);
   return version;
+}
+
+/**
+ * The version of the package `pkg` that code at `from` imports, read from its package.json where
+ * Node looks for the package (not through `require`: web-tree-sitter's exports do not name its
+ * package.json, and a failed lookup would leave its version out of `extractorVersion`); null
+ * when it is not installed.
+ */
+export function installedVersion(pkg: string, from: string): string | null {
+  for (const folder of createRequire(from).resolve.paths(pkg) ?? []) {
+    try {
+      const { version } = JSON.parse(readFileSync(join(folder, pkg, 'package.json'), 'utf8')) as { version?: unknown };
+      return typeof version === 'string' ? version : null;
+    } catch {
+      // Not in this folder: the next one up.
+    }
+  }
+  return null;
 }

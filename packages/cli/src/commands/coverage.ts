@@ -5,6 +5,7 @@ import { FORMATS, type FormatName } from '@sextant/coverage';
 import {
   changesCacheStats,
   extractionStats,
+  nowMs,
   type Phase,
   phaseTimes,
   reportWithDiff,
@@ -145,7 +146,7 @@ function parseCoverageArgs(argv: readonly string[]): CoverageArgs {
 /** `sextant coverage`: figures of one or more reports, and with --base/--head the diff figures. */
 export async function coverageCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   const args = parseCoverageArgs(argv);
-  const started = performance.now();
+  const started = nowMs();
   const wantsRepo = args.repo !== null || args.base !== null;
   const { report, diff, baseIsAncestor, uncommittedReportFiles } = await reportWithDiff({
     files: args.files,
@@ -158,7 +159,7 @@ export async function coverageCommand(argv: readonly string[], io: CommandIo): P
     methods: { cacheDir: args.cache ? cacheFolder() : null, workers: workersFromEnv() },
   });
 
-  if (args.verbose) io.stderr(runSummary(performance.now() - started, diff, args.linesOnly));
+  if (args.verbose) io.stderr(runSummary(nowMs() - started, diff, args.linesOnly));
   if (uncommittedReportFiles.length > 0) {
     const [first] = uncommittedReportFiles;
     const count = uncommittedReportFiles.length;

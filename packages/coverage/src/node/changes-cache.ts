@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, delimiter, dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { nodeCrypto } from './builtins.ts';
 import type { RevisionChanges } from './diff-coverage.ts';
 import { runGit } from './git.ts';
 import { extractorVersion } from './method-cache.ts';
@@ -81,7 +81,8 @@ export async function repositoryFingerprint(
     const environment = Object.entries(process.env)
       .filter(([name]) => name.startsWith('GIT_'))
       .sort(([a], [b]) => (a < b ? -1 : 1));
-    return createHash('sha256')
+    return nodeCrypto()
+      .createHash('sha256')
       .update(JSON.stringify([FORMAT, extractorVersion(), where, config, gitBinaryStamp()]))
       .update(JSON.stringify([files.map((path) => `${path}=${fileStamp(path)}`), environment]))
       .digest('hex');
@@ -98,7 +99,10 @@ export function changesCacheFile(
   head: string,
   scope = '',
 ): string {
-  const key = createHash('sha256').update(`${fingerprint}\u0000${base}\u0000${head}\u0000${scope}`).digest('hex');
+  const key = nodeCrypto()
+    .createHash('sha256')
+    .update(`${fingerprint}\u0000${base}\u0000${head}\u0000${scope}`)
+    .digest('hex');
   return join(cacheDir, FOLDER, `${key}.v8`);
 }
 

@@ -1,4 +1,5 @@
 export * from './blame.ts';
+export { nowMs } from './builtins.ts';
 export * from './changed-methods.ts';
 export { changesCacheStats } from './changes-cache.ts';
 export * from './diff-coverage.ts';

@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { appendFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { FileMethods } from '../figures/incremental.ts';
 import type { SourceMethod } from '../methods/types.ts';
+import { nodeCrypto } from './builtins.ts';
 
 /**
  * Method extractions kept on disk between runs, keyed by the git object ids of the two texts, the
@@ -49,7 +49,8 @@ export class MethodCache {
   /** The key of one file's extraction; null when a text has no object id (nothing to key on). */
   static keyOf(extractionKey: string, headOid: string | null, baseOid: string | null, hasBase: boolean): string | null {
     if (headOid === null || (hasBase && baseOid === null)) return null;
-    return createHash('sha1')
+    return nodeCrypto()
+      .createHash('sha1')
       .update(`${extractionKey}\u0000${headOid}\u0000${baseOid ?? ''}`)
       .digest('hex');
   }
@@ -77,7 +78,7 @@ export class MethodCache {
   }
 
   private async setSegment(entries: readonly (readonly [string, FileMethods])[]): Promise<void> {
-    const segment = `${Date.now().toString(36)}-${process.pid}-${randomBytes(4).toString('hex')}`;
+    const segment = `${Date.now().toString(36)}-${process.pid}-${nodeCrypto().randomBytes(4).toString('hex')}`;
     const path = join(this.dir, SEGMENTS, `${segment}.json`);
     const temporary = `${path}.tmp`;
     try {
@@ -213,7 +214,7 @@ let version: string | null = null;
  */
 export function extractorVersion(): string {
   if (version !== null) return version;
-  const hash = createHash('sha1');
+  const hash = nodeCrypto().createHash('sha1');
   const here = import.meta.url;
   const [folders, extensions] = here.endsWith('.ts')
     ? [['../methods/', '../methods/js-scan/', '../figures/', '../diff/', './', '../../assembly/'], ['.ts']]

@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { FileMethods } from '../figures/incremental.ts';
 import type { SourceLanguage } from '../methods/types.ts';
+import { nodeWorkerThreads } from './builtins.ts';
 import { type ExtractionJob, extractJob } from './method-extraction.ts';
 import type { WorkerAnswer, WorkerRequest } from './method-worker.ts';
 
@@ -66,6 +67,7 @@ function tsxApi(from: string): string {
 function startWorker(languages: readonly SourceLanguage[]): Worker {
   const here = import.meta.url;
   const workerData = { languages };
+  const { Worker } = nodeWorkerThreads();
   if (!here.endsWith('.ts')) return new Worker(new URL('./method-worker.mjs', here), { workerData });
   const target = JSON.stringify(new URL('./method-worker.ts', here).href);
   const tsx = JSON.stringify(tsxApi(here));

@@ -7,13 +7,15 @@ export type Phase = 'report' | 'changes cache' | 'diff' | 'methods' | 'authors' 
 
 export const phaseTimes = new Map<Phase, number>();
 
+import { nowMs } from './builtins.ts';
+
 let started = 0;
 
 export function startPhases(): void {
   phaseTimes.clear();
-  started = performance.now();
+  started = nowMs();
 }
 
 export function markPhase(phase: Phase): void {
-  phaseTimes.set(phase, performance.now() - started);
+  phaseTimes.set(phase, nowMs() - started);
 }

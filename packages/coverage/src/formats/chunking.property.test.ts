@@ -261,7 +261,10 @@ describe('a chunk ending inside a character', () => {
   });
 });
 
-describe('Utf8Validator', () => {
+describe.each([
+  ['Node’s isUtf8 between characters', undefined],
+  ['its own checks alone', null],
+] as const)('Utf8Validator, %s', (_, native) => {
   it('agrees with a fatal TextDecoder on any bytes, split anywhere', () => {
     const nearUtf8 = fc.array(fc.oneof(fc.integer({ min: 0, max: 0x7f }), fc.integer({ min: 0x80, max: 0xff })), {
       maxLength: 24,
@@ -279,7 +282,7 @@ describe('Utf8Validator', () => {
         }
         let validator = true;
         try {
-          const v = new Utf8Validator();
+          const v = new Utf8Validator(native);
           const at = cut % (bytes.length + 1);
           v.write(bytes.subarray(0, at));
           v.write(bytes.subarray(at));
@@ -290,6 +293,38 @@ describe('Utf8Validator', () => {
         expect(validator).toBe(decoder);
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('agrees with it on text of every width of character, one byte changed or not, in three chunks', () => {
+    const text = fc.string({ unit: 'binary', maxLength: 12 });
+    fc.assert(
+      fc.property(text, fc.nat(), fc.integer({ min: -1, max: 0xff }), fc.nat(), fc.nat(), (t, where, byte, a, b) => {
+        const bytes = new TextEncoder().encode(t);
+        if (byte >= 0 && bytes.length > 0) bytes[where % bytes.length] = byte;
+        let decoder = true;
+        try {
+          new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+        } catch {
+          decoder = false;
+        }
+        const [first, second] = [a % (bytes.length + 1), b % (bytes.length + 1)].sort((x, y) => x - y) as [
+          number,
+          number,
+        ];
+        let validator = true;
+        try {
+          const v = new Utf8Validator(native);
+          v.write(bytes.subarray(0, first));
+          v.write(bytes.subarray(first, second));
+          v.write(bytes.subarray(second));
+          v.end();
+        } catch {
+          validator = false;
+        }
+        expect(validator).toBe(decoder);
+      }),
+      { numRuns: 3000 },
     );
   });
 });

@@ -218,6 +218,35 @@ describe('finding the changed methods', () => {
     }
   });
 
+  it('parses a few dozen changed files in its own thread, where a server would start workers', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sextant-cli-files-'));
+    try {
+      const git = (...args: string[]) =>
+        execFileSync('git', ['-C', dir, '-c', 'user.name=T', '-c', 'user.email=t@x', ...args], { encoding: 'utf8' });
+      const names = Array.from({ length: 24 }, (_, k) => `f${k}.js`);
+      const write = (body: string) => {
+        for (const [k, name] of names.entries())
+          writeFileSync(join(dir, name), `function run${k}() {\n  return ${body};\n}\n`);
+      };
+      git('init', '-q');
+      write('1');
+      git('add', '.');
+      git('commit', '-qm', 'one');
+      write('2');
+      git('commit', '-qam', 'two');
+      const lcov = join(dir, 'lcov.info');
+      writeFileSync(lcov, names.map((name) => `SF:${name}\nDA:1,1\nDA:2,1\nend_of_record\n`).join(''));
+      const command = ['coverage', lcov, '--repo', dir, '--base', 'HEAD~1', '--head', 'HEAD', '--json', '--no-cache'];
+      const run = sextant([...command, '--verbose']);
+      expect(run.status).toBe(0);
+      expect(run.stderr).toMatch(/ 24 extracted \(0 worker threads, 24 in the main thread;/);
+      expect(JSON.parse(run.stdout).diff.methods).toHaveLength(24);
+      expect(sextant(command, { SEXTANT_WORKERS: '1' }).stdout).toBe(run.stdout);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps them between runs in SEXTANT_CACHE_DIR unless --no-cache, with the same output', () => {
     const cache = mkdtempSync(join(tmpdir(), 'sextant-cli-cache-'));
     try {

@@ -12,6 +12,11 @@ import { readLazyBlobsAtRevisions } from './revision-source.ts';
 export interface ExtractionOptions {
   /** Default 'auto': workers only when there is enough source to repay their start. */
   workers?: ExtractionWorkers;
+  /**
+   * With 'auto', fewer changed files than this are parsed in the calling thread (default 8, so a
+   * server's event loop stays free; a one-shot process passes ONE_SHOT_WORKERS_FROM_FILES).
+   */
+  workersFromFiles?: number;
   /** A folder for `MethodCache` and the commit pairs' changes (changes-cache.ts); null or absent keeps nothing. */
   cacheDir?: string | null;
 }
@@ -93,7 +98,11 @@ export async function methodsOfChangedFiles(
     (l) => l !== null && l !== 'javascript' && l !== 'typescript',
   );
   const wanted = options.workers ?? 'auto';
-  const pool = ExtractionPool.start(workerCount(misses.length, wanted), languages, wanted === 'auto');
+  const pool = ExtractionPool.start(
+    workerCount(misses.length, wanted, options.workersFromFiles),
+    languages,
+    wanted === 'auto',
+  );
   if (pool.helpsInProcess) for (const language of languages) loadLanguage(language).catch(() => undefined);
   let blobs: Awaited<ReturnType<typeof readLazyBlobsAtRevisions>>;
   try {

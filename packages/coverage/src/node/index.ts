@@ -5,6 +5,7 @@ export { changesCacheStats } from './changes-cache.ts';
 export * from './diff-coverage.ts';
 export * from './git.ts';
 export * from './load-report.ts';
+export { ONE_SHOT_WORKERS_FROM_FILES } from './method-pool.ts';
 export { type Phase, phaseTimes } from './phases.ts';
 export * from './read-report.ts';
 export * from './revision-source.ts';

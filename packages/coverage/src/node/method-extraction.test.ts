@@ -20,7 +20,7 @@ import { changesBetweenCommits } from './diff-coverage.ts';
 import { diff } from './git.ts';
 import { MethodCache } from './method-cache.ts';
 import { extractJob, touchedBy } from './method-extraction.ts';
-import { callerHelps, workerCount } from './method-pool.ts';
+import { callerHelps, ONE_SHOT_WORKERS_FROM_FILES, workerCount } from './method-pool.ts';
 import { readFilesAtRevisions } from './revision-source.ts';
 
 const repo = mkdtempSync(join(tmpdir(), 'sextant-extraction-'));
@@ -81,16 +81,27 @@ describe('finding the changed files’ methods', () => {
     expect(threaded).toEqual(inProcess);
   });
 
-  it('auto: a few files are parsed in-process, giving the methods workers give', async () => {
-    const threaded = await changesBetweenCommits(repo, base, head, { workers: 2 });
+  it('auto: from 8 files, workers beside the calling thread give the in-process methods', async () => {
+    const inProcess = await changesBetweenCommits(repo, base, head, { workers: 0 });
     const auto = await changesBetweenCommits(repo, base, head, { workers: 'auto' });
+    expect(extractionStats.extracted).toBe(8);
+    expect(extractionStats.workers).toBeLessThanOrEqual(Math.min(availableParallelism(), 4) - 1);
+    expect(auto).toEqual(inProcess);
+  });
+
+  it('auto for a one-shot process: files below the threshold are parsed in-process, alike', async () => {
+    const threaded = await changesBetweenCommits(repo, base, head, { workers: 2 });
+    const oneShot = { workers: 'auto', workersFromFiles: ONE_SHOT_WORKERS_FROM_FILES } as const;
+    const auto = await changesBetweenCommits(repo, base, head, oneShot);
     expect(extractionStats).toMatchObject({ extracted: 8, workers: 0, inProcess: 8 });
     expect(auto).toEqual(threaded);
   });
 
-  it('auto: workers from 1,000 files, one fewer than the cores (at most 4 threads in all)', () => {
-    expect(workerCount(999, 'auto')).toBe(0);
-    expect(workerCount(1000, 'auto')).toBe(Math.min(availableParallelism(), 4) - 1);
+  it('auto: one worker fewer than the cores (at most 4 threads in all) from the threshold on', () => {
+    const workers = Math.min(availableParallelism(), 4) - 1;
+    expect([workerCount(7, 'auto'), workerCount(8, 'auto')]).toEqual([0, workers]);
+    expect(workerCount(999, 'auto', ONE_SHOT_WORKERS_FROM_FILES)).toBe(0);
+    expect(workerCount(1000, 'auto', ONE_SHOT_WORKERS_FROM_FILES)).toBe(workers);
     expect(workerCount(5, 2)).toBe(2);
     expect(workerCount(1, 2)).toBe(1);
   });

@@ -16,14 +16,20 @@ const MAX_WORKERS = 4;
 /** Jobs sent ahead to each worker, so it never waits for the calling thread between two files. */
 const IN_FLIGHT = 2;
 /**
- * Fewer files than this run in-process. A worker's own start, and the copies of every text sent
- * to it, cost more than it gains until there is a lot to parse: on two cores, cold runs of the
- * ECharts bench were faster in-process with 302 files to extract (6 MB of source, 516 against
- * 555 ms, 21 alternating runs) and 906 (19 MB, 839 against 871 ms), slower with 2,114 (44 MB,
- * 1.75 against 1.60 s); even on a few hundred Java files (tree-sitter, slower per byte) a worker
- * gained nothing (313 files, 1.13 against 1.11 s).
+ * Fewer files than this run in-process by default: workers would not finish starting before
+ * they are done. A server's event loop stays free for anything more.
  */
-const WORKERS_FROM_FILES = 1000;
+const WORKERS_FROM_FILES = 8;
+/**
+ * Where the calling thread has nothing else to do (the CLI), fewer files than this parse faster
+ * in it. A worker's own start, and the copies of every text sent to it, cost more than it gains
+ * until there is a lot to parse: on two cores, cold runs of the ECharts bench were faster
+ * in-process with 302 files to extract (6 MB of source, 516 against 555 ms, 21 alternating
+ * runs) and 906 (19 MB, 839 against 871 ms), slower with 2,114 (44 MB, 1.75 against 1.60 s); even
+ * on a few hundred Java files (tree-sitter, slower per byte) a worker gained nothing (313 files,
+ * 1.13 against 1.11 s).
+ */
+export const ONE_SHOT_WORKERS_FROM_FILES = 1000;
 /**
  * Less source than this (bytes) a lone worker parses faster without the calling thread's
  * help, on two cores: both threads would spend it warming V8 up, and V8's background compiler
@@ -39,11 +45,11 @@ export function callerHelps(workers: number, source: number): boolean {
 
 /**
  * Worker threads for a number of files: for 'auto', one fewer than the cores (the calling thread
- * parses too), none below WORKERS_FROM_FILES files or on a single core.
+ * parses too), none below `fromFiles` files or on a single core.
  */
-export function workerCount(files: number, wanted: ExtractionWorkers): number {
+export function workerCount(files: number, wanted: ExtractionWorkers, fromFiles = WORKERS_FROM_FILES): number {
   if (wanted !== 'auto') return Math.max(0, Math.min(wanted, files));
-  if (files < WORKERS_FROM_FILES) return 0;
+  if (files < fromFiles) return 0;
   return Math.min(availableParallelism(), MAX_WORKERS) - 1;
 }
 

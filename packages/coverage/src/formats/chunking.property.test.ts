@@ -261,6 +261,30 @@ describe('a chunk ending inside a character', () => {
   });
 });
 
+/** Whether a fatal TextDecoder takes `bytes` whole. */
+function decodes(bytes: Uint8Array): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a Utf8Validator takes `bytes` written in chunks cut at the ascending offsets `cuts`. */
+function validates(bytes: Uint8Array, cuts: readonly number[], native: null | undefined): boolean {
+  try {
+    const v = new Utf8Validator(native);
+    [0, ...cuts].forEach((from, k) => {
+      v.write(bytes.subarray(from, cuts[k] ?? bytes.length));
+    });
+    v.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 describe.each([
   ['Node’s isUtf8 between characters', undefined],
   ['its own checks alone', null],
@@ -274,23 +298,7 @@ describe.each([
         // An offset into a larger buffer exercises the word-at-a-time path at every alignment.
         const bytes = new Uint8Array(values.length + offset).subarray(offset);
         bytes.set(values);
-        let decoder = true;
-        try {
-          new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-        } catch {
-          decoder = false;
-        }
-        let validator = true;
-        try {
-          const v = new Utf8Validator(native);
-          const at = cut % (bytes.length + 1);
-          v.write(bytes.subarray(0, at));
-          v.write(bytes.subarray(at));
-          v.end();
-        } catch {
-          validator = false;
-        }
-        expect(validator).toBe(decoder);
+        expect(validates(bytes, [cut % (bytes.length + 1)], native)).toBe(decodes(bytes));
       }),
       { numRuns: 2000 },
     );
@@ -302,27 +310,8 @@ describe.each([
       fc.property(text, fc.nat(), fc.integer({ min: -1, max: 0xff }), fc.nat(), fc.nat(), (t, where, byte, a, b) => {
         const bytes = new TextEncoder().encode(t);
         if (byte >= 0 && bytes.length > 0) bytes[where % bytes.length] = byte;
-        let decoder = true;
-        try {
-          new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-        } catch {
-          decoder = false;
-        }
-        const [first, second] = [a % (bytes.length + 1), b % (bytes.length + 1)].sort((x, y) => x - y) as [
-          number,
-          number,
-        ];
-        let validator = true;
-        try {
-          const v = new Utf8Validator(native);
-          v.write(bytes.subarray(0, first));
-          v.write(bytes.subarray(first, second));
-          v.write(bytes.subarray(second));
-          v.end();
-        } catch {
-          validator = false;
-        }
-        expect(validator).toBe(decoder);
+        const cuts = [a % (bytes.length + 1), b % (bytes.length + 1)].sort((x, y) => x - y);
+        expect(validates(bytes, cuts, native)).toBe(decodes(bytes));
       }),
       { numRuns: 3000 },
     );

@@ -4,16 +4,20 @@
 // /usr/lib/jvm), JavaScript (lib/) and TypeScript (zrender's src/) from ECharts 6.1.0
 // (bench/out/cobertura/repo-1, made by bench/gen/cobertura-echarts.sh). Every method body is hashed
 // (the worst case; a diff hashes only the methods it reaches). The first pass is what a CLI run
-// sees (code not yet optimised by V8); then medians of RUNS passes (default 3).
+// sees (code not yet optimised by V8); then medians of RUNS passes (default 3). The code runs
+// bundled, as the CLI runs it (bundled.ts).
 // Run: npx tsx bench/extract-methods.ts
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseMethods } from '../packages/coverage/src/methods/extract.ts';
-import { createParser } from '../packages/coverage/src/methods/grammars.ts';
-import { scanScriptMethods } from '../packages/coverage/src/methods/js-scan/scan.ts';
-import { HASH_ALL, type SourceLanguage, type SourceMethod } from '../packages/coverage/src/methods/types.ts';
+import type { SourceLanguage, SourceMethod } from '../packages/coverage/src/methods/types.ts';
+import { bundled } from './bundled.ts';
+
+const { parseMethods, createParser, scanScriptMethods, HASH_ALL, loadCompiledTokenizer } =
+  await bundled<typeof import('./methods-entry.ts')>('methods-entry.ts');
+// The scanner tokenizes as in the CLI: with the WebAssembly build when there is one.
+const tokenizer = loadCompiledTokenizer() ? 'WebAssembly' : 'JavaScript';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const root = new URL('..', import.meta.url).pathname;
@@ -102,7 +106,7 @@ try {
     const language = corpus.files[0]?.language;
     const engines: [string, Engine][] = [['tree-sitter', treeSitter]];
     if (language === 'javascript' || language === 'typescript') engines.push(['scanner', scanner]);
-    console.log(`${corpus.name}: ${corpus.files.length} files, ${megabytes.toFixed(1)} MB`);
+    console.log(`${corpus.name}: ${corpus.files.length} files, ${megabytes.toFixed(1)} MB; ${tokenizer} tokenizer`);
     let reference: SourceMethod[][] | null = null;
     for (const [name, engine] of engines) {
       const first = await pass(corpus, engine);

@@ -2,16 +2,18 @@
 // every .js/.mjs/.cjs/.ts/.mts/.cts file (not .d.ts, none over 3 MB) under the folders given
 // (default: node_modules): how many files it answers exactly as tree-sitter does (every body
 // hashed), how many it hands over and why, how many differ (must be none, except where
-// tree-sitter's own parse has an error: those are counted apart), and both throughputs, one thread.
+// tree-sitter's own parse has an error: those are counted apart), and both throughputs, one thread,
+// the code bundled as the CLI runs it (bundled.ts).
 // Run: npx tsx bench/scanner-vs-tree-sitter.ts [folder...]   (node_modules: ~10 min)
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Parser } from 'web-tree-sitter';
-import { createParser } from '../packages/coverage/src/methods/grammars.ts';
-import { scanScript } from '../packages/coverage/src/methods/js-scan/scan.ts';
-import { languageOfPath } from '../packages/coverage/src/methods/language.ts';
-import { otherLanguageMethods } from '../packages/coverage/src/methods/other-languages.ts';
-import { HASH_ALL } from '../packages/coverage/src/methods/types.ts';
+import { bundled } from './bundled.ts';
+
+const { createParser, scanScript, languageOfPath, otherLanguageMethods, HASH_ALL, loadCompiledTokenizer } =
+  await bundled<typeof import('./methods-entry.ts')>('methods-entry.ts');
+// The scanner tokenizes as in the CLI: with the WebAssembly build when there is one.
+loadCompiledTokenizer();
 
 const MAX_BYTES = 3_000_000;
 const folders = process.argv.slice(2);

@@ -72,11 +72,25 @@ describe('revisionChanges on deleted lines and several authors', () => {
   const mid = save('Bob', one.replace('    b = 2\n', ''), 'Bob removes a line');
   const head = save('Cy', one.replace('    b = 2\n', '').replace('return x\n', 'return x + 1\n'), 'Cy edits');
 
-  it('counts a method that only lost lines as modified, with no author (no changed line to blame)', async () => {
+  // After head, Dan removes a line of shrink and Eve changes grow: two people wrote calc.py in head..tail.
+  const danText = 'def shrink(x):\n    return x + 1\n\n\ndef grow(x):\n    return x\n';
+  save('Dan', danText, 'Dan removes another line');
+  const tail = save('Eve', danText.replace('return x\n', 'return -x\n'), 'Eve edits grow');
+
+  it('counts a method that only lost lines as modified, the range’s one author its author', async () => {
     const changes = await revisionChanges(dir, base, mid);
     expect(changes.changed[0]?.deletions).toEqual([{ after: 2, oldStart: 3, count: 1 }]);
     expect(changes.changedMethods.map((m) => [m.name, m.status, m.changedLines])).toEqual([['shrink', 'modified', []]]);
-    expect(changes.authors).toEqual([null]);
+    expect(changes.authors).toEqual(['Bob <Bob@x.test>']);
+  });
+
+  it('leaves a method that only lost lines without an author when several people changed its file', async () => {
+    const changes = await revisionChanges(dir, head, tail);
+    expect(changes.changedMethods.map((m) => [m.name, m.status, m.changedLines])).toEqual([
+      ['shrink', 'modified', []],
+      ['grow', 'modified', [6]],
+    ]);
+    expect(changes.authors).toEqual([null, 'Eve <Eve@x.test>']);
   });
 
   it('blames each changed method when several people wrote the range', async () => {

@@ -96,7 +96,8 @@ function soleAuthor(writers: ReadonlySet<string> | null | undefined): string | n
  * every changed line was last written by a commit of `base..head`, so a range one person wrote
  * needs no blame; nor does a file that only one person's commits modified in place (none added,
  * deleted or renamed it: blame then stays on its path and gives each line to one of those
- * commits). Blame walks no history before `base`.
+ * commits). Blame walks no history before `base`. A method that only lost lines has none to
+ * blame: it is that one person's where there is one, else it has no author.
  */
 async function authorsOf(
   repo: string,
@@ -105,8 +106,8 @@ async function authorsOf(
   methods: readonly ChangedMethod[],
   history: Promise<[boolean, RangeHistory]>,
 ) {
+  if (methods.length === 0) return { authors: [], blamedFiles: 0 };
   const withLines = methods.filter((m) => m.changedLines.length > 0);
-  if (withLines.length === 0) return { authors: methods.map(() => null), blamedFiles: 0 };
   const [ancestor, { authors: writers, fileAuthors }] = await history;
   const known = (path: string) => (ancestor ? (soleAuthor(writers) ?? soleAuthor(fileAuthors.get(path))) : null);
   const linesByFile = new Map<string, number[]>();
@@ -120,7 +121,7 @@ async function authorsOf(
     }),
   );
   const authors = methods.map((m) => {
-    if (m.changedLines.length === 0) return null;
+    if (m.changedLines.length === 0) return known(m.file);
     const byLine = blamed.get(m.file);
     return byLine ? methodAuthor(m.changedLines.flatMap((line) => byLine.get(line) ?? [])) : known(m.file);
   });

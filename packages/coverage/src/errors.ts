@@ -15,6 +15,7 @@ export const COVERAGE_ERROR_CODES = [
   'too-large',
   'not-utf8',
   'empty-input',
+  'unreadable',
   'parser-finished',
 ] as const;
 export type CoverageErrorCode = (typeof COVERAGE_ERROR_CODES)[number];

@@ -87,6 +87,16 @@ describe('readCoverageFile', () => {
     expect([error.code, error.file]).toEqual(['empty-input', empty]);
   });
 
+  it('says what is wrong with a report path that names no readable file', async () => {
+    const missing = await catchErrorAsync(() => readCoverageFile(join(dir, 'missing.xml')));
+    expect([missing.code, missing.message]).toEqual([
+      'unreadable',
+      `${join(dir, 'missing.xml')}: cannot read the report: no such file (unreadable)`,
+    ]);
+    const folder = await catchErrorAsync(() => readCoverageFile(dir));
+    expect([folder.code, folder.reason]).toEqual(['unreadable', 'cannot read the report: it is a folder']);
+  });
+
   it('reads from a stream in small chunks', async () => {
     const chunks = [...jacoco].map((byte) => Buffer.from([byte]));
     expect(await readCoverageStream(Readable.from(chunks))).toEqual(parseCoverage(jacoco));

@@ -12,6 +12,13 @@ export type ReadOptions = ParseOptions & {
 
 const CHUNK_BYTES = 1 << 20;
 
+/** What a report path that cannot be opened or read is, by the system's error code. */
+const UNREADABLE: Record<string, string> = {
+  ENOENT: 'no such file',
+  EISDIR: 'it is a folder',
+  EACCES: 'permission denied',
+};
+
 /**
  * Reads a report file in chunks; gzip is recognised by its magic bytes, not the name. A plain
  * file is read into two buffers in turn, the next chunk read while this one is parsed (the
@@ -51,10 +58,8 @@ export async function readCoverageFile(path: string, options: ReadOptions = {}):
       if (error.offset === null || error.line !== null || !file) throw error;
       throw await withLineAndColumn(error, file);
     }
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') {
-      throw new CoverageError('empty-input', `cannot read the report (${code})`, { file: path });
-    }
+    const why = UNREADABLE[(error as NodeJS.ErrnoException).code ?? ''];
+    if (why) throw new CoverageError('unreadable', `cannot read the report: ${why}`, { file: path });
     throw error;
   } finally {
     await file?.close();

@@ -48,7 +48,7 @@ function countersBlock(title: string, counters: Counters, options: TableOptions)
 export function coverageTable(report: LoadedReport, diff: DiffCoverage | null, options: TableOptions): string {
   const { coverage } = report;
   const out = countersBlock(
-    `Coverage (${coverage.format}, ${coverage.files.length} files)`,
+    `Coverage (${coverage.format}, ${counted(coverage.files.length, 'file')})`,
     coverage.counters,
     options,
   );

@@ -36,6 +36,14 @@ describe('coverage table', () => {
     expect(text).toContain('\u001b[31m59.0%\u001b[0m');
   });
 
+  it('counts the files in words', () => {
+    const one = { ...report, coverage: { ...report.coverage, files: [{ path: 'a.js' }] } };
+    expect(coverageTable(one as unknown as typeof report, null, { grades, colour: false })).toMatch(
+      /^Coverage \(lcov, 1 file\)\n/,
+    );
+    expect(coverageTable(report, null, { grades, colour: false })).toMatch(/^Coverage \(lcov, 0 files\)\n/);
+  });
+
   it('shows an absent counter as a dash, never 0 %, and lists unmapped files', () => {
     const text = coverageTable(report, null, { grades, colour: false });
     expect(text).toMatch(/ {2}instruction +— +—\n/);

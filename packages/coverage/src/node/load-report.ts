@@ -1,3 +1,4 @@
+import { CoverageError } from '../errors.ts';
 import { mergeCoverage } from '../merge/merge.ts';
 import type { Coverage, FormatName } from '../model/coverage.ts';
 import { mapPaths } from '../paths/map.ts';
@@ -46,7 +47,17 @@ export async function loadReport(
       file === STDIN_REPORT
         ? readCoverageStream(process.stdin, { format, fileName: 'standard input' })
         : readCoverageFile(file, { format });
-    reports.push(await read);
+    const report = await read;
+    const first = reports[0];
+    // Named here, where the files are known: mergeCoverage sees only the reports.
+    if (first && report.format !== first.format) {
+      throw new CoverageError(
+        'format-mismatch',
+        `the report is ${report.format} and ${files[0]} is ${first.format}: reports merge in one format`,
+        { file: file === STDIN_REPORT ? 'standard input' : file, format: report.format },
+      );
+    }
+    reports.push(report);
   }
   const merged = reports.length === 1 ? (reports[0] as Coverage) : mergeCoverage(reports);
   if (!repoFiles) return { coverage: merged, unmappedFiles: [] };

@@ -145,6 +145,15 @@ describe('git adapter', () => {
     await expect(resolveCommit(dir, '--upload-pack=touch /tmp/pwned')).rejects.toThrow(/refused revision/);
     await expect(resolveCommit(dir, 'nope')).rejects.toThrow(/^no commit "nope" in /);
   });
+  it('refuses a range where one commit is wanted (rev-parse would print both ends)', async () => {
+    for (const range of ['HEAD~1..HEAD', 'HEAD~1...HEAD', '..HEAD', 'HEAD^!', 'HEAD^@', 'HEAD^-1']) {
+      await expect(resolveCommits(dir, ['HEAD', range])).rejects.toThrow(
+        `refused revision "${range}": a range, where one commit is wanted`,
+      );
+    }
+    // Past the check, the answer is still read strictly: one commit line per ref.
+    expect(await resolveCommits(dir, ['HEAD~1', 'HEAD^{commit}'])).toHaveLength(2);
+  });
   it('reads files by the object ids the diff names, the same as by revision and path', async () => {
     const [old, changed] = (await diff(dir, 'HEAD~1', 'HEAD'))
       .filter((f) => f.path === 'a.txt')

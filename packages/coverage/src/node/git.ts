@@ -31,6 +31,10 @@ export function validateRef(ref: string): void {
   if (ref === '' || ref.length > 256 || ref.startsWith('-') || hasControlOrSpace(ref)) {
     throw new GitError(`refused revision ${JSON.stringify(ref)}`);
   }
+  // `a..b`, `a...b`, `c^!`, `c^@`, `c^-`: git reads these as ranges, and rev-parse prints two or more commits.
+  if (ref.includes('..') || /\^[!@-]/.test(ref)) {
+    throw new GitError(`refused revision ${JSON.stringify(ref)}: a range, where one commit is wanted`);
+  }
 }
 
 export const GIT_ENV = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat' };
@@ -111,8 +115,12 @@ export async function resolveCommits(repo: string, refs: readonly string[]): Pro
       throw error;
     throw await unknownRevision(repo, refs, error);
   }
-  const shas = out.split('\n').filter((line) => /^[0-9a-f]{40,64}$/.test(line));
-  if (shas.length !== refs.length) throw new GitError(`git rev-parse gave ${shas.length} of ${refs.length} commits`);
+  // One commit per ref, nothing else: a `^sha` line would be a range's excluded end. (git echoes
+  // `--end-of-options` and `--`.)
+  const shas = out.split('\n').filter((line) => line !== '' && line !== '--' && line !== '--end-of-options');
+  if (shas.length !== refs.length || !shas.every((line) => /^[0-9a-f]{40,64}$/.test(line))) {
+    throw new GitError(`git rev-parse gave ${JSON.stringify(shas)} for the commits ${JSON.stringify(refs)}`);
+  }
   return shas;
 }
 

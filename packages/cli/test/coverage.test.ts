@@ -367,6 +367,19 @@ describe('exit codes', () => {
     expect(sextant(['coverage', '-', '-']).stderr).toMatch(/standard input \(-\) can be read once/);
   });
 
+  it('1 for a --repo that is no folder; a relative one is taken from the working folder', () => {
+    const nowhere = sextant(['coverage', project.lcovInfo, '--repo', join(project.root, 'nowhere'), '--json']);
+    expect([nowhere.status, nowhere.stderr.split('\n')[0]]).toEqual([
+      1,
+      `sextant coverage: --repo ${join(project.root, 'nowhere')}: no such folder`,
+    ]);
+    const relative = spawnSync(process.execPath, [bin, 'coverage', project.lcovInfo, '--repo', '.', '--json'], {
+      cwd: project.repo,
+      encoding: 'utf8',
+    });
+    expect([relative.status, JSON.parse(relative.stdout).unmappedFiles]).toEqual([0, []]);
+  });
+
   it('1 for a missing report and for reports of different formats', () => {
     const missing = sextant(['coverage', join(project.root, 'nope.xml')]);
     expect([missing.status, missing.stderr]).toEqual([

@@ -1,5 +1,6 @@
+import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FORMATS, type FormatName } from '@sextant/coverage';
 import {
@@ -149,10 +150,14 @@ export async function coverageCommand(argv: readonly string[], io: CommandIo): P
   const args = parseCoverageArgs(argv);
   const started = nowMs();
   const wantsRepo = args.repo !== null || args.base !== null;
+  const repo = args.repo === null ? io.cwd : resolve(io.cwd, args.repo);
+  if (args.repo !== null && !statSync(repo, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new UsageError(`--repo ${args.repo}: no such folder`);
+  }
   const { report, diff, baseIsAncestor, uncommittedReportFiles } = await reportWithDiff({
     files: args.files,
     format: args.format,
-    repo: wantsRepo ? (args.repo ?? io.cwd) : null,
+    repo: wantsRepo ? repo : null,
     base: args.base,
     head: args.head,
     mergeBase: args.mergeBase,

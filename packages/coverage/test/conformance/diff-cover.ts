@@ -50,8 +50,10 @@ export async function libraryDiffFigures(repo: string, coverage: Coverage): Prom
   const violationLines: Record<string, number[]> = {};
   for (const file of changed) {
     const hits = hitsByFile.get(file.path);
-    if (!hits || file.status === 'deleted') continue;
-    const measured = file.lines.filter((line) => hits.has(line));
+    if (!hits || file.status === 'deleted' || file.binary) continue;
+    // The lines diff-cover reads, misplaced past a missing final newline as diffLineCoverage does.
+    const shift = file.diffCoverShiftFrom ?? Number.POSITIVE_INFINITY;
+    const measured = file.lines.map((line) => (line >= shift ? line + 1 : line)).filter((line) => hits.has(line));
     if (measured.length === 0) continue;
     violationLines[file.path] = measured.filter((line) => hits.get(line) === 0).sort((a, b) => a - b);
   }

@@ -5,7 +5,8 @@ import { parseCoverage } from './parser.ts';
 
 // The LCOV parser builds each record's model at its end_of_record, and a later record for the same
 // path starts from that model. Checked here against a direct summation of the records, as lcov adds
-// them: DA hits per line, BRDA taken per (line, block, branch), FNDA hits per function name.
+// them: DA hits per line, BRDA taken per (line, block, branch), FNDA hits per function name; and a
+// path with no DA line in any of its records left out with its functions and branches ("empty files").
 
 type Fn = { name: string; line: number; endLine: number | null };
 type LcovRecordSpec = {
@@ -84,7 +85,7 @@ type Summed = {
   functions: Map<string, { startLine: number | null; endLine: number | null; hits: number }>;
 };
 
-/** The records added up per path, in the order the paths first appear. */
+/** The records added up per path, in the order the paths first appear; a path without DA lines left out, as lcov does. */
 function summed(records: LcovRecordSpec[]): Map<string, Summed> {
   const files = new Map<string, Summed>();
   for (const r of records) {
@@ -113,6 +114,7 @@ function summed(records: LcovRecordSpec[]): Map<string, Summed> {
       file.branches.set(key, { line, id, hits: add(known?.hits ?? 0, taken ?? 0) });
     }
   }
+  for (const [path, file] of files) if (file.lines.size === 0) files.delete(path);
   return files;
 }
 

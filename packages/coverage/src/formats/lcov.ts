@@ -201,10 +201,13 @@ export function lcovParser(): ByteParser {
       if (!state.sawRecord) fail('lcov', 'empty-input', 'no SF records');
       const files: FileCoverage[] = [];
       for (const done of state.records.values()) {
-        files.push(done instanceof LcovRecord ? done.finish(state.branchIds, state.arena).file : done.file);
+        const file = done instanceof LcovRecord ? done.finish(state.branchIds, state.arena).file : done.file;
+        // A path without any DA line is left out, functions and branches too, as lcov reads it ("empty files").
+        const lines = file.counters.line;
+        if (lines && lines.covered + lines.missed > 0) files.push(file);
       }
       state.records.clear();
-      return { format: 'lcov', files, counters: totals(files) };
+      return { format: 'lcov', files, counters: files.length > 0 ? totals(files) : noneMeasured() };
     },
   };
 }
@@ -241,6 +244,12 @@ function grow(work: Uint8Array, keep: number, needed: number): Uint8Array {
   const next = new Uint8Array(size);
   next.set(work.subarray(0, keep));
   return next;
+}
+
+/** LCOV's three counters, nothing measured (every path was left out). */
+function noneMeasured(): Counters {
+  const none = () => ({ covered: 0, missed: 0 });
+  return { ...emptyCounters(), line: none(), branch: none(), method: none() };
 }
 
 export function totals(files: readonly FileCoverage[]): Counters {

@@ -29,17 +29,23 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): [string, T
   return [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/** Which methods of several runs are one: by name, signature and start line. */
+export const methodIdentity = (m: MethodCoverage) => `${m.name}\u0000${m.signature ?? ''}\u0000${m.startLine ?? ''}`;
+
 /**
- * Classes matched by name, methods by name, signature and start line. Every kind starts as the
- * union of the runs' figures; a method is covered when any run covered it (exact).
+ * Classes matched by name, methods by `identity`. Every kind starts as the union of the runs'
+ * figures; a method is covered when any run covered it (exact).
  */
-export function classDrafts(classes: readonly ClassCoverage[]): ClassDraft[] {
+export function classDrafts(
+  classes: readonly ClassCoverage[],
+  identity: (m: MethodCoverage) => string = methodIdentity,
+): ClassDraft[] {
   return groupBy(classes, (c) => c.name).map(([name, runs]) => ({
     name,
     runs,
     methods: groupBy(
       runs.flatMap((c) => c.methods),
-      (m) => `${m.name}\u0000${m.signature ?? ''}\u0000${m.startLine ?? ''}`,
+      identity,
     ).map(([, methods]) => methodDraft(methods)),
     ranges: unionRanges(runs),
   }));
@@ -73,7 +79,8 @@ export function finishMethod(draft: MethodDraft): MethodCoverage {
   const method: MethodCoverage = {
     name: base.name,
     signature: base.signature,
-    startLine: base.startLine,
+    // The first run's line, or the first run that names one (an LCOV FNDA may come without its FN).
+    startLine: base.startLine ?? draft.runs.find((m) => m.startLine !== null)?.startLine ?? null,
     endLine,
     counters,
   };

@@ -1,7 +1,14 @@
 import { CoverageError } from '../errors.ts';
 import { branchCounter, lineCounter } from '../formats/shared.ts';
-import { COUNTER_KINDS, type Counter, type Coverage, type FileCoverage, type LineCoverage } from '../model/coverage.ts';
-import { type ClassDraft, classDrafts, finishClass, unionRanges } from './groups.ts';
+import {
+  COUNTER_KINDS,
+  type Counter,
+  type Coverage,
+  type FileCoverage,
+  type LineCoverage,
+  type MethodCoverage,
+} from '../model/coverage.ts';
+import { type ClassDraft, classDrafts, finishClass, methodIdentity, unionRanges } from './groups.ts';
 import { mergeJacocoFiles } from './jacoco.ts';
 import { applyBranches, finishLine, mergeBranches, mergeLineDrafts } from './lines.ts';
 import { type CounterRanges, exact, narrowPartition, type Range, rangeOf, sumRanges, toCounters } from './ranges.ts';
@@ -35,7 +42,9 @@ export function mergeCoverage(reports: readonly Coverage[]): Coverage {
   const files = paths.map((path) => {
     const group = byPath.get(path) as FileCoverage[];
     if (group.length === 1) return group[0] as FileCoverage;
-    return first.format === 'jacoco' ? mergeJacocoFiles(group) : mergeFiles(group);
+    if (first.format === 'jacoco') return mergeJacocoFiles(group);
+    // lcov -a knows a file's functions by name alone, whatever line each run gives.
+    return mergeFiles(group, first.format === 'lcov' ? (m) => m.name : methodIdentity);
   });
   // Files partition the report: its counters are the sums over them.
   const ranges: CounterRanges = {};
@@ -65,7 +74,7 @@ const sameCounter = (a: Counter | null, b: Counter | null) =>
  * all or the others none, a range otherwise (statements of Istanbul, Go and Clover are not kept
  * per statement).
  */
-function mergeFiles(files: readonly FileCoverage[]): FileCoverage {
+function mergeFiles(files: readonly FileCoverage[], identity: (m: MethodCoverage) => string): FileCoverage {
   const first = files[0] as FileCoverage;
   const drafts = mergeLineDrafts(files);
   const branches = mergeBranches(files);
@@ -86,14 +95,18 @@ function mergeFiles(files: readonly FileCoverage[]): FileCoverage {
       drafts.map((d) => d.branch),
     );
   }
-  const classes = classDrafts(files.flatMap((f) => f.classes));
+  const classes = classDrafts(
+    files.flatMap((f) => f.classes),
+    identity,
+  );
   for (const c of classes) mergeClassCounters(c, files, ranges);
   const methods = classes.flatMap((c) => c.methods);
   if (ranges.method && methods.length > 0 && methods.every((m) => m.ranges.method)) {
-    narrowPartition(
-      ranges.method,
-      methods.map((m) => m.ranges.method as Range),
-    );
+    const merged = methods.map((m) => m.ranges.method as Range);
+    // Each run counting exactly its listed methods (LCOV FN/FNDA, Istanbul fnMap), the merged file
+    // counts the merged ones: a function only one run lists is one more, as in `lcov -a`.
+    if (files.every((f) => sameCounter(f.counters.method, listedMethods(f)))) ranges.method = sumRanges(merged);
+    else narrowPartition(ranges.method, merged);
   }
   const { counters, bounds } = toCounters(ranges);
   const merged: FileCoverage = {
@@ -109,6 +122,18 @@ function mergeFiles(files: readonly FileCoverage[]): FileCoverage {
 }
 
 const totalOf = (c: Counter) => c.covered + c.missed;
+
+/** The method counters of a file's classes' methods, added up. */
+function listedMethods(file: FileCoverage): Counter {
+  const sum = { covered: 0, missed: 0 };
+  for (const c of file.classes) {
+    for (const m of c.methods) {
+      sum.covered += m.counters.method?.covered ?? 0;
+      sum.missed += m.counters.method?.missed ?? 0;
+    }
+  }
+  return sum;
+}
 
 /**
  * Each run counts the same branches and lists every one it missed, though it also lists taken

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Counter } from '../../src/index.ts';
+import { type Counter, type Coverage, mergeCoverage } from '../../src/index.ts';
 import { readCoverageFile } from '../../src/node/index.ts';
 import { type Figure, fixturePath, parseLcovSummary, readFixture } from './tool-output.ts';
 
@@ -9,6 +9,7 @@ import { type Figure, fixturePath, parseLcovSummary, readFixture } from './tool-
 // line (lcov leaves them out, their functions and branches too). Totals must be lcov's.
 
 const tracefiles = readdirSync(fixturePath('lcov')).filter((name) => name.endsWith('.info'));
+const pairs = readdirSync(fixturePath('lcov')).filter((name) => /^pair-\d+\.txt$/.test(name));
 
 /** lcov prints "no data found" for a total of nothing. */
 const asLcov = (counter: Counter | null): Figure | null =>
@@ -30,14 +31,34 @@ describe('seeded edge-case tracefiles against lcov --summary', () => {
       expect(coverage.files).toEqual([]);
       return;
     }
-    expect({
-      lines: asLcov(coverage.counters.line),
-      functions: asLcov(coverage.counters.method),
-      branches: asLcov(coverage.counters.branch),
-    }).toEqual(parseLcovSummary(summary));
+    expect(lcovFigures(coverage)).toEqual(parseLcovSummary(summary));
   });
 });
 
-function summaryOf(tracefile: string): string {
-  return tracefile.replace(/\.info$/, '-summary.txt');
+describe('seeded pairs merged, against lcov -a and --summary', () => {
+  const merged = pairs.filter((pair) => !readFixture(`lcov/${summaryOf(pair)}`).includes('refused'));
+
+  it('has twenty pairs, most of which lcov merges', () => {
+    expect(pairs).toHaveLength(20);
+    expect(merged.length).toBeGreaterThan(15);
+  });
+
+  // lcov -a adds hits per line and per branch, and knows a file's functions by name alone.
+  it.each(merged)('%s: the totals of lcov’s merge', async (pair) => {
+    const names = readFixture(`lcov/${pair}`).trim().split(' ');
+    const runs = await Promise.all(names.map((name) => readCoverageFile(fixturePath(`lcov/${name}`))));
+    expect(lcovFigures(mergeCoverage(runs))).toEqual(parseLcovSummary(readFixture(`lcov/${summaryOf(pair)}`)));
+  });
+});
+
+function lcovFigures(coverage: Coverage) {
+  return {
+    lines: asLcov(coverage.counters.line),
+    functions: asLcov(coverage.counters.method),
+    branches: asLcov(coverage.counters.branch),
+  };
+}
+
+function summaryOf(name: string): string {
+  return name.replace(/\.(info|txt)$/, '-summary.txt');
 }

@@ -8,7 +8,7 @@ import {
 } from '../model/coverage.ts';
 import { isObject, JsonCollector } from './json.ts';
 import { totals } from './lcov.ts';
-import { branchCounter, counter, fail, Interner, languageOf, lineCounter, newLine, type TextParser } from './shared.ts';
+import { counter, fail, Interner, languageOf, lineCounter, newLine, type TextParser } from './shared.ts';
 
 type Location = { start: { line: number }; end: { line: number } };
 
@@ -17,7 +17,9 @@ type Location = { start: { line: number }; end: { line: number } };
  * statements (s), method = functions (f), branch = branch outcomes (b), line = lines derived as
  * istanbul does (a statement's start line; the line's hits are the highest of its statements).
  * Complexity and class are null. Each outcome of `b` is also kept with its identity
- * (`branchId,index`) on its branch's line, so merged runs add per outcome.
+ * (`branchId,index`) on its branch's line, so merged runs add per outcome. A branch on a line
+ * where no statement starts (`a ||` continued on the next line) makes no coverable line of it:
+ * its outcomes count in the file's branches only, as istanbul's LCOV writes them (BRDA, no DA).
  */
 export function istanbulParser(): TextParser {
   const collector = new JsonCollector('istanbul');
@@ -80,7 +82,6 @@ function toFile(path: string, entry: Record<string, unknown>): FileCoverage {
 
   const byLine = new Map<number, LineCoverage>();
   const branches: BranchCoverage[] = [];
-  const statementLines = new Set<number>();
   let statementsCovered = 0;
   let statements = 0;
   for (const [id, loc] of Object.entries(statementMap)) {
@@ -89,7 +90,6 @@ function toFile(path: string, entry: Record<string, unknown>): FileCoverage {
     statements++;
     if (hits > 0) statementsCovered++;
     if (line < 1) continue;
-    statementLines.add(line);
     const existing = byLine.get(line);
     if (existing) existing.hits = Math.max(existing.hits, hits);
     else byLine.set(line, newLine(line, hits));
@@ -100,15 +100,14 @@ function toFile(path: string, entry: Record<string, unknown>): FileCoverage {
     if (!Array.isArray(counts)) fail('istanbul', 'bad-record', `branch ${id} has no counts`, { file: path });
     const line = meta.loc ? location(path, meta.loc, `branch ${id}`).start.line : (meta.line ?? 0);
     if (line < 1) continue;
-    let entry = byLine.get(line);
-    if (!entry) {
-      entry = newLine(line, 0);
-      byLine.set(line, entry);
-    }
+    // A statement line's (the statements are all in byLine by now), else only the file's.
+    const entry = byLine.get(line);
     for (let index = 0; index < counts.length; index++) {
       const hits = nonNegative(path, counts[index], `branch ${id}`);
-      entry.branchesTotal++;
-      if (hits > 0) entry.branchesCovered++;
+      if (entry) {
+        entry.branchesTotal++;
+        if (hits > 0) entry.branchesCovered++;
+      }
       branches.push({ line, id: `${id},${index}`, hits });
     }
   }
@@ -129,8 +128,9 @@ function toFile(path: string, entry: Record<string, unknown>): FileCoverage {
   const lines = [...byLine.values()].sort((x, y) => x.line - y.line);
   const counters = emptyCounters();
   counters.instruction = counter(statementsCovered, statements - statementsCovered);
-  counters.line = lineCounter(lines.filter((l) => statementLines.has(l.line)));
-  counters.branch = branchCounter(lines);
+  counters.line = lineCounter(lines);
+  const branchesHit = branches.filter((outcome) => outcome.hits > 0).length;
+  counters.branch = counter(branchesHit, branches.length - branchesHit);
   const hit = methods.filter((m) => m.counters.method?.covered).length;
   counters.method = counter(hit, methods.length - hit);
   return {

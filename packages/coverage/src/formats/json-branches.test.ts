@@ -112,6 +112,45 @@ describe('Istanbul branch identities', () => {
     expect(before.bounds?.branch).toEqual({ coveredAtMost: 2 });
   });
 
+  it('makes no coverable line of a line holding a branch but no statement’s start, as istanbul’s LCOV has no DA there', () => {
+    // Statements start on lines 1–4; the third branch is on line 4, the fourth on line 5.
+    const report = istanbul([
+      [1, 0],
+      [0, 0],
+      [2, 2],
+      [1, 1],
+    ]);
+    const file = report.files[0] as FileCoverage;
+    expect(file.lines.map((l) => [l.line, l.hits, l.branchesCovered, l.branchesTotal])).toEqual([
+      [1, 1, 0, 0],
+      [2, 1, 1, 2],
+      [3, 1, 0, 2],
+      [4, 0, 2, 2],
+    ]);
+    expect(file.counters.line).toEqual({ covered: 3, missed: 1 });
+    expect(file.counters.branch).toEqual({ covered: 5, missed: 3 });
+    expect(file.branches?.filter((b) => b.line === 5)).toEqual([
+      { line: 5, id: '3,0', hits: 1 },
+      { line: 5, id: '3,1', hits: 1 },
+    ]);
+    // Two runs merge: the lines are the statements' lines in both.
+    const merged = mergeCoverage([
+      report,
+      istanbul([
+        [0, 0],
+        [0, 0],
+        [0, 0],
+        [0, 0],
+      ]),
+    ]);
+    expect([merged.counters.line, merged.counters.branch]).toEqual([
+      { covered: 3, missed: 1 },
+      { covered: 5, missed: 3 },
+    ]);
+    // Statements are not kept one by one, so they make a range; lines and branches are exact.
+    expect([merged.bounds?.line, merged.bounds?.branch]).toEqual([undefined, undefined]);
+  });
+
   it('merges two runs that took the same outcome into an exact 1 of 2', () => {
     const merged = mergeCoverage([istanbul([[1, 0]]), istanbul([[5, 0]])]);
     expect(merged.counters.branch).toEqual({ covered: 1, missed: 1 });
@@ -146,6 +185,11 @@ describe('Istanbul branch identities', () => {
           );
           for (const [id, outcomes] of taken.entries()) {
             const line = file.lines.find((l) => l.line === id + 2);
+            // No statement starts on line 5: its branch's outcomes count in the file alone.
+            if (id + 2 > 4) {
+              expect(line).toBeUndefined();
+              continue;
+            }
             expect(line && [line.branchesCovered, line.branchesTotal, line.bounds]).toEqual([
               outcomes.filter(Boolean).length,
               outcomes.length,

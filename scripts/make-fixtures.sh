@@ -21,12 +21,12 @@ for script in "$HERE"/*/make.sh; do
 done
 
 tools=("$@")
-[ ${#tools[@]} -gt 0 ] || tools=(jacoco c python go js lcov demo)
+[ ${#tools[@]} -gt 0 ] || tools=(jacoco c python go js lcov java-random demo)
 mkdir -p "$WORK"
 for tool in "${tools[@]}"; do
   echo "fixtures: $tool"
   rm -rf "${OUT:?}/$tool"
   mkdir -p "$OUT/$tool"
-  "make_$tool"
+  "make_${tool//-/_}"
 done
 du -sh "$OUT"

@@ -17,36 +17,58 @@ async function methodsOf(tool: string, path: string): Promise<SourceMethod[]> {
 const LAMBDA_OWNER: Record<string, string> = { new: '<init>', static: '<clinit>' };
 const xmlText = (s: string) => s.replaceAll('&lt;', '<').replaceAll('&gt;', '>');
 
+/**
+ * Checks that every method of a JaCoCo XML is one of ours with its class, name and descriptor (a
+ * lambda by its enclosing method; an anonymous class's constructor and a field initialiser have
+ * no descriptor of ours), its line inside our range. Sources under `root` by package path.
+ * Returns how many methods were checked.
+ */
+async function jacocoMethodsFound(xml: string, root: string): Promise<number> {
+  let checked = 0;
+  for (const pkg of xml.matchAll(/<package name="([^"]*)">(.*?)<\/package>/g)) {
+    const classes = [...(pkg[2] ?? '').matchAll(/<class name="([^"]+)" sourcefilename="([^"]+)">(.*?)<\/class>/g)];
+    for (const [, cls, file, body] of classes) {
+      const path = `${pkg[1]}/${file}`;
+      const ours = await extractMethodsOfPath(path, readFileSync(join(root, path), 'utf8'));
+      for (const [, rawName, desc, line] of (body ?? '').matchAll(
+        /<method name="([^"]+)" desc="([^"]+)" line="(\d+)"/g,
+      )) {
+        const name = xmlText(rawName ?? '');
+        const lambda = /^lambda\$([^$]+)\$\d+$/.exec(name)?.[1];
+        const wanted = lambda === undefined ? name : (LAMBDA_OWNER[lambda] ?? lambda);
+        const owners = ours.filter(
+          (m) =>
+            m.class === cls &&
+            m.name === wanted &&
+            (lambda !== undefined || m.signature === null || m.signature === desc),
+        );
+        const at = Number(line);
+        expect(
+          owners.some((m) => m.startLine <= at && at <= m.endLine),
+          `${cls}.${name}${desc} at line ${at} in ${JSON.stringify(owners.map((m) => [m.startLine, m.endLine]))}`,
+        ).toBe(true);
+        checked++;
+      }
+    }
+  }
+  return checked;
+}
+
 describe('method ranges agree with the coverage tools on the fixture projects', () => {
   it('JaCoCo: every reported method is found with its class, name and descriptor, its line inside', async () => {
     const xml = readFileSync(join(fixtures, 'jacoco/jacoco.xml'), 'utf8');
+    expect(await jacocoMethodsFound(xml, join(sources('jacoco'), 'src/main/java'))).toBeGreaterThan(20);
+  });
+
+  it('JaCoCo: so on twelve seeded projects of every construct it names (scripts/fixtures/java-random)', async () => {
+    const seeds = readdirSync(join(fixtures, 'java-random'));
     let checked = 0;
-    for (const pkg of xml.matchAll(/<package name="([^"]*)">(.*?)<\/package>/g)) {
-      const classes = [...(pkg[2] ?? '').matchAll(/<class name="([^"]+)" sourcefilename="([^"]+)">(.*?)<\/class>/g)];
-      for (const [, cls, file, body] of classes) {
-        const ours = await methodsOf('jacoco', `src/main/java/${pkg[1]}/${file}`);
-        for (const [, rawName, desc, line] of (body ?? '').matchAll(
-          /<method name="([^"]+)" desc="([^"]+)" line="(\d+)"/g,
-        )) {
-          const name = xmlText(rawName ?? '');
-          const lambda = /^lambda\$([^$]+)\$\d+$/.exec(name)?.[1];
-          const wanted = lambda === undefined ? name : (LAMBDA_OWNER[lambda] ?? lambda);
-          const owners = ours.filter(
-            (m) =>
-              m.class === cls &&
-              m.name === wanted &&
-              (lambda !== undefined || m.signature === null || m.signature === desc),
-          );
-          const at = Number(line);
-          expect(
-            owners.some((m) => m.startLine <= at && at <= m.endLine),
-            `${cls}.${name}${desc} at line ${at} in ${JSON.stringify(owners.map((m) => [m.startLine, m.endLine]))}`,
-          ).toBe(true);
-          checked++;
-        }
-      }
+    for (const seed of seeds) {
+      const project = join(fixtures, 'java-random', seed);
+      checked += await jacocoMethodsFound(readFileSync(join(project, 'jacoco.xml'), 'utf8'), join(project, 'src'));
     }
-    expect(checked).toBeGreaterThan(20);
+    expect([seeds.length, checked]).toEqual([12, expect.any(Number)]);
+    expect(checked).toBeGreaterThan(400);
   });
 
   it('Go: `go tool cover -func` names each function at the line it starts', async () => {

@@ -4,6 +4,7 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { NODE_BUNDLE } from '../scripts/node-bundle.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'node_modules/.cache/sextant-bench');
@@ -12,18 +13,7 @@ const out = join(root, 'node_modules/.cache/sextant-bench');
 export async function bundled<T>(entry: string): Promise<T> {
   mkdirSync(out, { recursive: true });
   const outfile = join(out, `${basename(entry, '.ts')}.mjs`);
-  await build({
-    entryPoints: [join(root, 'bench', entry)],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // Grammars and runtimes load .wasm files relative to their own package at run time.
-    external: ['web-tree-sitter', '@vscode/tree-sitter-wasm', 'tree-sitter-wasms', 'saxes'],
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-    logLevel: 'warning',
-  });
+  await build({ entryPoints: [join(root, 'bench', entry)], outfile, ...NODE_BUNDLE });
   const tokenizer = join(root, 'packages/coverage/dist/tokens.wasm');
   if (existsSync(tokenizer)) copyFileSync(tokenizer, join(out, 'tokens.wasm'));
   return (await import(pathToFileURL(outfile).href)) as T;

@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { NODE_BUNDLE } from './node-bundle.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const args = new Set(process.argv.slice(2));
@@ -76,14 +77,7 @@ async function buildCli() {
     outdir: dist,
     outExtension: { '.js': '.mjs' },
     splitting: true,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // Grammars and runtimes load .wasm files relative to their own package at run time.
-    external: ['web-tree-sitter', '@vscode/tree-sitter-wasm', 'tree-sitter-wasms', 'saxes'],
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-    logLevel: 'warning',
+    ...NODE_BUNDLE,
   });
   // Loaded beside the chunk that holds the scanner (wasm-tokens.ts).
   if (existsSync(TOKENIZER)) copyFileSync(TOKENIZER, join(dist, 'tokens.wasm'));

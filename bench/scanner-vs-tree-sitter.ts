@@ -46,6 +46,10 @@ for (const language of ['javascript', 'typescript'] as const) {
   const files = (folders.length > 0 ? folders : ['node_modules'])
     .flatMap(sources)
     .filter((p) => languageOfPath(p) === language);
+  if (files.length === 0) {
+    console.log(`${language}: no files`);
+    continue;
+  }
   let bytes = 0;
   let scanSeconds = 0;
   let treeSeconds = 0;

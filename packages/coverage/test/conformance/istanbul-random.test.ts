@@ -1,10 +1,16 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createCoverageMap, type FileCoverageData } from 'istanbul-lib-coverage';
-import { describe, expect, it } from 'vitest';
-import { type Counter, mergeCoverage, parseCoverage } from '../../src/index.ts';
+import { createContext } from 'istanbul-lib-report';
+import { create } from 'istanbul-reports';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Counter, type Coverage, mergeCoverage, parseCoverage } from '../../src/index.ts';
 
 // Seeded coverage-final.json files against istanbul-lib-coverage itself (what nyc, c8 and jest
 // total with): statements spanning lines, several on a line, branches on lines where no statement
-// starts, functions never called; one run and two runs of the same code merged.
+// starts, functions never called; one run and two runs of the same code merged; and the Clover XML
+// and LCOV that istanbul-reports writes of them.
 
 type Loc = { start: { line: number; column: number }; end: { line: number; column: number } };
 
@@ -75,6 +81,15 @@ function istanbulTotals(runs: Record<string, FileCoverageData>[]) {
 }
 
 const SEEDS = Array.from({ length: 40 }, (_, i) => 7 + i * 104729);
+const written = mkdtempSync(join(tmpdir(), 'sextant-istanbul-reports-'));
+afterAll(() => rmSync(written, { recursive: true, force: true }));
+
+/** What istanbul-reports writes of one run, in a format of its own, parsed by us. */
+function asWritten(json: Record<string, FileCoverageData>, reporter: 'clover' | 'lcovonly', file: string): Coverage {
+  const dir = mkdtempSync(join(written, `${reporter}-`));
+  create(reporter).execute(createContext({ dir, coverageMap: createCoverageMap(json) }));
+  return parseCoverage(readFileSync(join(dir, file)));
+}
 
 describe('random coverage-final.json against istanbul-lib-coverage', () => {
   it.each(SEEDS)('seed %i: one run and two runs merged total as istanbul totals them', (seed) => {
@@ -94,6 +109,15 @@ describe('random coverage-final.json against istanbul-lib-coverage', () => {
     expect(figure((parsed[0] as (typeof parsed)[number]).counters.instruction)).toEqual(
       istanbulTotals(runs.slice(0, 1)).statement,
     );
+    for (const [reporter, file] of [
+      ['clover', 'clover.xml'],
+      ['lcovonly', 'lcov.info'],
+    ] as const) {
+      expect([reporter, ours(asWritten(runs[0] as Record<string, FileCoverageData>, reporter, file))]).toEqual([
+        reporter,
+        theirs(runs.slice(0, 1)),
+      ]);
+    }
     const merged = mergeCoverage(parsed);
     expect(ours(merged)).toEqual(theirs(runs));
     // Lines, functions and branches merge exactly; statements are not kept one by one.

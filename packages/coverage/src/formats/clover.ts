@@ -140,12 +140,7 @@ export function cloverParser(options: ByteParserOptions = {}): ByteParser {
       state.statements++;
       if (hits > 0) state.coveredStatements++;
     }
-    const last = state.lines.at(-1);
-    if (last && last.line === line) {
-      last.hits = Math.max(last.hits, hits);
-      last.branchesTotal += entry.branchesTotal;
-      last.branchesCovered += entry.branchesCovered;
-    } else state.lines.push(entry);
+    state.lines.push(entry);
   }
 
   return {
@@ -154,7 +149,7 @@ export function cloverParser(options: ByteParserOptions = {}): ByteParser {
       scanner.end();
       if (!rootSeen) scanner.fail('format-mismatch', 'no <coverage> element', 0);
       const result: FileCoverage[] = files.map((state) => {
-        const lines = state.lines.sort((a, b) => a.line - b.line);
+        const lines = joinRepeatedLines(state.lines.sort((a, b) => a.line - b.line));
         const counters = emptyCounters();
         counters.instruction = counter(state.coveredStatements, state.statements - state.coveredStatements);
         counters.line = lineCounter(lines);
@@ -178,4 +173,23 @@ export function cloverParser(options: ByteParserOptions = {}): ByteParser {
       return { format: 'clover', files: result, counters: totals(result) };
     },
   };
+}
+
+/**
+ * One entry per line number, from lines sorted by number: the entries of a line written more than
+ * once (OpenClover writes a cond line per condition, and a line may repeat anywhere in the file)
+ * joined, keeping the most hits and adding up the branches, whatever their order.
+ */
+function joinRepeatedLines(lines: LineCoverage[]): LineCoverage[] {
+  let kept = 0;
+  for (const entry of lines) {
+    const last = kept > 0 ? (lines[kept - 1] as LineCoverage) : null;
+    if (last && last.line === entry.line) {
+      last.hits = Math.max(last.hits, entry.hits);
+      last.branchesTotal += entry.branchesTotal;
+      last.branchesCovered += entry.branchesCovered;
+    } else lines[kept++] = entry;
+  }
+  lines.length = kept;
+  return lines;
 }

@@ -111,6 +111,25 @@ describe('Clover XML', () => {
     );
     expect(error.code).toBe('bad-number');
   });
+
+  it('joins a line written more than once into one line, wherever the repeats stand', () => {
+    const repeats = [
+      '<line num="9" count="0" type="stmt"/>',
+      '<line num="10" count="1" type="stmt"/>',
+      '<line num="9" count="3" type="cond" truecount="1" falsecount="0"/>',
+      '<line num="9" count="2" type="cond" truecount="1" falsecount="1"/>',
+    ];
+    for (const order of [repeats, [...repeats].reverse(), [repeats[1], repeats[0], repeats[3], repeats[2]]]) {
+      const xml = `<?xml version="1.0"?><coverage generated="1" clover="3.2.0"><project timestamp="1">
+        <file name="a.js" path="a.js">${order.join('')}</file></project></coverage>`;
+      const file = parseCoverage(xml).files[0];
+      expect(file?.lines.map((l) => [l.line, l.hits, l.branchesCovered, l.branchesTotal])).toEqual([
+        [9, 3, 3, 4],
+        [10, 1, 0, 0],
+      ]);
+      expect(file?.counters.line).toEqual({ covered: 2, missed: 0 });
+    }
+  });
 });
 
 describe('hostile XML', () => {

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DETECT_HEAD_BYTES, detectFormat } from '../detect.ts';
 import type { Coverage } from '../model/coverage.ts';
 import { createCoverageParser, parseCoverage } from './parser.ts';
-import { Utf8Validator } from './utf8.ts';
+import { Utf8Validator, VALID } from './utf8.ts';
 
 // The byte scanners (JaCoCo, Cobertura, Clover, LCOV) against themselves: any split of the input
 // into chunks, including inside tags, attribute values, numbers and multi-byte UTF-8 characters,
@@ -271,25 +271,42 @@ function decodes(bytes: Uint8Array): boolean {
   }
 }
 
-/** Whether a Utf8Validator takes `bytes` written in chunks cut at the ascending offsets `cuts`. */
-function validates(bytes: Uint8Array, cuts: readonly number[], native: null | undefined): boolean {
-  try {
-    const v = new Utf8Validator(native);
-    [0, ...cuts].forEach((from, k) => {
-      v.write(bytes.subarray(from, cuts[k] ?? bytes.length));
-    });
-    v.end();
-    return true;
-  } catch {
-    return false;
+/**
+ * Where a fatal TextDecoder says the first broken character of `bytes` begins (null: none): after
+ * the longest prefix of whole characters within what streaming decoding accepts.
+ */
+function decoderBrokenAt(bytes: Uint8Array): number | null {
+  if (decodes(bytes)) return null;
+  let accepted = 0;
+  while (accepted < bytes.length) {
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, accepted + 1), { stream: true });
+    } catch {
+      break;
+    }
+    accepted++;
   }
+  for (let p = accepted; p > 0; p--) if (decodes(bytes.subarray(0, p))) return p;
+  return 0;
+}
+
+/** Where a Utf8Validator, given `bytes` in chunks cut at the ascending offsets `cuts`, finds the first broken character. */
+function validatorBrokenAt(bytes: Uint8Array, cuts: readonly number[], native: null | undefined): number | null {
+  const v = new Utf8Validator(native);
+  let from = 0;
+  for (const to of [...cuts, bytes.length]) {
+    const at = v.write(bytes.subarray(from, to));
+    if (at !== VALID) return from + at;
+    from = to;
+  }
+  return v.end() ? null : bytes.length - v.unfinishedBytes;
 }
 
 describe.each([
   ['Node’s isUtf8 between characters', undefined],
   ['its own checks alone', null],
 ] as const)('Utf8Validator, %s', (_, native) => {
-  it('agrees with a fatal TextDecoder on any bytes, split anywhere', () => {
+  it('agrees with a fatal TextDecoder on any bytes, split anywhere, and on where they break', () => {
     const nearUtf8 = fc.array(fc.oneof(fc.integer({ min: 0, max: 0x7f }), fc.integer({ min: 0x80, max: 0xff })), {
       maxLength: 24,
     });
@@ -298,7 +315,7 @@ describe.each([
         // An offset into a larger buffer exercises the word-at-a-time path at every alignment.
         const bytes = new Uint8Array(values.length + offset).subarray(offset);
         bytes.set(values);
-        expect(validates(bytes, [cut % (bytes.length + 1)], native)).toBe(decodes(bytes));
+        expect(validatorBrokenAt(bytes, [cut % (bytes.length + 1)], native)).toBe(decoderBrokenAt(bytes));
       }),
       { numRuns: 2000 },
     );
@@ -311,7 +328,7 @@ describe.each([
         const bytes = new TextEncoder().encode(t);
         if (byte >= 0 && bytes.length > 0) bytes[where % bytes.length] = byte;
         const cuts = [a % (bytes.length + 1), b % (bytes.length + 1)].sort((x, y) => x - y);
-        expect(validates(bytes, cuts, native)).toBe(decodes(bytes));
+        expect(validatorBrokenAt(bytes, cuts, native)).toBe(decoderBrokenAt(bytes));
       }),
       { numRuns: 3000 },
     );

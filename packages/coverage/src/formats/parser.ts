@@ -10,7 +10,7 @@ import { istanbulParser } from './istanbul.ts';
 import { jacocoParser } from './jacoco.ts';
 import { lcovParser } from './lcov.ts';
 import type { ByteParser, ByteParserOptions, TextParser } from './shared.ts';
-import { Utf8Validator } from './utf8.ts';
+import { Utf8Gate } from './utf8-gate.ts';
 
 export type ParseOptions = {
   format?: FormatName | 'auto';
@@ -47,46 +47,17 @@ const PARSERS: Record<FormatName, { bytes: (options: ByteParserOptions) => ByteP
     clover: { bytes: cloverParser },
   };
 
-/**
- * Bytes in, validated as UTF-8 (a leading byte order mark dropped), to a byte parser. A chunk
- * that ends inside a character keeps that character's bytes back until the next chunk shows
- * them valid: the parser only ever sees validated bytes, so where a chunk ends cannot turn
- * not-utf8 into another error.
- */
-function byteFeeder(parser: ByteParser): FormatFeeder {
-  const validator = new Utf8Validator();
-  let first = true;
-  let held: Uint8Array | null = null;
-  return {
-    write(chunk, final) {
-      validator.write(chunk);
-      if (final) validator.end();
-      let bytes = held ? concat([held, chunk], held.length + chunk.length) : chunk;
-      held = null;
-      const unfinished = validator.unfinishedBytes;
-      if (unfinished > 0) {
-        held = bytes.slice(bytes.length - unfinished);
-        bytes = bytes.subarray(0, bytes.length - unfinished);
-      }
-      if (first && bytes.length > 0) {
-        first = false;
-        if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
-      }
-      if (bytes.length > 0) parser.write(bytes);
-    },
-    end: () => parser.end(),
-  };
+/** A byte parser behind a UTF-8 gate. */
+function byteFeeder(parser: ByteParser, format: () => FormatName | null): FormatFeeder {
+  const gate = new Utf8Gate((bytes) => parser.write(bytes), format);
+  return { write: (chunk, final) => gate.write(chunk, final), end: () => parser.end() };
 }
 
-function textFeeder(parser: TextParser): FormatFeeder {
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-  return {
-    write(chunk, final) {
-      const text = decoder.decode(chunk, { stream: !final });
-      if (text.length > 0) parser.write(text);
-    },
-    end: () => parser.end(),
-  };
+/** A text parser behind a UTF-8 gate: it is handed whole characters only, so nothing is decoded twice. */
+function textFeeder(parser: TextParser, format: () => FormatName | null): FormatFeeder {
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  const gate = new Utf8Gate((bytes) => parser.write(decoder.decode(bytes)), format);
+  return { write: (chunk, final) => gate.write(chunk, final), end: () => parser.end() };
 }
 
 type FormatFeeder = { write(chunk: Uint8Array, final: boolean): void; end(): Coverage };
@@ -110,12 +81,6 @@ export function createCoverageParser(format: FormatName | 'auto' = 'auto', optio
 
   const wrap = (error: unknown): never => {
     if (error instanceof CoverageError) throw error.withFile(options.fileName);
-    if (error instanceof TypeError && /decode|encoded|utf-?8/i.test(error.message)) {
-      throw new CoverageError('not-utf8', 'the report is not valid UTF-8', {
-        file: options.fileName,
-        format: chosen,
-      });
-    }
     throw error;
   };
   let chosen: FormatName | null = format === 'auto' ? null : format;
@@ -155,7 +120,11 @@ export function createCoverageParser(format: FormatName | 'auto' = 'auto', optio
     }
     chosen ??= detected;
     const entry = PARSERS[chosen];
-    parser = 'bytes' in entry ? byteFeeder(entry.bytes({ countLines: options.countLines })) : textFeeder(entry.text());
+    const formatOf = () => chosen;
+    parser =
+      'bytes' in entry
+        ? byteFeeder(entry.bytes({ countLines: options.countLines }), formatOf)
+        : textFeeder(entry.text(), formatOf);
     feed(all, final);
   }
 

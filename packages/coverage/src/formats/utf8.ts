@@ -23,27 +23,39 @@ export class Utf8Validator {
   /** Allowed range of the next continuation byte (narrower after E0, ED, F0, F4). */
   private low = 0x80;
   private high = 0xbf;
+  private broken = false;
+  /** Where the broken character began, as `write` returns it. */
+  private brokenAt = 0;
 
-  /** Throws a TypeError, like a fatal TextDecoder, at the first byte that breaks UTF-8. */
-  write(chunk: Uint8Array): void {
+  /**
+   * Checks the next chunk: VALID while every byte so far can begin valid UTF-8, else the offset in
+   * this chunk where the first broken character begins (negative when it began in an earlier
+   * chunk, among the bytes `unfinishedBytes` counted then). Once broken, it stays broken.
+   */
+  write(chunk: Uint8Array): number {
+    if (this.broken) return 0;
     const length = chunk.length;
     const words = new Uint32Array(chunk.buffer, 0, (chunk.byteOffset + length) >> 2);
     let i = this.needed > 0 ? this.continueSequence(chunk, 0) : 0;
-    if (this.native && i < length) {
+    if (this.native && i >= 0 && i < length) {
       // A character the chunk ends inside is left to the checks below, which wait for its rest.
+      // Where the native check finds the chunk broken, they find where.
       const tail = unfinishedTail(chunk, i);
-      if (!this.native(chunk.subarray(i, tail))) invalid();
-      i = tail;
+      if (this.native(chunk.subarray(i, tail))) i = tail;
     }
-    while (i < length) {
+    while (i >= 0 && i < length) {
       i = skipAscii(chunk, words, i);
       if (i >= length) break;
       i = this.sequence(chunk, i);
     }
+    if (i >= 0) return VALID;
+    this.broken = true;
+    return this.brokenAt;
   }
 
-  end(): void {
-    if (this.needed > 0) invalid();
+  /** Whether the input, now complete, is valid: false when it ends inside a character. */
+  end(): boolean {
+    return !this.broken && this.needed === 0;
   }
 
   /**
@@ -54,6 +66,7 @@ export class Utf8Validator {
     return this.needed > 0 ? this.sequenceLength - this.needed : 0;
   }
 
+  /** Reads the character whose lead byte is at i: the offset after it, or -1 when it is broken. */
   private sequence(chunk: Uint8Array, i: number): number {
     const lead = chunk[i] as number;
     if (lead < 0x80) return i + 1;
@@ -68,16 +81,23 @@ export class Utf8Validator {
       this.needed = 3;
       if (lead === 0xf0) this.low = 0x90;
       else if (lead === 0xf4) this.high = 0x8f;
-    } else invalid();
+    } else {
+      this.brokenAt = i;
+      return -1;
+    }
     this.sequenceLength = this.needed + 1;
     return this.continueSequence(chunk, i + 1);
   }
 
+  /** Reads continuation bytes from start: the offset after them, or -1 when one is wrong. */
   private continueSequence(chunk: Uint8Array, start: number): number {
     let i = start;
     while (this.needed > 0 && i < chunk.length) {
       const byte = chunk[i] as number;
-      if (byte < this.low || byte > this.high) invalid();
+      if (byte < this.low || byte > this.high) {
+        this.brokenAt = i - (this.sequenceLength - this.needed);
+        return -1;
+      }
       this.low = 0x80;
       this.high = 0xbf;
       this.needed--;
@@ -87,9 +107,8 @@ export class Utf8Validator {
   }
 }
 
-function invalid(): never {
-  throw new TypeError('The encoded data was not valid for encoding utf-8');
-}
+/** What `Utf8Validator.write` returns while the input is valid. */
+export const VALID = Number.MIN_SAFE_INTEGER;
 
 /**
  * Where a character that `chunk` (from `start`) ends inside begins: its lead byte, when the bytes

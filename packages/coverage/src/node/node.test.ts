@@ -65,6 +65,30 @@ describe('readCoverageFile', () => {
     }
   });
 
+  it('names the line and column of a byte that breaks UTF-8, plain or gzipped, after a byte order mark or not', async () => {
+    const lines = Array.from({ length: 30_000 }, (_, i) => `DA:${i + 1},1`).join('\n');
+    const broken = Buffer.concat([
+      Buffer.from(`SF:a.c\n${lines}\nDA:30001,`),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('\n'),
+    ]);
+    const column = 'DA:30001,'.length + 1;
+    for (const bom of [Buffer.alloc(0), Buffer.from([0xef, 0xbb, 0xbf])]) {
+      const bytes = Buffer.concat([bom, broken]);
+      const plain = join(dir, `not-utf8-${bom.length}.info`);
+      const zipped = join(dir, `not-utf8-${bom.length}.info.gz`);
+      writeFileSync(plain, bytes);
+      writeFileSync(zipped, gzipSync(bytes));
+      for (const path of [plain, zipped]) {
+        const error = await catchErrorAsync(() => readCoverageFile(path));
+        expect([error.code, error.file, error.line, error.column]).toEqual(['not-utf8', path, 30_002, column]);
+      }
+      // In memory, the byte's offset (counted after the byte order mark).
+      const inMemory = catchError(() => parseCoverage(bytes));
+      expect([inMemory.code, inMemory.offset]).toEqual(['not-utf8', broken.length - 3]);
+    }
+  });
+
   it('refuses a gzip bomb once the decompressed size passes the bound', async () => {
     const bomb = join(dir, 'bomb.gz');
     const body = Buffer.concat([Buffer.from('SF:a.c\n'), Buffer.alloc(64 * 1024 * 1024, 'DA:1,1\n')]);

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { Gunzip } from 'node:zlib';
@@ -28,11 +29,13 @@ const UNREADABLE: Record<string, string> = {
 export async function readCoverageFile(path: string, options: ReadOptions = {}): Promise<Coverage> {
   const named = { fileName: path, ...options };
   let file: FileHandle | null = null;
+  let gzipped = false;
   try {
     file = await open(path, 'r');
     const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)] as const;
     let { bytesRead } = await file.read(buffers[0], 0, CHUNK_BYTES, 0);
-    if (bytesRead >= 2 && buffers[0][0] === 0x1f && buffers[0][1] === 0x8b) {
+    gzipped = bytesRead >= 2 && buffers[0][0] === 0x1f && buffers[0][1] === 0x8b;
+    if (gzipped) {
       return await readCoverageStream(
         file.createReadStream({ start: 0, highWaterMark: CHUNK_BYTES, autoClose: false }),
         named,
@@ -56,7 +59,7 @@ export async function readCoverageFile(path: string, options: ReadOptions = {}):
   } catch (error) {
     if (error instanceof CoverageError) {
       if (error.offset === null || error.line !== null || !file) throw error;
-      throw await withLineAndColumn(error, file);
+      throw await withLineAndColumn(error, path, gzipped);
     }
     const why = UNREADABLE[(error as NodeJS.ErrnoException).code ?? ''];
     if (why) throw new CoverageError('unreadable', `cannot read the report: ${why}`, { file: path });
@@ -67,24 +70,40 @@ export async function readCoverageFile(path: string, options: ReadOptions = {}):
 }
 
 /**
- * The error at the line and column of its byte offset, read from the file again. The offset
- * counts from after a byte order mark, as the parser saw the input; columns count bytes.
+ * The error at the line and column of its byte offset, the report read again (gunzipped when it
+ * was gzipped). The offset counts from after a byte order mark, as the parser saw the input;
+ * columns count bytes.
  */
-async function withLineAndColumn(error: CoverageError, file: FileHandle): Promise<CoverageError> {
-  const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-  const { bytesRead: headBytes } = await file.read(buffer, 0, 3, 0);
-  const bom = headBytes === 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0;
-  const end = bom + (error.offset as number);
+async function withLineAndColumn(error: CoverageError, path: string, gzipped: boolean): Promise<CoverageError> {
+  const file = createReadStream(path, { highWaterMark: CHUNK_BYTES });
+  let input: AsyncIterable<Buffer> = file;
+  if (gzipped) {
+    const { createGunzip } = await import('node:zlib');
+    input = file.pipe(createGunzip());
+  }
   let line = 1;
-  let lineStart = bom;
-  for (let at = bom; at < end; ) {
-    const { bytesRead } = await file.read(buffer, 0, Math.min(CHUNK_BYTES, end - at), at);
-    if (bytesRead === 0) break;
-    for (let nl = buffer.indexOf(10); nl !== -1 && nl < bytesRead; nl = buffer.indexOf(10, nl + 1)) {
-      line++;
-      lineStart = at + nl + 1;
+  let lineStart = 0;
+  let end = Number.POSITIVE_INFINITY;
+  let at = 0;
+  try {
+    for await (const chunk of input) {
+      if (at === 0) {
+        const bom = chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? 3 : 0;
+        end = bom + (error.offset as number);
+        lineStart = bom;
+      }
+      const stop = Math.min(chunk.length, end - at);
+      for (let nl = chunk.indexOf(10); nl !== -1 && nl < stop; nl = chunk.indexOf(10, nl + 1)) {
+        line++;
+        lineStart = at + nl + 1;
+      }
+      at += chunk.length;
+      if (at >= end) break;
     }
-    at += bytesRead;
+  } catch {
+    return error;
+  } finally {
+    file.destroy();
   }
   const { code, reason, format } = error;
   return new CoverageError(code, reason, { format, file: error.file, line, column: end - lineStart + 1 });

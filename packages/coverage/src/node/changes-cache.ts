@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { homedir } from 'node:os';
 import { basename, delimiter, dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { nodeCrypto } from './builtins.ts';
+import { sha1HexPortable } from '../methods/sha1.ts';
 import type { RevisionChanges } from './diff-coverage.ts';
 import { runGit } from './git.ts';
 import { extractorVersion } from './method-cache.ts';
@@ -81,11 +81,12 @@ export async function repositoryFingerprint(
     const environment = Object.entries(process.env)
       .filter(([name]) => name.startsWith('GIT_'))
       .sort(([a], [b]) => (a < b ? -1 : 1));
-    return nodeCrypto()
-      .createHash('sha256')
-      .update(JSON.stringify([FORMAT, extractorVersion(), where, config, gitBinaryStamp()]))
-      .update(JSON.stringify([files.map((path) => `${path}=${fileStamp(path)}`), environment]))
-      .digest('hex');
+    return sha1HexPortable(
+      JSON.stringify([
+        [FORMAT, extractorVersion(), where, config, gitBinaryStamp()],
+        [files.map((path) => `${path}=${fileStamp(path)}`), environment],
+      ]),
+    );
   } catch {
     return null;
   }
@@ -99,10 +100,7 @@ export function changesCacheFile(
   head: string,
   scope = '',
 ): string {
-  const key = nodeCrypto()
-    .createHash('sha256')
-    .update(`${fingerprint}\u0000${base}\u0000${head}\u0000${scope}`)
-    .digest('hex');
+  const key = sha1HexPortable(`${fingerprint}\u0000${base}\u0000${head}\u0000${scope}`);
   return join(cacheDir, FOLDER, `${key}.v8`);
 }
 

@@ -50,7 +50,7 @@ describe('repositoryFacts', () => {
       expect(fingerprint).toBe(await repositoryFingerprint(where));
     }
     expect((await repositoryFacts(join(dir, 'pkg'), ['HEAD']))?.prefix).toBe('pkg/');
-    expect(await repositoryFingerprint(dir)).toMatch(/^[0-9a-f]{64}$/);
+    expect(await repositoryFingerprint(dir)).toMatch(/^[0-9a-f]{40}$/);
   });
 
   it('gives nothing where one of the separate asks would fail, so each asks on its own', async () => {

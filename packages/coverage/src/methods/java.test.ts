@@ -167,4 +167,17 @@ describe('Java details', () => {
       endLine: 35,
     });
   });
+
+  it('lists no method without a name where broken source leaves one out', async () => {
+    const broken = [
+      'class A {\n  public static int (String s) {\n    return 0;\n  }\n  int b() { return 1; }\n}\n',
+      'class A {\n  interface N {= new Runnable() {\n    public void run() {}\n  };\n  int b() { return 1; }\n}\n',
+      'record R(int ) {\n  int b() { return 1; }\n}\n',
+    ];
+    for (const source of broken) {
+      const methods = await extractMethods('java', source);
+      expect(methods.filter((m) => m.name === '')).toEqual([]);
+      expect(methods.map((m) => m.name)).toContain('b');
+    }
+  });
 });

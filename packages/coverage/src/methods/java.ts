@@ -293,6 +293,7 @@ function recordAccessors(cls: JavaClass, scope: JavaTypeScope, declared: SourceM
   for (const component of components) {
     if (component?.type !== 'formal_parameter') continue;
     const name = component.childForFieldName('name')?.text ?? '';
+    if (name === '') continue;
     if (declared.some((m) => m.name === name && m.signature?.startsWith('()'))) continue;
     const typeNode = component.childForFieldName('type');
     const type = typeNode ? typeDescriptor(typeNode, scope, cls.enclosing, cls.typeVariables) : null;
@@ -328,6 +329,8 @@ function methodsOfClass(source: JavaSource, cls: JavaClass, scope: JavaTypeScope
       const returns = returnType ? '['.repeat(dims.reduce((n, d) => n + countDimensions(d), 0)) + returnType : null;
       const parameters = parameterDescriptors(member.childForFieldName('parameters'), scope, cls, typeVariables);
       const name = member.childForFieldName('name')?.text ?? '';
+      // Broken source that tree-sitter recovered as a method without a name: javac would make nothing of it.
+      if (name === '') continue;
       methods.push(toMethod(source, cls, member, name, joinDescriptor('', parameters, returns)));
     } else if (member.type === 'constructor_declaration') {
       hasConstructor = true;

@@ -4,7 +4,17 @@
 // `npm install` through the root `prepare` script).
 // `--if-missing` skips a target whose output already exists and is newer than its sources.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { NODE_BUNDLE } from './node-bundle.mjs';
 
@@ -81,6 +91,22 @@ async function buildCli() {
   });
   // Loaded beside the chunk that holds the scanner (wasm-tokens.ts).
   if (existsSync(TOKENIZER)) copyFileSync(TOKENIZER, join(dist, 'tokens.wasm'));
+  writeFileSync(join(dist, 'build-id'), `${buildDigest(dist)}\n`);
+}
+
+/**
+ * A digest of the built files (names and contents), which the method cache takes as the
+ * extractor's version: read at run time, it spares each run hashing the bundle (and loading
+ * node:crypto to do it).
+ */
+function buildDigest(dist) {
+  const hash = createHash('sha1');
+  for (const name of readdirSync(dist)
+    .filter((n) => /\.(mjs|wasm)$/.test(n))
+    .sort()) {
+    hash.update(name).update(readFileSync(join(dist, name)));
+  }
+  return hash.digest('hex');
 }
 
 function buildWeb() {

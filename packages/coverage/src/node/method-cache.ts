@@ -3,6 +3,7 @@ import { appendFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } fro
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { FileMethods } from '../figures/incremental.ts';
+import { sha1HexPortable } from '../methods/sha1.ts';
 import type { SourceMethod } from '../methods/types.ts';
 import { nodeCrypto } from './builtins.ts';
 
@@ -128,7 +129,7 @@ async function readIndex(dir: string): Promise<Map<string, string>> {
 }
 
 /** A file's text, or `otherwise` when it cannot be read. */
-function readOr(path: string, otherwise: string): string {
+function readOr(path: string | URL, otherwise: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch {
@@ -209,13 +210,21 @@ let version: string | null = null;
 
 /**
  * A digest of what decides an extraction (and a commit pair's changes, see changes-cache.ts): the
- * extractor's code (the built CLI's files, else the TypeScript sources) and the tree-sitter
- * runtime and grammar packages.
+ * extractor's code (the built CLI's files, whose digest the build writes to `build-id`, else the
+ * TypeScript sources) and the tree-sitter runtime and grammar packages.
  */
 export function extractorVersion(): string {
   if (version !== null) return version;
-  const hash = nodeCrypto().createHash('sha1');
   const here = import.meta.url;
+  const packages = ['web-tree-sitter', '@vscode/tree-sitter-wasm', 'tree-sitter-wasms'].map(
+    (pkg) => `${pkg}@${installedVersion(pkg, here) ?? '?'}`,
+  );
+  const built = here.endsWith('.ts') ? null : readOr(new URL('./build-id', here), '').trim();
+  if (built) {
+    version = sha1HexPortable([built, ...packages].join('\n')).slice(0, 16);
+    return version;
+  }
+  const hash = nodeCrypto().createHash('sha1');
   const [folders, extensions] = here.endsWith('.ts')
     ? [['../methods/', '../methods/js-scan/', '../figures/', '../diff/', './', '../../assembly/'], ['.ts']]
     : [['./'], ['.mjs', '.wasm']];
@@ -225,9 +234,7 @@ export function extractorVersion(): string {
       .sort();
     for (const name of names) hash.update(name).update(readFileSync(new URL(name, folder)));
   }
-  for (const pkg of ['web-tree-sitter', '@vscode/tree-sitter-wasm', 'tree-sitter-wasms']) {
-    hash.update(`${pkg}@${installedVersion(pkg, here) ?? '?'}`);
-  }
+  for (const pkg of packages) hash.update(pkg);
   version = hash.digest('hex').slice(0, 16);
   return version;
 }

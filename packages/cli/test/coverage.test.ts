@@ -1,6 +1,6 @@
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -262,6 +262,37 @@ describe('finding the changed methods', () => {
       expect(second.stdout).toBe(uncached.stdout);
     } finally {
       rmSync(cache, { recursive: true, force: true });
+    }
+  });
+
+  it('keys what it keeps by the build: another build-id finds nothing kept by the last build', () => {
+    const cache = mkdtempSync(join(tmpdir(), 'sextant-cli-cache-'));
+    // Inside packages/cli, so the copy resolves its dependencies as the bundle does.
+    const copy = mkdtempSync(join(root, 'packages/cli/.dist-copy-'));
+    try {
+      cpSync(join(root, 'packages/cli/dist'), copy, { recursive: true });
+      const run = () => {
+        const args = [join(copy, 'sextant.mjs'), 'coverage', project.jacocoXml, ...diffArgs(), '--json', '--verbose'];
+        const env = { ...process.env, SEXTANT_CACHE_DIR: cache };
+        return spawnSync(process.execPath, args, { encoding: 'utf8', env });
+      };
+      const methodFolders = () => readdirSync(cache).filter((name) => name.startsWith('methods-'));
+      const first = run();
+      expect(first.stderr).toMatch(/git diff at/);
+      expect(run().stderr).toMatch(/the diff, changed methods and authors from the cache/);
+      const kept = methodFolders();
+      expect(kept).toHaveLength(1);
+      writeFileSync(join(copy, 'build-id'), 'another build\n');
+      const rebuilt = run();
+      expect(rebuilt.stderr).toMatch(/git diff at/);
+      expect(rebuilt.stderr).toMatch(/ 0 from the cache/);
+      // The last build's extractions are dropped, as on any change of the extractor.
+      expect(methodFolders()).toHaveLength(1);
+      expect(methodFolders()).not.toEqual(kept);
+      expect(rebuilt.stdout).toBe(first.stdout);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+      rmSync(copy, { recursive: true, force: true });
     }
   });
 

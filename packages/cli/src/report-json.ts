@@ -52,6 +52,8 @@ export function coverageJson(report: LoadedReport, diff: DiffCoverage | null, li
               bodyHash: m.bodyHash,
             })),
         files: diff.files.map((f) => ({ path: f.path, status: f.status, covered: f.covered, total: f.total })),
+        // Changed files whose methods are unknown: tree-sitter gave up on their source.
+        unparsedFiles: linesOnly ? null : diff.unparsedFiles,
       },
     }),
   };

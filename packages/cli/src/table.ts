@@ -86,6 +86,13 @@ export function coverageTable(report: LoadedReport, diff: DiffCoverage | null, o
       out.push(`  ${m.file}:${m.startLine}-${m.endLine}  ${name}  ${m.status}  ${author ?? 'unknown author'}`);
     }
   }
+  if (diff.unparsedFiles.length > 0) {
+    out.push(
+      '',
+      `Methods not known (tree-sitter gave up on the source) in ${counted(diff.unparsedFiles.length, 'file')}:`,
+    );
+    for (const path of diff.unparsedFiles) out.push(`  ${path}`);
+  }
   // Tests, scripts, or code no test loaded (c8 without --all): listed in --json as measured: false.
   const unmeasured = diff.incremental.methods.filter((m) => !m.measured);
   if (unmeasured.length > 0) {

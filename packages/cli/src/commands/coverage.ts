@@ -186,6 +186,14 @@ export async function coverageCommand(argv: readonly string[], io: CommandIo): P
         'they split counts as changed here too; --merge-base compares with where they split, as diff-cover does\n',
     );
   }
+  const unparsed = diff?.unparsedFiles ?? [];
+  if (unparsed.length > 0 && args.json) {
+    const which = unparsed.length === 1 ? unparsed[0] : `${unparsed.length} files (${unparsed[0]}, …)`;
+    io.stderr(
+      `sextant coverage: note: the methods of ${which} are not known: tree-sitter gave up on the source ` +
+        '(broken in a way it cannot recover from in time); their changed lines count, their methods do not\n',
+    );
+  }
   if (args.json)
     io.stdout(`${JSON.stringify(coverageJson(report, diff, args.linesOnly), null, io.terminal ? 2 : undefined)}\n`);
   else {

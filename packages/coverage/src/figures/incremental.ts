@@ -20,6 +20,8 @@ import { ascendingUnique, firstAtLeast, itself } from '../model/sorted.ts';
 export interface FileMethods {
   head: readonly SourceMethod[];
   base: readonly SourceMethod[];
+  /** Set when tree-sitter gave up on a revision of the file (see ParseBudgetExceeded): no method of it is known. */
+  unparsed?: true;
 }
 
 export interface ChangedMethod extends SourceMethod {

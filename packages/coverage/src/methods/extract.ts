@@ -5,6 +5,7 @@ import { scanScriptMethods } from './js-scan/scan.ts';
 import { kotlinMethods } from './kotlin.ts';
 import { languageOfPath } from './language.ts';
 import { otherLanguageMethods } from './other-languages.ts';
+import { parseWithinBudget } from './parse-budget.ts';
 import { HASH_ALL, type HashFilter, type SourceLanguage, type SourceMethod } from './types.ts';
 
 /**
@@ -24,7 +25,7 @@ export async function extractMethods(
   return parseMethods(language, source, path, hashed);
 }
 
-/** Methods of one source file by tree-sitter, sorted by start line. */
+/** Methods of one source file by tree-sitter, sorted by start line (ParseBudgetExceeded on source it cannot recover from in time). */
 export async function parseMethods(
   language: SourceLanguage,
   source: string,
@@ -32,9 +33,12 @@ export async function parseMethods(
   hashed: HashFilter = HASH_ALL,
 ): Promise<SourceMethod[]> {
   const parser = await createParser(language);
-  const tree = parser.parse(source);
-  parser.delete();
-  if (!tree) return [];
+  let tree: Tree;
+  try {
+    tree = parseWithinBudget(parser, source);
+  } finally {
+    parser.delete();
+  }
   try {
     return methodsOfTree(language, tree, source, path, hashed);
   } finally {

@@ -3,6 +3,7 @@ import { methodsOfTree, parseMethods } from './extract.ts';
 import { createParser } from './grammars.ts';
 import { scanScriptMethods } from './js-scan/scan.ts';
 import { languageOfPath } from './language.ts';
+import { parseWithinBudget } from './parse-budget.ts';
 import type { HashFilter, SourceMethod } from './types.ts';
 
 /** A unified-diff hunk: base lines `oldStart`.. (`oldCount` of them) became head lines `newStart`... */
@@ -98,15 +99,17 @@ export async function extractMethodsOfRevisions(
   let headTree: Tree | null = null;
   let baseTree: Tree | null = null;
   try {
-    headTree = parser.parse(head);
-    if (!headTree) return { head: [], base: [] };
+    headTree = parseWithinBudget(parser, head);
     const headMethods = methodsOfTree(language, headTree, head, path, hashed);
     if (!base || !wantBase(headMethods)) return { head: headMethods, base: [] };
     const edited = headTree.copy();
     for (const edit of editsToBase(head, base.source, base.hunks)) edited.edit(edit);
-    baseTree = parser.parse(base.source, edited);
-    edited.delete();
-    const baseMethods = baseTree ? methodsOfTree(language, baseTree, base.source, base.path, HASH_NONE) : [];
+    try {
+      baseTree = parseWithinBudget(parser, base.source, edited);
+    } finally {
+      edited.delete();
+    }
+    const baseMethods = methodsOfTree(language, baseTree, base.source, base.path, HASH_NONE);
     return { head: headMethods, base: baseMethods };
   } finally {
     headTree?.delete();

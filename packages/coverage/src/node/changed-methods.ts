@@ -134,7 +134,8 @@ export async function methodsOfChangedFiles(
   const fresh: [string, FileMethods][] = [];
   for (const [index, group] of extracting.entries()) {
     group.found = extracted.methods[index] as FileMethods;
-    if (group.cacheKey) fresh.push([group.cacheKey, group.found]);
+    // Whether a parse outlasts its budget depends on the machine and its load: not kept.
+    if (group.cacheKey && !group.found.unparsed) fresh.push([group.cacheKey, group.found]);
   }
   await cache?.setAll(fresh);
   const methods = new Map<string, FileMethods>();

@@ -38,6 +38,8 @@ export interface DiffCoverage {
   authors: (string | null)[];
   /** How many files `git blame` was run on. */
   blamedFiles: number;
+  /** Changed files whose methods are unknown: tree-sitter gave up on their source. */
+  unparsedFiles: string[];
 }
 
 /** What the repository says about two revisions, before any report is involved. */
@@ -56,6 +58,11 @@ export interface RevisionChanges {
   authors: (string | null)[];
   /** How many files `git blame` was run on (the others had one author in the range). */
   blamedFiles: number;
+  /**
+   * Changed files whose methods are unknown because tree-sitter gave up on their source (see
+   * ParseBudgetExceeded); absent where there are none. An answer with any is never kept.
+   */
+  unparsedFiles?: string[];
   /**
    * Kept with the changes when the caller asked them (see `ChangesOptions.headFiles`): whether base
    * is an ancestor of head, and the head commit's files. A run that finds them kept asks git neither.
@@ -192,7 +199,7 @@ export async function changesBetweenCommits(
   }
   if (options.linesOnly) return changedLinesOnly(repo, base, head, options.scope);
   const changes = await askGit(repo, base, head, options);
-  if (file) writeChanges(file, await withPairFacts(changes, options));
+  if (file && !changes.unparsedFiles) writeChanges(file, await withPairFacts(changes, options));
   return changes;
 }
 
@@ -236,7 +243,17 @@ async function askGit(repo: string, base: string, head: string, options: Changes
   markPhase('authors');
   const headMethods = new Map<string, readonly SourceMethod[]>();
   for (const { file } of changedList) if (!headMethods.has(file)) headMethods.set(file, methods.get(file)?.head ?? []);
-  return { base, head, changed, headMethods, changedMethods: changedList, authors, blamedFiles };
+  const unparsedFiles = withMethods.filter((f) => methods.get(f.path)?.unparsed).map((f) => f.path);
+  const changes: RevisionChanges = {
+    base,
+    head,
+    changed,
+    headMethods,
+    changedMethods: changedList,
+    authors,
+    blamedFiles,
+  };
+  return unparsedFiles.length > 0 ? { ...changes, unparsedFiles } : changes;
 }
 
 /**
@@ -297,5 +314,6 @@ export function diffCoverage(changes: RevisionChanges, coverage: Coverage): Diff
     incremental: incrementalCoverage(changes.changedMethods, coverage, changes.headMethods),
     authors: changes.authors,
     blamedFiles: changes.blamedFiles,
+    unparsedFiles: changes.unparsedFiles ?? [],
   };
 }

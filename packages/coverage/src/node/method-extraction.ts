@@ -1,6 +1,7 @@
 import type { ChangedFile } from '../diff/unified.ts';
 import { changedMethods, type FileMethods, methodKey } from '../figures/incremental.ts';
 import { languageOfPath } from '../methods/language.ts';
+import { ParseBudgetExceeded } from '../methods/parse-budget.ts';
 import { extractMethodsOfRevisions } from '../methods/two-revisions.ts';
 import type { HashFilter, SourceMethod } from '../methods/types.ts';
 import { firstAtLeast, itself } from '../model/sorted.ts';
@@ -31,10 +32,16 @@ export async function extractJob({ file, head, base }: ExtractionJob): Promise<F
   loadCompiledTokenizer();
   const baseRevision = base === null ? null : { source: base, path: file.oldPath ?? file.path, hunks: file.hunks };
   let changed: readonly SourceMethod[] = [];
-  const both = await extractMethodsOfRevisions(file.path, head, baseRevision, touchedBy(file), (found) => {
-    changed = changedMethods([file], new Map([[file.path, { head: found, base: [] }]]));
-    return changed.length > 0;
-  });
+  let both: FileMethods;
+  try {
+    both = await extractMethodsOfRevisions(file.path, head, baseRevision, touchedBy(file), (found) => {
+      changed = changedMethods([file], new Map([[file.path, { head: found, base: [] }]]));
+      return changed.length > 0;
+    });
+  } catch (error) {
+    if (error instanceof ParseBudgetExceeded) return { head: [], base: [], unparsed: true };
+    throw error;
+  }
   if (both.base.length === 0) return both;
   // Of the base, only the methods a changed one is looked up by: a fraction to send and keep.
   const asked = new Set(changed.map(methodKey));

@@ -150,7 +150,9 @@ export async function runPipeline(deps: PipelineDeps, report: ReportRow): Promis
     async () => mergeEnvironment(mapped.coverages, { appName: app.name, newCommit, envType: report.envType }),
   );
 
-  await step('GENERATING_REPORT', `${coverage.files.length} file(s)`, async () => {
+  const unparsed = changes?.unparsedFiles?.length ?? 0;
+  const unparsedNote = unparsed > 0 ? `, methods not known in ${unparsed} changed file(s) (tree-sitter gave up)` : '';
+  await step('GENERATING_REPORT', `${coverage.files.length} file(s)${unparsedNote}`, async () => {
     const diff = changes ? diffCoverage(changes, coverage) : null;
     const messages = baseCommit === newCommit ? '' : await commitMessages(mirror, baseCommit, newCommit, git);
     const requirements = [...new Set(messages.match(REQUIREMENT_KEY) ?? [])];

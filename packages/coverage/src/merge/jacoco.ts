@@ -141,9 +141,18 @@ function methodComplexity(m: MethodDraft): Range | undefined {
   }));
   if (branch.lo === branch.hi) {
     if (branch.lo === 0) return exact(hit ? Math.min(1, complexity.total) : 0, complexity.total);
-    // A run with as many covered branches as the union covered exactly the union's branches.
-    const same = runs.find((r) => r.branch && r.branch.lo === branch.lo && r.branch.hi === branch.lo);
-    if (same?.complexity) return { ...same.complexity };
+    // A run with as many covered branches as the union covered exactly the union's branches. Such
+    // runs agree in a report JaCoCo wrote; where they do not, a range over them, in any order.
+    const same = runs.filter((r) => r.branch && r.branch.lo === branch.lo && r.branch.hi === branch.lo);
+    const found = same.flatMap((r) => (r.complexity ? [r.complexity] : []));
+    const [first] = found;
+    if (first && found.every((c) => c.lo === first.lo && c.hi === first.hi && c.total === first.total)) {
+      return { ...first };
+    }
+    if (first) {
+      const lo = Math.min(complexity.total, ...found.map((c) => c.lo));
+      return { lo, hi: Math.min(complexity.total, Math.max(lo, ...found.map((c) => c.hi))), total: complexity.total };
+    }
   }
   let hi = complexity.total;
   for (const r of runs) {

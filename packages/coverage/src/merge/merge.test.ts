@@ -162,6 +162,22 @@ describe('mergeCoverage', () => {
     expect(either.bounds).toEqual({ branch: { coveredAtMost: 2 }, complexity: { coveredAtMost: 2 } });
   });
 
+  it('merges JaCoCo reports whose complexity disagrees (not JaCoCo’s own) the same in either order', () => {
+    const xml = jacocoXml([
+      { name: 'p/A', methods: [{ name: 'a', line: 1, rows: [{ nr: 1, ci: 3, mi: 0, cb: 2, mb: 0 }] }] },
+    ]);
+    const honest =
+      '<counter type="COMPLEXITY" missed="0" covered="2"/><counter type="METHOD" missed="0" covered="1"/></method>';
+    expect(xml).toContain(honest);
+    const doctored = xml.replace(honest, honest.replace('missed="0" covered="2"', 'missed="1" covered="1"'));
+    const [a, b] = [parseCoverage(xml), parseCoverage(doctored)];
+    const method = (merged: Coverage) => merged.files[0]?.classes[0]?.methods[0];
+    const ab = mergeCoverage([a, b]);
+    expect(ab).toEqual(mergeCoverage([b, a]));
+    expect(method(ab)?.counters.complexity).toEqual({ covered: 1, missed: 1 });
+    expect(method(ab)?.bounds?.complexity).toEqual({ coveredAtMost: 2 });
+  });
+
   it('reads bounds back when a merged report is merged again', () => {
     const run = (ci: number) =>
       parseCoverage(jacocoXml([{ name: 'p/A', methods: [{ name: 'a', line: 1, rows: [{ nr: 1, ci, mi: 6 - ci }] }] }]));

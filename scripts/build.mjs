@@ -38,27 +38,40 @@ function isFresh(output, sourceDirs) {
   return sourceDirs.every((dir) => !existsSync(dir) || newestMtime(dir) <= built);
 }
 
-const TOKENIZER = join(root, 'packages/coverage/dist/tokens.wasm');
+const ASSEMBLY = join(root, 'packages/coverage/assembly');
+const WASM_DIST = join(root, 'packages/coverage/dist');
+/** assembly/NAME.ts -> packages/coverage/dist/NAME.wasm: the JavaScript tokenizer, the Cobertura line reader. */
+const COMPILED = ['tokens', 'cobertura-lines'];
 
 /**
- * assembly/tokens.ts -> packages/coverage/dist/tokens.wasm (AssemblyScript, a dev dependency).
- * Without the compiler (a production install) nothing is built, and the scanner tokenizes in
- * JavaScript (same answers, slower on a first run).
+ * The COMPILED modules (AssemblyScript, a dev dependency). Without the compiler (a production
+ * install) nothing is built, and JavaScript does their work (same answers, slower on a first run).
  */
-async function buildTokenizer() {
-  const source = join(root, 'packages/coverage/assembly');
-  if (args.has('--if-missing') && isFresh(TOKENIZER, [source])) return;
+async function buildCompiled() {
+  const outputs = COMPILED.map((name) => join(WASM_DIST, `${name}.wasm`));
+  if (args.has('--if-missing') && outputs.every((output) => isFresh(output, [ASSEMBLY]))) return;
   let asc;
   try {
     asc = (await import('assemblyscript/asc')).default;
   } catch {
-    console.warn('AssemblyScript is not installed: the scanner tokenizes in JavaScript');
+    console.warn('AssemblyScript is not installed: JavaScript tokenizes sources and reads Cobertura lines');
     return;
   }
-  mkdirSync(join(root, 'packages/coverage/dist'), { recursive: true });
-  const options = ['-O3', '--runtime', 'stub', '--noAssert', '--use', 'abort=', '--outFile', TOKENIZER];
-  const { error, stderr } = await asc.main([join(source, 'tokens.ts'), ...options]);
-  if (error) throw new Error(`assembly/tokens.ts: ${error.message}\n${stderr.toString()}`);
+  mkdirSync(WASM_DIST, { recursive: true });
+  for (const name of COMPILED) {
+    const options = [
+      '-O3',
+      '--runtime',
+      'stub',
+      '--noAssert',
+      '--use',
+      'abort=',
+      '--outFile',
+      join(WASM_DIST, `${name}.wasm`),
+    ];
+    const { error, stderr } = await asc.main([join(ASSEMBLY, `${name}.ts`), ...options]);
+    if (error) throw new Error(`assembly/${name}.ts: ${error.message}\n${stderr.toString()}`);
+  }
 }
 
 async function buildCli() {
@@ -70,7 +83,7 @@ async function buildCli() {
     'packages/coverage/src',
     'packages/coverage/assembly',
     'packages/api/src',
-    TOKENIZER,
+    ...COMPILED.map((name) => join(WASM_DIST, `${name}.wasm`)),
   ].map((d) => (d.startsWith('/') ? d : join(root, d)));
   if (args.has('--if-missing') && isFresh(output, sources)) return;
   const esbuild = await import('esbuild');
@@ -89,8 +102,11 @@ async function buildCli() {
     splitting: true,
     ...NODE_BUNDLE,
   });
-  // Loaded beside the chunk that holds the scanner (wasm-tokens.ts).
-  if (existsSync(TOKENIZER)) copyFileSync(TOKENIZER, join(dist, 'tokens.wasm'));
+  // Loaded beside the bundle's chunks (node/compiled.ts).
+  for (const name of COMPILED) {
+    const compiled = join(WASM_DIST, `${name}.wasm`);
+    if (existsSync(compiled)) copyFileSync(compiled, join(dist, `${name}.wasm`));
+  }
   writeFileSync(join(dist, 'build-id'), `${buildDigest(dist)}\n`);
 }
 
@@ -122,6 +138,6 @@ function buildWeb() {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: join(root, 'packages/web'), stdio: 'inherit' });
 }
 
-await buildTokenizer();
+await buildCompiled();
 await buildCli();
 if (!args.has('--cli')) buildWeb();

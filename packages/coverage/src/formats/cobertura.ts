@@ -10,6 +10,7 @@ import { MethodTable, withLazyMethods } from '../model/method-table.ts';
 import { ByteStrings } from '../xml/byte-strings.ts';
 import { MAX_XML_DEPTH, type XmlAttributes, XmlScanner } from '../xml/scanner.ts';
 import { readLineRun } from './cobertura-lines.ts';
+import { CompiledLineRuns } from './cobertura-lines-wasm.ts';
 import { methodFields, readMethod } from './cobertura-methods.ts';
 import { totals } from './lcov.ts';
 import {
@@ -70,6 +71,7 @@ export function coberturaParser(options: ByteParserOptions = {}): ByteParser {
   let sourceText = '';
   let sawMethods = false;
   let rootSeen = false;
+  const compiled = CompiledLineRuns.open();
 
   const scanner: XmlScanner = new XmlScanner(
     {
@@ -142,7 +144,7 @@ export function coberturaParser(options: ByteParserOptions = {}): ByteParser {
         // which the general path would skip as text (but not inside a <source>, whose text it keeps).
         if (file === null || scanner.wantsText) return -1;
         const next = buffer[lt + 1];
-        if (next === 108 /* l */) return readLineRun(buffer, lt, addFastLine);
+        if (next === 108 /* l */) return compiledLineRun(file, buffer, lt) ?? readLineRun(buffer, lt, addFastLine);
         // The block's <line>s stand two levels deeper, where the general path checks the depth.
         return next === 109 /* m */ && depth + 2 < MAX_XML_DEPTH ? fastMethod(buffer, lt) : -1;
       },
@@ -188,6 +190,21 @@ export function coberturaParser(options: ByteParserOptions = {}): ByteParser {
     sawMethods = true;
     method = null;
     return end;
+  }
+
+  /**
+   * The run read by the compiled reader, where it can take it: lines of a class (not of a
+   * <method> the general path opened) in order. Null leaves it to readLineRun.
+   */
+  function compiledLineRun(state: FileState, buffer: Uint8Array, lt: number): number | null {
+    if (compiled === null || method !== null || state.byNumber !== null) return null;
+    const count = compiled.read(buffer, lt, state.packed.lastLine());
+    if (count === 0) return null;
+    state.packed.pushRows(compiled.rows, count);
+    state.hitLines += compiled.hitLines;
+    state.branchesCovered += compiled.branchesCovered;
+    state.branchesTotal += compiled.branchesTotal;
+    return compiled.end;
   }
 
   /** Adds a line read by the shortcut to the class being read; one function for all of them. */
@@ -246,6 +263,7 @@ export function coberturaParser(options: ByteParserOptions = {}): ByteParser {
 
   return {
     write(bytes) {
+      compiled?.forget();
       scanner.write(bytes);
     },
     end(): Coverage {

@@ -4,12 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { COVERAGE_ERROR_CODES, CoverageError } from '../errors.ts';
 import type { Counter, Coverage } from '../model/coverage.ts';
 import { lineColumns } from '../model/line-buffer.ts';
+import { loadCompiledLineReader } from '../node/compiled.ts';
+import { preferCompiledLineReader } from './cobertura-lines-wasm.ts';
 import { createCoverageParser } from './parser.ts';
 
 // The reports the real tools wrote (fixtures/), broken at random: bytes flipped, cut, dropped,
 // repeated elsewhere, and markup, numbers and record keys put in. Whatever comes of it, a parser
 // gives either a coherent model or a CoverageError, never another exception, and the same one
-// however the bytes are chunked: the first fault in reading order is the one named.
+// however the bytes are chunked: the first fault in reading order is the one named. Cobertura's
+// runs of lines are read by the compiled reader where it can, and by JavaScript alone in chunks.
+
+loadCompiledLineReader();
 
 const REPORTS = [
   'jacoco/jacoco.xml',
@@ -145,9 +150,13 @@ function mutate(bytes: Uint8Array, m: Mutation): Uint8Array {
 
 type Outcome = { model: string } | { error: string };
 
-/** The report parsed from chunks of `size` bytes (the first 16 KiB are held back to detect the format). */
-function parseInChunks(bytes: Uint8Array, size: number): Outcome {
+/**
+ * The report parsed from chunks of `size` bytes (the first 16 KiB are held back to detect the
+ * format), Cobertura's lines read with the compiled reader or without.
+ */
+function parseInChunks(bytes: Uint8Array, size: number, compiledLines = true): Outcome {
   let coverage: Coverage;
+  preferCompiledLineReader(compiledLines);
   try {
     const parser = createCoverageParser('auto');
     for (let at = 0; at < bytes.length; at += size) parser.write(bytes.slice(at, at + size));
@@ -156,6 +165,8 @@ function parseInChunks(bytes: Uint8Array, size: number): Outcome {
     if (!(error instanceof CoverageError)) throw error;
     expect(COVERAGE_ERROR_CODES).toContain(error.code);
     return { error: error.message };
+  } finally {
+    preferCompiledLineReader(true);
   }
   expectCoherent(coverage);
   return { model: JSON.stringify(coverage) };
@@ -193,7 +204,7 @@ describe('reports of the real tools, broken at random (property)', () => {
           fc.integer({ min: 1, max: 4096 }),
           (ms, size) => {
             const broken = ms.reduce(mutate, original);
-            expect(parseInChunks(broken, size)).toEqual(parseInChunks(broken, broken.length + 1));
+            expect(parseInChunks(broken, size, false)).toEqual(parseInChunks(broken, broken.length + 1));
           },
         ),
         { numRuns: 120 },

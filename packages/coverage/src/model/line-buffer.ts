@@ -103,6 +103,16 @@ export class LineBuffer implements LineColumns {
     this.length++;
   }
 
+  /**
+   * Appends `count` lines of four numbers each (line, hits, covered and total branches) from
+   * `rows`, hits within the packed range.
+   */
+  pushRows(rows: Int32Array, count: number): void {
+    while (this.room - this.length < count) this.grow();
+    this.values.set(rows.subarray(0, count * FIELDS), this.start + this.length * FIELDS);
+    this.length += count;
+  }
+
   /** Doubles the room: in place when it ends the arena's last room, else moved to new room. */
   private grow(): void {
     const more = Math.max(FIRST_ROOM, this.room);

@@ -2,7 +2,7 @@ import type { ChangedFile } from '../diff/unified.ts';
 import type { FileMethods } from '../figures/incremental.ts';
 import { loadLanguage } from '../methods/grammars.ts';
 import { languageOfPath } from '../methods/language.ts';
-import { loadCompiledTokenizer } from './compiled-tokenizer.ts';
+import { loadCompiledTokenizer } from './compiled.ts';
 import { MethodCache } from './method-cache.ts';
 import { type ExtractionJob, extractionKey } from './method-extraction.ts';
 import { ExtractionPool, type ExtractionWorkers, type PendingJob, workerCount } from './method-pool.ts';

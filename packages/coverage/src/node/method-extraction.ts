@@ -5,7 +5,7 @@ import { ParseBudgetExceeded } from '../methods/parse-budget.ts';
 import { extractMethodsOfRevisions } from '../methods/two-revisions.ts';
 import type { HashFilter, SourceMethod } from '../methods/types.ts';
 import { firstAtLeast, itself } from '../model/sorted.ts';
-import { loadCompiledTokenizer } from './compiled-tokenizer.ts';
+import { loadCompiledTokenizer } from './compiled.ts';
 
 /** One changed file's methods to find: its head text and, unless it was added, its base text. */
 export interface ExtractionJob {

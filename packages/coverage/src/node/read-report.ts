@@ -5,6 +5,7 @@ import type { Gunzip } from 'node:zlib';
 import { CoverageError } from '../errors.ts';
 import { createCoverageParser, DEFAULT_MAX_BYTES, type ParseOptions } from '../formats/parser.ts';
 import type { Coverage } from '../model/coverage.ts';
+import { loadCompiledLineReader } from './compiled.ts';
 
 export type ReadOptions = ParseOptions & {
   /** Bound on the decompressed size of a gzipped report (default 4 GiB). */
@@ -42,6 +43,7 @@ export async function readCoverageFile(path: string, options: ReadOptions = {}):
       );
     }
     const maxBytes = options.maxDecompressedBytes ?? options.maxBytes;
+    loadCompiledLineReader();
     const parser = createCoverageParser(options.format ?? 'auto', { ...named, maxBytes, countLines: false });
     for (let current = 0, at = 0; bytesRead > 0; current ^= 1) {
       const chunk = buffers[current as 0 | 1].subarray(0, bytesRead);
@@ -112,6 +114,7 @@ async function withLineAndColumn(error: CoverageError, path: string, gzipped: bo
 /** Parses a byte stream; the first bytes decide whether it is gunzipped first. */
 export async function readCoverageStream(readable: Readable, options: ReadOptions = {}): Promise<Coverage> {
   const limit = options.maxDecompressedBytes ?? options.maxBytes ?? DEFAULT_MAX_BYTES;
+  loadCompiledLineReader();
   const parser = createCoverageParser(options.format ?? 'auto', { ...options, maxBytes: Number.POSITIVE_INFINITY });
   let gunzip: Gunzip | null = null;
   let bytes = 0;

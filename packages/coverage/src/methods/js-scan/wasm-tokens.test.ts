@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadCompiledTokenizer } from '../../node/compiled-tokenizer.ts';
+import { loadCompiledTokenizer } from '../../node/compiled.ts';
 import { HASH_ALL } from '../types.ts';
 import { JsTokens } from './js-tokens.ts';
 import { scanScript } from './scan.ts';

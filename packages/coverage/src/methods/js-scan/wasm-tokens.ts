@@ -76,7 +76,7 @@ function instantiate(compiled: object): TokenizerExports {
 }
 
 /**
- * Instantiates the compiled tokenizer (scripts/build.mjs makes it; node/compiled-tokenizer.ts
+ * Instantiates the compiled tokenizer (scripts/build.mjs makes it; node/compiled.ts
  * reads it): from then on `openTokens` uses it. False when the bytes are not a working module.
  */
 export function installCompiledTokenizer(bytes: Uint8Array): boolean {

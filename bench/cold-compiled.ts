@@ -1,5 +1,7 @@
-// A first (cold) `sextant coverage --base --head --json` with the scanner's WebAssembly tokenizer
-// against the same build with SEXTANT_JS_TOKENS=1 (its JavaScript twin): whole processes on the
+// A first (cold) `sextant coverage --base --head --json` with one of the modules compiled to
+// WebAssembly against the same build with its JavaScript twin: WHAT=tokens (the default) the
+// scanner's tokenizer (SEXTANT_JS_TOKENS=1), WHAT=lines the Cobertura line reader
+// (SEXTANT_JS_LINES=1; LINES_ONLY=1 adds --lines-only --no-cache). Whole processes on the
 // ECharts Cobertura of bench/gen/cobertura-echarts.sh (REPORT=1: 8 MB, 7: 57 MB identical copies,
 // 7-distinct), an empty cache folder each run, the two alternating (the order flipped every
 // round). Prints medians of wall seconds and CPU seconds (user + system, its git children
@@ -7,7 +9,7 @@
 // (default 2) runs each under valgrind's callgrind, which count the same on a fast or a slow
 // moment of a shared machine (about ±3% run to run: V8 compiles in background threads). The
 // JSON of both must be identical.
-// Run: npx tsx bench/cold-tokenizer.ts
+// Run: npx tsx bench/cold-compiled.ts
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -22,15 +24,28 @@ const report = join(out, `report-${which.replace('-distinct', '')}.xml`);
 const RUNS = Number(process.env.RUNS ?? 9);
 const CALLGRIND_RUNS = process.env.CALLGRIND === '0' ? 0 : Number(process.env.CALLGRIND_RUNS ?? 2);
 const cli = join(root, 'packages/cli/dist/sextant.mjs');
+const COMPARED = {
+  tokens: { name: 'tokenizer', variable: 'SEXTANT_JS_TOKENS' },
+  lines: { name: 'Cobertura line reader', variable: 'SEXTANT_JS_LINES' },
+} as const;
+const what = COMPARED[(process.env.WHAT ?? 'tokens') as keyof typeof COMPARED];
+if (!what) throw new Error(`WHAT=${process.env.WHAT}: tokens or lines`);
+const linesOnly = process.env.LINES_ONLY === '1' ? ['--lines-only', '--no-cache'] : [];
 
 if (!existsSync(repo)) execFileSync('bash', [join(root, 'bench/gen/cobertura-echarts.sh')], { stdio: 'inherit' });
 execFileSync('node', [join(root, 'scripts/build.mjs'), '--cli', '--if-missing'], { stdio: 'inherit' });
 
 const variants = [
-  { name: 'WebAssembly tokenizer', env: {}, wall: [] as number[], cpu: [] as number[], instructions: [] as number[] },
   {
-    name: 'JavaScript tokenizer (SEXTANT_JS_TOKENS=1)',
-    env: { SEXTANT_JS_TOKENS: '1' },
+    name: `WebAssembly ${what.name}`,
+    env: {},
+    wall: [] as number[],
+    cpu: [] as number[],
+    instructions: [] as number[],
+  },
+  {
+    name: `JavaScript ${what.name} (${what.variable}=1)`,
+    env: { [what.variable]: '1' },
     wall: [] as number[],
     cpu: [] as number[],
     instructions: [] as number[],
@@ -48,7 +63,20 @@ const baseEnv = () => {
 function run(variant: Variant, prefix: string[]): { stdout: string; stderr: string; wall: number } {
   const cache = mkdtempSync(join(tmpdir(), 'sextant-cold-'));
   try {
-    const args = [...prefix, 'node', cli, 'coverage', report, '--repo', repo, '--base', 'base', '--head', 'head'];
+    const args = [
+      ...prefix,
+      'node',
+      cli,
+      'coverage',
+      report,
+      '--repo',
+      repo,
+      '--base',
+      'base',
+      '--head',
+      'head',
+      ...linesOnly,
+    ];
     const env = { ...baseEnv(), ...variant.env, SEXTANT_CACHE_DIR: cache };
     const started = process.hrtime.bigint();
     const done = spawnSync(args[0] as string, [...args.slice(1), '--json'], {
@@ -75,7 +103,7 @@ for (let round = 0; round < RUNS; round++) {
     outputs.add(stdout);
   }
 }
-if (outputs.size !== 1) throw new Error('the two tokenizers printed different JSON');
+if (outputs.size !== 1) throw new Error(`the two ${what.name}s printed different JSON`);
 
 const callgrindOut = join(tmpdir(), `sextant-callgrind-${process.pid}.out`);
 for (let round = 0; round < CALLGRIND_RUNS; round++) {
@@ -89,7 +117,9 @@ for (let round = 0; round < CALLGRIND_RUNS; round++) {
 rmSync(callgrindOut, { force: true });
 
 const size = (readFileSync(report).length / 1e6).toFixed(1);
-console.log(`cold sextant coverage --base --head --json, ${size} MB report, ${repo.replace(root, '')}`);
+console.log(
+  `cold sextant coverage --base --head ${linesOnly.join(' ')} --json, ${size} MB report, ${repo.replace(root, '')}`,
+);
 console.log(`medians of ${RUNS} runs each, alternating; instructions: ${CALLGRIND_RUNS} callgrind runs each`);
 const [wasm, js] = variants as [Variant, Variant];
 for (const v of variants) {

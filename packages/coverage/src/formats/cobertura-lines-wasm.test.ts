@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadCompiledLineReader } from '../node/compiled.ts';
+import { coberturaParser } from './cobertura.ts';
 import { readLineRun } from './cobertura-lines.ts';
 import { CompiledLineRuns } from './cobertura-lines-wasm.ts';
 
@@ -167,6 +168,31 @@ describe('the compiled Cobertura line reader', () => {
     expect(compiledRun(b, 0, 0, reader).rows).toEqual([[1, 5, 0, 0]]);
     reader?.forget();
     expect(compiledRun(b, 0, 0, reader).rows).toEqual([[1, 7, 0, 0]]);
+  });
+
+  it('serves parsers that take turns chunk by chunk (a server parses two uploads at once)', () => {
+    const report = (hits: number) =>
+      encode(
+        `<coverage><packages><package name="p"><classes><class name="c" filename="c.js"><lines>\n${Array.from(
+          { length: 300 },
+          (_, i) => usual(String(i + 1), String((i * hits) % 5)),
+        ).join('\n')}\n</lines></class></classes></package></packages></coverage>`,
+      );
+    const [a, b] = [report(1), report(3)];
+    const alone = (bytes: Uint8Array) => {
+      const parser = coberturaParser();
+      parser.write(bytes);
+      return parser.end();
+    };
+    const [first, second] = [coberturaParser(), coberturaParser()];
+    for (let at = 0; at < a.length || at < b.length; at += 1000) {
+      if (at < a.length) first.write(a.slice(at, at + 1000));
+      if (at < b.length) second.write(b.slice(at, at + 1000));
+    }
+    const [fromA, fromB] = [first.end(), second.end()];
+    expect(fromA).toEqual(alone(a));
+    expect(fromB).toEqual(alone(b));
+    expect(fromA.files[0]?.lines.map((l) => l.hits)).not.toEqual(fromB.files[0]?.lines.map((l) => l.hits));
   });
 
   it('grows its memory for a large buffer, and reads the next run there', () => {

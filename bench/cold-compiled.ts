@@ -30,6 +30,7 @@ const COMPARED = {
 } as const;
 const what = COMPARED[(process.env.WHAT ?? 'tokens') as keyof typeof COMPARED];
 if (!what) throw new Error(`WHAT=${process.env.WHAT}: tokens or lines`);
+const DIFF_ARGS = ['--repo', repo, '--base', 'base', '--head', 'head'];
 const linesOnly = process.env.LINES_ONLY === '1' ? ['--lines-only', '--no-cache'] : [];
 
 if (!existsSync(repo)) execFileSync('bash', [join(root, 'bench/gen/cobertura-echarts.sh')], { stdio: 'inherit' });
@@ -63,20 +64,7 @@ const baseEnv = () => {
 function run(variant: Variant, prefix: string[]): { stdout: string; stderr: string; wall: number } {
   const cache = mkdtempSync(join(tmpdir(), 'sextant-cold-'));
   try {
-    const args = [
-      ...prefix,
-      'node',
-      cli,
-      'coverage',
-      report,
-      '--repo',
-      repo,
-      '--base',
-      'base',
-      '--head',
-      'head',
-      ...linesOnly,
-    ];
+    const args = [...prefix, 'node', cli, 'coverage', report, ...DIFF_ARGS, ...linesOnly];
     const env = { ...baseEnv(), ...variant.env, SEXTANT_CACHE_DIR: cache };
     const started = process.hrtime.bigint();
     const done = spawnSync(args[0] as string, [...args.slice(1), '--json'], {

@@ -2,44 +2,36 @@ import { existsSync, readFileSync } from 'node:fs';
 import { installCompiledLineReader } from '../formats/cobertura-lines-wasm.ts';
 import { installCompiledTokenizer } from '../methods/js-scan/wasm-tokens.ts';
 
+/** The modules scripts/build.mjs compiles from assembly/NAME.ts, what installs each, and the variable that leaves it out. */
+const MODULES = {
+  tokens: { install: installCompiledTokenizer, leftOutBy: 'SEXTANT_JS_TOKENS' },
+  'cobertura-lines': { install: installCompiledLineReader, leftOutBy: 'SEXTANT_JS_LINES' },
+} as const;
+
+const loaded = new Map<keyof typeof MODULES, boolean>();
+
 /**
- * A module compiled to WebAssembly by scripts/build.mjs from assembly/NAME.ts: beside the bundle
- * in a built CLI, else in this package's dist folder (built on `npm install`); null when not built.
+ * Installs a compiled module for this thread, once: beside the bundle in a built CLI, else in this
+ * package's dist folder (built on `npm install`). False when it is not built, or its variable is
+ * 1: JavaScript then does its work, with the same answers.
  */
-function compiledBytes(name: string): Uint8Array | null {
+function loadCompiled(name: keyof typeof MODULES): boolean {
+  const known = loaded.get(name);
+  if (known !== undefined) return known;
+  const { install, leftOutBy } = MODULES[name];
   const here = import.meta.url;
   const file = new URL(here.endsWith('.ts') ? `../../dist/${name}.wasm` : `./${name}.wasm`, here);
-  return existsSync(file) ? readFileSync(file) : null;
+  const installed = process.env[leftOutBy] !== '1' && existsSync(file) && install(readFileSync(file));
+  loaded.set(name, installed);
+  return installed;
 }
 
-let tokenizerLoaded: boolean | null = null;
-
-/**
- * Installs the JavaScript tokenizer compiled to WebAssembly (assembly/tokens.ts) for this thread.
- * False when it is not built (or SEXTANT_JS_TOKENS=1 asks for the JavaScript one): the scanner
- * then tokenizes in JavaScript, with the same answers.
- */
+/** The JavaScript tokenizer compiled to WebAssembly (assembly/tokens.ts), for the scanner; see loadCompiled. */
 export function loadCompiledTokenizer(): boolean {
-  if (tokenizerLoaded !== null) return tokenizerLoaded;
-  tokenizerLoaded = false;
-  if (process.env.SEXTANT_JS_TOKENS === '1') return tokenizerLoaded;
-  const bytes = compiledBytes('tokens');
-  if (bytes) tokenizerLoaded = installCompiledTokenizer(bytes);
-  return tokenizerLoaded;
+  return loadCompiled('tokens');
 }
 
-let lineReaderLoaded: boolean | null = null;
-
-/**
- * Installs the Cobertura line reader compiled to WebAssembly (assembly/cobertura-lines.ts) for this
- * thread. False when it is not built (or SEXTANT_JS_LINES=1 asks for JavaScript alone): the
- * parser then reads every line in JavaScript, with the same answers.
- */
+/** The Cobertura line reader compiled to WebAssembly (assembly/cobertura-lines.ts); see loadCompiled. */
 export function loadCompiledLineReader(): boolean {
-  if (lineReaderLoaded !== null) return lineReaderLoaded;
-  lineReaderLoaded = false;
-  if (process.env.SEXTANT_JS_LINES === '1') return lineReaderLoaded;
-  const bytes = compiledBytes('cobertura-lines');
-  if (bytes) lineReaderLoaded = installCompiledLineReader(bytes);
-  return lineReaderLoaded;
+  return loadCompiled('cobertura-lines');
 }

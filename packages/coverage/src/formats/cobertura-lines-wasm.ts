@@ -49,7 +49,6 @@ export function preferCompiledLineReader(prefer: boolean): void {
  */
 export class CompiledLineRuns {
   private copied: Uint8Array | null = null;
-  private length = 0;
   rows = new Int32Array(0);
   end = 0;
   hitLines = 0;
@@ -76,12 +75,11 @@ export class CompiledLineRuns {
       if (at === 0) return 0;
       new Uint8Array(w.memory.buffer, at, b.length).set(b);
       this.copied = b;
-      this.length = b.length;
       // The memory may have grown, which leaves views of it empty.
       if (this.rows.buffer !== w.memory.buffer)
         this.rows = new Int32Array(w.memory.buffer, w.outputAt(), w.outputRoom() * 4);
     }
-    const count = w.readRun(lt, this.length, lastLine);
+    const count = w.readRun(lt, b.length, lastLine);
     if (count === 0) return 0;
     this.end = w.runEnd();
     this.hitLines = w.runHitLines();

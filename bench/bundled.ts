@@ -9,12 +9,14 @@ import { NODE_BUNDLE } from '../scripts/node-bundle.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'node_modules/.cache/sextant-bench');
 
-/** `entry` (a path under bench/) bundled into node_modules/.cache, with the tokenizer beside it, and imported. */
+/** `entry` (a path under bench/) bundled into node_modules/.cache, with the compiled modules beside it, and imported. */
 export async function bundled<T>(entry: string): Promise<T> {
   mkdirSync(out, { recursive: true });
   const outfile = join(out, `${basename(entry, '.ts')}.mjs`);
   await build({ entryPoints: [join(root, 'bench', entry)], outfile, ...NODE_BUNDLE });
-  const tokenizer = join(root, 'packages/coverage/dist/tokens.wasm');
-  if (existsSync(tokenizer)) copyFileSync(tokenizer, join(out, 'tokens.wasm'));
+  for (const module of ['tokens.wasm', 'cobertura-lines.wasm']) {
+    const built = join(root, 'packages/coverage/dist', module);
+    if (existsSync(built)) copyFileSync(built, join(out, module));
+  }
   return (await import(pathToFileURL(outfile).href)) as T;
 }

@@ -163,8 +163,8 @@ try {
       times.methodsOnly,
       times.noDiff,
       times.linesOnly,
-    ].map(median) as number[];
-    const [dcCpu, coldCpu, warmCpu] = [cpu.diffCover, cpu.cold, cpu.warm].map(median) as number[];
+    ].map(median) as [number, number, number, number, number, number];
+    const [dcCpu, coldCpu, warmCpu] = [cpu.diffCover, cpu.cold, cpu.warm].map(median) as [number, number, number];
     const seconds = (value: number) => `${value.toFixed(3)} s`;
     const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
     rows.push([

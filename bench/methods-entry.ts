@@ -5,4 +5,4 @@ export { scanScript, scanScriptMethods } from '../packages/coverage/src/methods/
 export { languageOfPath } from '../packages/coverage/src/methods/language.ts';
 export { otherLanguageMethods } from '../packages/coverage/src/methods/other-languages.ts';
 export { HASH_ALL } from '../packages/coverage/src/methods/types.ts';
-export { loadCompiledTokenizer } from '../packages/coverage/src/node/compiled-tokenizer.ts';
+export { loadCompiledTokenizer } from '../packages/coverage/src/node/compiled.ts';

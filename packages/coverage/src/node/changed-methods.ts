@@ -34,7 +34,7 @@ export const extractionStats = {
   extracted: 0,
   workers: 0,
   inProcess: 0,
-  /** What tokenizes JavaScript and TypeScript for the scanner (see compiled-tokenizer.ts). */
+  /** What tokenizes JavaScript and TypeScript for the scanner (see compiled.ts). */
   tokenizer: 'JavaScript' as 'WebAssembly' | 'JavaScript',
 };
 

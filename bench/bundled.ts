@@ -1,6 +1,6 @@
 // Benches time the code as the CLI runs it: bundled by esbuild, not through tsx's loader, which
 // makes the scanner 3-4x slower (measured on ECharts' lib/: 22 against 86 MB/s steady).
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -14,9 +14,8 @@ export async function bundled<T>(entry: string): Promise<T> {
   mkdirSync(out, { recursive: true });
   const outfile = join(out, `${basename(entry, '.ts')}.mjs`);
   await build({ entryPoints: [join(root, 'bench', entry)], outfile, ...NODE_BUNDLE });
-  for (const module of ['tokens.wasm', 'cobertura-lines.wasm']) {
-    const built = join(root, 'packages/coverage/dist', module);
-    if (existsSync(built)) copyFileSync(built, join(out, module));
-  }
+  const compiled = join(root, 'packages/coverage/dist');
+  const modules = existsSync(compiled) ? readdirSync(compiled).filter((name) => name.endsWith('.wasm')) : [];
+  for (const module of modules) copyFileSync(join(compiled, module), join(out, module));
   return (await import(pathToFileURL(outfile).href)) as T;
 }

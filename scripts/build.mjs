@@ -42,14 +42,14 @@ const ASSEMBLY = join(root, 'packages/coverage/assembly');
 const WASM_DIST = join(root, 'packages/coverage/dist');
 /** assembly/NAME.ts -> packages/coverage/dist/NAME.wasm: the JavaScript tokenizer, the Cobertura line reader. */
 const COMPILED = ['tokens', 'cobertura-lines'];
+const compiledFile = (name) => join(WASM_DIST, `${name}.wasm`);
 
 /**
  * The COMPILED modules (AssemblyScript, a dev dependency). Without the compiler (a production
  * install) nothing is built, and JavaScript does their work (same answers, slower on a first run).
  */
 async function buildCompiled() {
-  const outputs = COMPILED.map((name) => join(WASM_DIST, `${name}.wasm`));
-  if (args.has('--if-missing') && outputs.every((output) => isFresh(output, [ASSEMBLY]))) return;
+  if (args.has('--if-missing') && COMPILED.every((name) => isFresh(compiledFile(name), [ASSEMBLY]))) return;
   let asc;
   try {
     asc = (await import('assemblyscript/asc')).default;
@@ -59,16 +59,7 @@ async function buildCompiled() {
   }
   mkdirSync(WASM_DIST, { recursive: true });
   for (const name of COMPILED) {
-    const options = [
-      '-O3',
-      '--runtime',
-      'stub',
-      '--noAssert',
-      '--use',
-      'abort=',
-      '--outFile',
-      join(WASM_DIST, `${name}.wasm`),
-    ];
+    const options = ['-O3', '--runtime', 'stub', '--noAssert', '--use', 'abort=', '--outFile', compiledFile(name)];
     const { error, stderr } = await asc.main([join(ASSEMBLY, `${name}.ts`), ...options]);
     if (error) throw new Error(`assembly/${name}.ts: ${error.message}\n${stderr.toString()}`);
   }
@@ -83,7 +74,7 @@ async function buildCli() {
     'packages/coverage/src',
     'packages/coverage/assembly',
     'packages/api/src',
-    ...COMPILED.map((name) => join(WASM_DIST, `${name}.wasm`)),
+    ...COMPILED.map(compiledFile),
   ].map((d) => (d.startsWith('/') ? d : join(root, d)));
   if (args.has('--if-missing') && isFresh(output, sources)) return;
   const esbuild = await import('esbuild');
@@ -104,8 +95,7 @@ async function buildCli() {
   });
   // Loaded beside the bundle's chunks (node/compiled.ts).
   for (const name of COMPILED) {
-    const compiled = join(WASM_DIST, `${name}.wasm`);
-    if (existsSync(compiled)) copyFileSync(compiled, join(dist, `${name}.wasm`));
+    if (existsSync(compiledFile(name))) copyFileSync(compiledFile(name), join(dist, `${name}.wasm`));
   }
   writeFileSync(join(dist, 'build-id'), `${buildDigest(dist)}\n`);
 }

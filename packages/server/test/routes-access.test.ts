@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Access } from '../src/plugins/access.ts';
+import { EXPECTED_ROUTE_ACCESS } from './expected-route-access.ts';
 import { ADMIN_PASSWORD, buildTestApp, signIn } from './support/build-test-app.ts';
 
-/** Table-driven over every registered /api route: who gets 401, who 403, who passes the gate. */
+/**
+ * Driven by a table written apart from the routes (`expected-route-access.ts`): each route must
+ * declare the rule the table gives it, and answer 401, 403 or pass as that rule says.
+ */
 describe('every route declares and enforces its permission', () => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let admin: Awaited<ReturnType<typeof signIn>>;
@@ -38,8 +43,23 @@ describe('every route declares and enforces its permission', () => {
   }, 60_000);
   afterAll(async () => t?.close());
 
-  const apiRoutes = () =>
-    t.app.accessTable.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD');
+  // The probes are this file's own routes for the edition gates, not the product's.
+  const productRoutes = () =>
+    t.app.accessTable.filter(
+      (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && !r.url.startsWith('/api/probe/'),
+    );
+  const apiRoutes = () => productRoutes().filter((r) => r.method !== 'HEAD');
+  const key = (r: { method: string; url: string }) => `${r.method === 'HEAD' ? 'GET' : r.method} ${r.url}`;
+  const expected = (r: { method: string; url: string }): Access => {
+    const access = EXPECTED_ROUTE_ACCESS[key(r)];
+    if (!access) throw new Error(`${r.method} ${r.url} is missing from expected-route-access.ts`);
+    return access;
+  };
+  // Specification point 6: a client has read on access control and on Auth, nothing else.
+  const clientMay = (access: Access) =>
+    access === 'public' ||
+    access === 'signed-in' ||
+    (access.action === 'read' && (access.resource === 'Auth' || access.resource === 'ACL'));
   const call = (r: { method: string; url: string }, headers: Record<string, string> = {}) =>
     t.app.inject({
       method: r.method as 'GET',
@@ -54,8 +74,22 @@ describe('every route declares and enforces its permission', () => {
     );
   });
 
-  it('answers 401 without a token on every non-public route', async () => {
-    const guarded = apiRoutes().filter((r) => r.access !== 'public');
+  it('lists every route in the expected table, and the table no route that is gone', () => {
+    const registered = new Set(productRoutes().map(key));
+    const missing = [...registered].filter((k) => !(k in EXPECTED_ROUTE_ACCESS));
+    const gone = Object.keys(EXPECTED_ROUTE_ACCESS).filter((k) => !registered.has(k));
+    expect({ missing, gone }).toEqual({ missing: [], gone: [] });
+  });
+
+  it('has every route declare the rule the expected table gives it', () => {
+    const wrong = productRoutes()
+      .filter((r) => JSON.stringify(r.access) !== JSON.stringify(expected(r)))
+      .map((r) => ({ route: `${r.method} ${r.url}`, declared: r.access, expected: expected(r) }));
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers 401 without a token on every route the table does not open', async () => {
+    const guarded = apiRoutes().filter((r) => expected(r) !== 'public');
     expect(guarded.length).toBeGreaterThanOrEqual(8);
     for (const r of guarded) {
       const res = await call(r);
@@ -67,15 +101,12 @@ describe('every route declares and enforces its permission', () => {
   it('answers 403 forbidden to a client on every route its role lacks, and lets admin through', async () => {
     let denied = 0;
     for (const r of apiRoutes()) {
-      if (r.access === 'public') continue;
+      if (expected(r) === 'public') continue;
       const clientRes = await call(r, client.headers);
       const adminRes = await call(r, admin.headers);
       expect(adminRes.statusCode, `${r.method} ${r.url} as admin`).not.toBe(401);
       expect(adminRes.statusCode, `${r.method} ${r.url} as admin`).not.toBe(403);
-      const clientMay =
-        r.access === 'signed-in' ||
-        (r.access.action === 'read' && (r.access.resource === 'Auth' || r.access.resource === 'ACL'));
-      if (clientMay) {
+      if (clientMay(expected(r))) {
         expect(clientRes.statusCode, `${r.method} ${r.url} as client`).not.toBe(403);
       } else {
         denied++;

@@ -3,6 +3,7 @@ import type { Database } from '../../src/db/client.ts';
 import { type GenerateInput, generateReport } from '../../src/modules/reports/generate/index.ts';
 import { freshDatabase } from '../support/build-test-app.ts';
 import { type FixtureCase, insertReports, loadFixtureCase, storedCounts, storedFigures } from './generate-support.ts';
+import { diffCoverFigures } from './real-tool-figures.ts';
 
 let database: Database;
 let jacoco: FixtureCase;
@@ -89,9 +90,9 @@ describe('generateReport on a real JaCoCo report', () => {
     await generateReport(database.db, input(id, jacoco, 'incremental'));
     const figures = await storedFigures(database.pool, id);
     expect(figures.counters).toEqual(jacoco.diff.incremental.totals);
-    expect(figures.diffLineCovered).toBe(jacoco.diff.lines.covered);
-    expect(figures.diffLineTotal).toBe(jacoco.diff.lines.total);
-    expect(jacoco.diff.lines.total).toBeGreaterThan(0);
+    // diff-cover's own figures for jacoco.xml against base, not the engine's.
+    const diffCover = diffCoverFigures('jacoco/diff-cover.json');
+    expect([figures.diffLineCovered, figures.diffLineTotal]).toEqual([diffCover.covered, diffCover.total]);
     expect(figures.codeAuthor).toBe(jacoco.diff.authors.find((a) => a !== null) ?? null);
 
     const { rows: changed } = await database.pool.query(
@@ -109,8 +110,12 @@ describe('generateReport on a real JaCoCo report', () => {
     const changedFile = jacoco.changes.changed.find((f) => files.some((r) => r.path === f.path));
     const row = files.find((r) => r.path === changedFile?.path);
     expect(row?.changed_lines).toEqual(changedFile?.lines);
-    const diffFile = jacoco.diff.files.find((f) => f.path === row?.path);
-    expect([row?.diff_line_covered, row?.diff_line_total]).toEqual([diffFile?.covered, diffFile?.total]);
+    // Every file diff-cover found an uncovered changed line in carries diff-cover's figures.
+    const stored = Object.fromEntries(
+      files.map((r) => [r.path, { covered: r.diff_line_covered, total: r.diff_line_total }]),
+    );
+    expect(Object.keys(diffCover.files).length).toBeGreaterThan(1);
+    for (const [path, lines] of Object.entries(diffCover.files)) expect(stored[path], path).toEqual(lines);
     expect(row?.lines).toBe(jacoco.coverage.files.find((f) => f.path === row?.path)?.lines.length);
   });
 
@@ -159,7 +164,8 @@ describe('generateReport on a real LCOV report (no classes, no instruction count
     await generateReport(database.db, input(id, lcov, 'incremental'));
     const figures = await storedFigures(database.pool, id);
     expect(figures.counters).toEqual(lcov.diff.incremental.totals);
-    expect([figures.diffLineCovered, figures.diffLineTotal]).toEqual([lcov.diff.lines.covered, lcov.diff.lines.total]);
+    const diffCover = diffCoverFigures('js/diff-cover-lcov.json');
+    expect([figures.diffLineCovered, figures.diffLineTotal]).toEqual([diffCover.covered, diffCover.total]);
     expect(lcov.diff.incremental.methods.length).toBeGreaterThan(0);
   });
 });

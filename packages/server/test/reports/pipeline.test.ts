@@ -4,6 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coverageUploads, reportDetails } from '../../src/db/schema/index.ts';
 import { addUpload, fixtureRepo, statusesOf, useReportsApp, waitForReport } from './pipeline-support.ts';
+import { diffCoverFigures, jacocoReportLines } from './real-tool-figures.ts';
 
 describe('report pipeline on a real repository and real JaCoCo coverage', () => {
   const t = useReportsApp();
@@ -48,7 +49,8 @@ describe('report pipeline on a real repository and real JaCoCo coverage', () => 
     expect(done.finishedAt).not.toBeNull();
     expect(done.newCommit).toMatch(/^[0-9a-f]{40}$/);
     expect(done.baseCommit).not.toBe(done.newCommit);
-    expect(done.lineTotal).toBeGreaterThan(0);
+    // JaCoCo's own line counter of the report it wrote.
+    expect({ covered: done.lineCovered, total: done.lineTotal }).toEqual(jacocoReportLines('jacoco/jacoco.xml'));
     expect(await statusesOf(t.db, created.id)).toEqual([
       'QUEUED',
       'CLONING',
@@ -72,7 +74,12 @@ describe('report pipeline on a real repository and real JaCoCo coverage', () => 
     const done = await waitForReport(t.db, res.json().data.id);
     expect(done.errMsg).toBeNull();
     expect(done.status).toBe('SUCCESS');
-    expect(done.diffLineTotal).toBeGreaterThan(0);
+    // diff-cover's figures for this report against base (its --json-report beside the fixture).
+    const diffCover = diffCoverFigures('jacoco/diff-cover.json');
+    expect({ covered: done.diffLineCovered, total: done.diffLineTotal }).toEqual({
+      covered: diffCover.covered,
+      total: diffCover.total,
+    });
     expect(await statusesOf(t.db, done.id)).toEqual([
       'QUEUED',
       'CLONING',

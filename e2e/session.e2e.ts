@@ -125,7 +125,7 @@ describe('sessions in the browser', () => {
     await again.page.getByLabel('New password').fill('another-password-1');
     await again.page.getByLabel('Repeat the password').fill('another-password-1');
     await again.page.getByRole('button', { name: 'Change password' }).click();
-    await again.page.getByRole('alert').waitFor();
+    await again.page.getByRole('alert').getByText('This reset link is invalid, used or expired.').waitFor();
     await visitor.context.close();
     await again.context.close();
   });

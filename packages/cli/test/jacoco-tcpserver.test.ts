@@ -6,11 +6,14 @@ import { join } from 'node:path';
 import type { ClassCoverage } from '@sextant/coverage';
 import { readCoverageFile } from '@sextant/coverage/node';
 import { afterAll, describe, expect, it } from 'vitest';
+import { skipWithout } from '../../../tools/test-support/machine.ts';
 import { ExecReportError, execToXml } from '../src/jacoco/exec-report.ts';
 import { dumpJacocoAgent, JacocoDumpError, parseJacocoAddress } from '../src/jacoco/tcp-dump.ts';
 import { runCli } from '../src/run.ts';
 import { freePort } from './support/free-port.ts';
 import { buildShop, jacocoToolsMissing, referenceExec, startShop } from './support/jacoco-jvm.ts';
+
+const noJacoco = skipWithout('a real JaCoCo agent in tcpserver mode', jacocoToolsMissing);
 
 const utf = (text: string) => {
   const bytes = Buffer.from(text, 'utf8');
@@ -146,7 +149,7 @@ describe('JaCoCo tcpserver dumps', () => {
   });
 });
 
-describe.skipIf(jacocoToolsMissing)(`a real JaCoCo agent (needs ${jacocoToolsMissing ?? 'nothing more'})`, () => {
+describe.skipIf(noJacoco)(`a real JaCoCo agent (needs ${jacocoToolsMissing ?? 'nothing more'})`, () => {
   const dir = mkdtempSync(join(tmpdir(), 'sx-jacoco-tcp-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const shopClass = async (xml: string) => {

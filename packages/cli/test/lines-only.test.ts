@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSampleProject, type SampleProject } from './sample-project.ts';
+import { skipWithout } from '../../../tools/test-support/machine.ts';
+import { makeSampleProject, type SampleProject, sampleProjectMissing } from './sample-project.ts';
 
 const root = join(import.meta.dirname, '../../..');
 const bin = join(root, 'packages/cli/bin/sextant.mjs');
@@ -25,7 +26,10 @@ type DiffJson = {
 let project: SampleProject;
 let cache: string;
 
+const noTools = skipWithout('sextant coverage --lines-only on the sample project', sampleProjectMissing);
+
 beforeAll(async () => {
+  if (noTools) return;
   execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--cli', '--if-missing']);
   project = await makeSampleProject();
   cache = mkdtempSync(join(tmpdir(), 'sextant-lines-only-'));
@@ -39,7 +43,7 @@ afterAll(() => {
 const diffArgs = () => ['--repo', project.repo, '--base', project.base, '--head', project.head];
 const diffOf = (stdout: string) => (JSON.parse(stdout) as { diff: DiffJson }).diff;
 
-describe('sextant coverage --lines-only', () => {
+describe.skipIf(noTools)('sextant coverage --lines-only', () => {
   it('gives diff-cover’s line figures without looking for changed methods', () => {
     const full = sextant(['coverage', project.jacocoXml, ...diffArgs(), '--json', '--no-cache']);
     const run = sextant(['coverage', project.jacocoXml, ...diffArgs(), '--json', '--lines-only', '--verbose'], {

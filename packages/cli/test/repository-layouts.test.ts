@@ -3,11 +3,16 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { missingCommands, skipWithout } from '../../../tools/test-support/machine.ts';
 
 // `sextant coverage` on repositories as CI meets them: run inside one package of a monorepo (the
 // report's paths relative to the package, the diff the package's, paths repository-relative), and
 // on a branch whose base moved on since it split off (--merge-base, diff-cover's comparison).
 const root = join(import.meta.dirname, '../../..');
+const noDiffCover = skipWithout(
+  'the monorepo and moved-base comparisons with diff-cover',
+  missingCommands('diff-cover'),
+);
 const bin = join(root, 'packages/cli/bin/sextant.mjs');
 
 const BEFORE = 'export function price(n) {\n  return n * 2;\n}\n';
@@ -76,27 +81,30 @@ afterAll(() => {
 });
 
 describe('sextant coverage in a package folder of a monorepo', () => {
-  it('maps the package-relative report, diffs only the package, and agrees with diff-cover run there', () => {
-    // web's tests ran price (the guard too) but not tax; api's ran tax but never price.
-    const web = packageReport('web', { 1: 1, 2: 1, 3: 1, 6: 0, 7: 0 });
-    const api = packageReport('api', { 1: 0, 2: 0, 3: 0, 6: 1, 7: 1 });
-    const inWeb = sextantIn('web', web);
-    expect(inWeb.unmappedFiles).toEqual([]);
-    expect(inWeb.diff.lines).toEqual(diffCoverIn('web', web));
-    expect(inWeb.diff.lines).toEqual({ covered: 1, total: 3 });
-    expect(inWeb.diff.methods.map((m) => [m.file, m.name, m.covered])).toEqual([
-      ['packages/web/src/price.js', 'price', true],
-      ['packages/web/src/price.js', 'tax', false],
-    ]);
-    // The same commits from the other package, with the changes of the first run cached.
-    const inApi = sextantIn('api', api);
-    expect(inApi.diff.lines).toEqual(diffCoverIn('api', api));
-    expect(inApi.diff.lines).toEqual({ covered: 2, total: 3 });
-    expect(inApi.diff.methods.map((m) => [m.file, m.name, m.covered])).toEqual([
-      ['packages/api/src/price.js', 'price', false],
-      ['packages/api/src/price.js', 'tax', true],
-    ]);
-  });
+  it.skipIf(noDiffCover)(
+    'maps the package-relative report, diffs only the package, and agrees with diff-cover run there',
+    () => {
+      // web's tests ran price (the guard too) but not tax; api's ran tax but never price.
+      const web = packageReport('web', { 1: 1, 2: 1, 3: 1, 6: 0, 7: 0 });
+      const api = packageReport('api', { 1: 0, 2: 0, 3: 0, 6: 1, 7: 1 });
+      const inWeb = sextantIn('web', web);
+      expect(inWeb.unmappedFiles).toEqual([]);
+      expect(inWeb.diff.lines).toEqual(diffCoverIn('web', web));
+      expect(inWeb.diff.lines).toEqual({ covered: 1, total: 3 });
+      expect(inWeb.diff.methods.map((m) => [m.file, m.name, m.covered])).toEqual([
+        ['packages/web/src/price.js', 'price', true],
+        ['packages/web/src/price.js', 'tax', false],
+      ]);
+      // The same commits from the other package, with the changes of the first run cached.
+      const inApi = sextantIn('api', api);
+      expect(inApi.diff.lines).toEqual(diffCoverIn('api', api));
+      expect(inApi.diff.lines).toEqual({ covered: 2, total: 3 });
+      expect(inApi.diff.methods.map((m) => [m.file, m.name, m.covered])).toEqual([
+        ['packages/api/src/price.js', 'price', false],
+        ['packages/api/src/price.js', 'tax', true],
+      ]);
+    },
+  );
 });
 
 describe('sextant coverage with uncommitted edits to a report file', () => {
@@ -145,7 +153,7 @@ describe('sextant coverage in a folder git does not track (a build output folder
 });
 
 describe('sextant coverage on a branch whose base moved on', () => {
-  it('warns that base is no ancestor, and with --merge-base agrees with diff-cover', () => {
+  it.skipIf(noDiffCover)('warns that base is no ancestor, and with --merge-base agrees with diff-cover', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sextant-diverged-'));
     const g = (...args: string[]) =>
       execFileSync('git', ['-C', dir, '-c', 'user.name=Dev', '-c', 'user.email=dev@x', ...args]);

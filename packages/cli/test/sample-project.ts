@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { execToXml } from '../src/jacoco/exec-report.ts';
+import { firstMissing, missingCommands, missingFiles } from '../../../tools/test-support/machine.ts';
+import { DEBIAN_JACOCO_LIB, execToXml } from '../src/jacoco/exec-report.ts';
 
 type DiffCoverJson = { total_num_lines: number; total_num_violations: number };
 
@@ -12,6 +13,12 @@ type DiffCoverJson = { total_num_lines: number; total_num_violations: number };
  * tracefile for the JavaScript file; and Debian's diff-cover JSON for each report and the same
  * revisions: the oracle for line diff coverage.
  */
+/** What making the sample project takes beyond Node and git: a JDK, JaCoCo's Ant task, diff-cover. */
+export const sampleProjectMissing = firstMissing(
+  missingCommands('java', 'javac', 'ant', 'unzip', 'diff-cover'),
+  missingFiles(join(DEBIAN_JACOCO_LIB, 'org.jacoco.agent.jar')),
+);
+
 export interface SampleProject {
   root: string;
   repo: string;
@@ -197,7 +204,7 @@ export async function makeSampleProject(): Promise<SampleProject> {
   // Debian's agent jar carries the runnable agent inside it.
   writeFileSync(
     join(build, 'jacocoagent.jar'),
-    execFileSync('unzip', ['-p', '/usr/share/java/org.jacoco.agent.jar', 'jacocoagent.jar']),
+    execFileSync('unzip', ['-p', join(DEBIAN_JACOCO_LIB, 'org.jacoco.agent.jar'), 'jacocoagent.jar']),
   );
   const sources = ['Calc.java', 'Main.java'].map((f) => join(repo, 'src/main/java/demo', f));
   execFileSync('javac', ['--release', '11', '-g', '-d', join(build, 'classes'), ...sources]);

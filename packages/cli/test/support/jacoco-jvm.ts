@@ -1,24 +1,15 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { firstMissing, missingCommands, missingFiles } from '../../../../tools/test-support/machine.ts';
 import { DEBIAN_JACOCO_LIB } from '../../src/jacoco/exec-report.ts';
 import { freePort } from './free-port.ts';
 
-function onPath(command: string): boolean {
-  try {
-    execFileSync('sh', ['-c', 'command -v "$0"', command], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** A JDK, Ant and Debian's libjacoco-java: what running a real JaCoCo agent here takes. */
-export const jacocoToolsMissing = ['java', 'javac', 'jar', 'ant'].some((tool) => !onPath(tool))
-  ? 'a JDK and ant'
-  : existsSync(join(DEBIAN_JACOCO_LIB, 'org.jacoco.agent.jar'))
-    ? null
-    : "Debian's libjacoco-java";
+export const jacocoToolsMissing = firstMissing(
+  missingCommands('java', 'javac', 'jar', 'ant'),
+  missingFiles(join(DEBIAN_JACOCO_LIB, 'org.jacoco.agent.jar')),
+);
 
 const SHOP = `package demo;
 

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { missingCommands, skipWithout } from '../../../../tools/test-support/machine.ts';
 import { extractMethods } from './extract.ts';
 import type { SourceMethod } from './types.ts';
 
@@ -76,7 +77,9 @@ async function compile(file: string, release: string): Promise<Fixture> {
 
 // Records (release 17) also check implicit canonical constructors, compact constructors, accessors.
 const fixtures: Fixture[] = [];
+const noJdk = skipWithout('Java methods against javac', missingCommands('javac', 'javap'));
 beforeAll(async () => {
+  if (noJdk) return;
   fixtures.push(await compile('Shapes.java', '11'), await compile('Ledger.java', '17'));
 });
 
@@ -92,7 +95,7 @@ const isSynthetic = (m: CompiledMethod, records: ReadonlySet<string>) =>
   m.lines.length === 0 ||
   (records.has(m.class) && GENERATED_BY_RECORDS.has(`${m.name}${m.descriptor}`));
 
-describe.each(['Shapes.java', 'Ledger.java'])('Java methods of %s against javac', (file) => {
+describe.skipIf(noJdk).each(['Shapes.java', 'Ledger.java'])('Java methods of %s against javac', (file) => {
   const fixture = () => fixtures.find((f) => f.file === file) as Fixture;
 
   it('names every compiled method with its class, name and descriptor', () => {
@@ -156,7 +159,7 @@ describe('Java details', () => {
     expect(methods.find((m) => m.name === 'b')?.signature).toBe('(Ljava/lang/String;[I)V');
   });
 
-  it('gives explicit ranges for overloads and the static initialiser', () => {
+  it.skipIf(noJdk)('gives explicit ranges for overloads and the static initialiser', () => {
     const byKey = (name: string, signature: string) =>
       shapes().find((m) => m.class === 'com/acme/Shapes' && m.name === name && m.signature === signature);
     expect(byKey('area', '(II)I')).toMatchObject({ startLine: 24, endLine: 26 });

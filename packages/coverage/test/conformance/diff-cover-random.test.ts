@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { missingCommands, skipWithout } from '../../../../tools/test-support/machine.ts';
 import { parseCoverage } from '../../src/index.ts';
 import { reportWithDiff } from '../../src/node/index.ts';
 import { type DiffCoverReport, diffCoverViolationLines, libraryDiffFigures } from './diff-cover.ts';
@@ -11,7 +12,7 @@ import { randomRepo } from './random-repo.ts';
 // deletions, binary files) and reports, each given to Debian's diff-cover as it runs (scripts/ci
 // installs it) and to the library. The line figures and the uncovered lines must be the same.
 
-const diffCoverMissing = spawnSync('diff-cover', ['--version'], { encoding: 'utf8' }).status !== 0;
+const noDiffCover = skipWithout('random repositories against diff-cover', missingCommands('diff-cover'));
 const SEEDS = Array.from({ length: 24 }, (_, i) => 1000 + i * 7919);
 const made: string[] = [];
 afterAll(() => {
@@ -24,7 +25,7 @@ function diffCover(repo: string, report: string): DiffCoverReport {
   return JSON.parse(readFileSync(json, 'utf8')) as DiffCoverReport;
 }
 
-describe.skipIf(diffCoverMissing)('random repositories against diff-cover (needs diff-cover on PATH)', () => {
+describe.skipIf(noDiffCover)('random repositories against diff-cover (needs diff-cover on PATH)', () => {
   it.each(SEEDS)('seed %i: the same changed lines measured, covered and uncovered', async (seed) => {
     const { repo, report } = randomRepo(seed);
     made.push(dirname(repo));

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { missingRedis, skipWithout } from '../../../../tools/test-support/machine.ts';
 import { BROADCAST_DESTINATION, Broker, type Delivery, type FanOut, USER_DESTINATION } from './broker.ts';
 import { createRedisFanOut } from './fanout-redis.ts';
 
 // Two brokers stand for two server instances sharing the real Redis of this machine.
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const noRedis = skipWithout('Redis fan-out between instances', await missingRedis(REDIS_URL));
 const channel = `sextant:test:${randomUUID()}`;
 const fanOuts: FanOut[] = [];
 
@@ -34,7 +36,7 @@ function collector(userId: string) {
   };
 }
 
-describe('Redis fan-out between instances', () => {
+describe.skipIf(noRedis)('Redis fan-out between instances', () => {
   it('delivers a message published on instance A to subscribers on A and B, once each', async () => {
     const [a, b] = [await instance(), await instance()];
     const onA = collector('alice');

@@ -5,8 +5,12 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWithout } from '../../../../tools/test-support/machine.ts';
 import { runCli } from '../../../cli/src/run.ts';
 import { buildShop, jacocoToolsMissing, startShop } from '../../../cli/test/support/jacoco-jvm.ts';
+
+const noJacoco = skipWithout('sextant agent --jacoco against a running server', jacocoToolsMissing);
+
 import { FIXTURES, useIntakeApp } from './support.ts';
 
 function cli(cwd: string, signal?: AbortSignal) {
@@ -160,7 +164,7 @@ describe('sextant upload and sextant agent against a running server', () => {
     expect(run.stdout()).toMatch(/qa-loop: stopped\n$/);
     expect(run.stderr()).toBe('');
   });
-  it.skipIf(jacocoToolsMissing)(
+  it.skipIf(noJacoco)(
     'agent --jacoco dumps a running JaCoCo agent and sends its XML when the coverage grew',
     async () => {
       const dir = join(work, 'agent-jacoco');

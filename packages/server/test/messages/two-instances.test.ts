@@ -8,11 +8,16 @@ import { Client, type IMessage } from '@stomp/stompjs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { firstMissing, missingPostgres, missingRedis, skipWithout } from '../../../../tools/test-support/machine.ts';
 
 // Two real server processes (`main.ts`) on two ports, sharing a throw-away database on this machine's
 // PostgreSQL and fanning messages out through its Redis (DESIGN §2, scale-out).
 const PG_SERVER = process.env.PG_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const noServices = skipWithout(
+  'two server instances sharing PostgreSQL and Redis',
+  firstMissing(await missingPostgres(PG_SERVER), await missingRedis(REDIS_URL)),
+);
 const root = new URL('../../../..', import.meta.url).pathname;
 const adminPassword = `two-${randomBytes(8).toString('hex')}`;
 const jwtSecret = randomBytes(48).toString('base64url');
@@ -117,7 +122,7 @@ async function subscriber(base: string, token: string) {
   };
 }
 
-describe('two server instances sharing PostgreSQL and Redis', () => {
+describe.skipIf(noServices)('two server instances sharing PostgreSQL and Redis', () => {
   let a: Instance;
   let b: Instance;
   beforeAll(async () => {

@@ -46,6 +46,7 @@ describe('/ws on the running server', () => {
       destination: '/all/messages',
       body: new TextEncoder().encode(JSON.stringify({ title: 'Report ready', message_type: 'REPORT' })),
       headers: { 'content-type': 'application/json' },
+      audience: 'everyone',
     });
     expect(JSON.parse((await received).body)).toEqual({ title: 'Report ready', message_type: 'REPORT' });
     await c.deactivate();

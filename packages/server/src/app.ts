@@ -28,7 +28,7 @@ import { RolesService } from './modules/roles/service.ts';
 import { type AboutFacts, aboutRoutes } from './modules/settings/about.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { registerTeams } from './modules/teams/index.ts';
-import { teamIdsOf } from './modules/teams/memberships.ts';
+import { TeamMemberships } from './modules/teams/memberships.ts';
 import { profileRoutes } from './modules/users/profile-routes.ts';
 import { ProfileService } from './modules/users/profile-service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -79,7 +79,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const principals = new Principals(opts.db);
   await registerWeb(app, opts.config.webDist ?? '/nonexistent-web-dist');
   registerAccess(app, tokens, principals);
-  const teamsOfUser = (userId: string) => teamIdsOf(opts.db, userId);
+  const memberships = new TeamMemberships(opts.db);
+  const teamsOfUser = (userId: string) => memberships.of(userId);
   await registerRealtime(app, teamsOfUser, { ...opts.realtime, fanOut: opts.fanOut });
   await registerDocs(app);
   authRoutes(app, new AuthService(opts.db, tokens, principals), principals);

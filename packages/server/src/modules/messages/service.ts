@@ -63,8 +63,6 @@ export class MessagesService {
       });
     }
     const reportId = parsed.report_id ?? null;
-    const audience: Audience =
-      reportId === null ? 'everyone' : { reportsOfTeam: (await this.owners.ownerOf(reportId))?.teamId ?? null };
     const row = await this.repository.insert({
       id: parsed.id ?? randomUUID(),
       title: withoutServerPaths(parsed.title),
@@ -92,6 +90,8 @@ export class MessagesService {
     if (row.reportId) {
       await this.repository.trimHistory(row.reportId, await this.historyLimit(), WS_HISTORY_TRIM_SLACK);
     }
+    const audience: Audience =
+      reportId === null ? 'everyone' : { reportsOfTeam: (await this.owners.ownerOf(reportId))?.teamId ?? null };
     await this.broker.publish({
       destination: input.userId ? USER_DESTINATION : BROADCAST_DESTINATION,
       body: json.encode(JSON.stringify(message)),

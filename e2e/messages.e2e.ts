@@ -1,6 +1,6 @@
 import type { WebSocketRoute } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { apiCall, artifactsDir, newPage, signInByApi, useBrowser } from './support/browser.ts';
+import { apiCall, artifactsDir, baseUrl, createUser, newPage, signInByApi, useBrowser } from './support/browser.ts';
 
 describe('message centre in the browser', () => {
   const chromium = useBrowser();
@@ -90,6 +90,83 @@ describe('message centre in the browser', () => {
     const title = `After reconnect ${Date.now().toString(36)}`;
     await apiCall('POST', '/api/messages', { title, message_type: 'NOTICE' }, session.accessToken);
     await page.locator('.ant-notification-notice').getByText(title).waitFor();
+    await context.close();
+  });
+
+  it("shows a developer their own team's report progress, not another team's", async () => {
+    const admin = await apiCall<{ accessToken: string }>('POST', '/api/login', {
+      username: 'admin',
+      password: inject('adminPassword'),
+    });
+    const developer = await createUser('developer');
+    const { context, page } = await newPage(chromium.browser);
+    const session = await signInByApi(context, developer.username, developer.password);
+    const suffix = Date.now().toString(36);
+    const teamApp = async (team: string, memberIds: string[]) => {
+      const { id } = await apiCall<{ id: string }>('POST', '/api/teams', { name: team, memberIds }, admin.accessToken);
+      const name = `${team.replace(/\W+/g, '-').toLowerCase()}-app`;
+      // nothing answers at .invalid: the report fails cloning, as a real one can
+      const app = {
+        teamId: id,
+        name,
+        language: 'java',
+        repoUrl: `https://git.invalid/${name}.git`,
+        environments: ['test'],
+      };
+      await apiCall('POST', '/api/apps', app, admin.accessToken);
+      return name;
+    };
+    const ownApp = await teamApp(`Own ${suffix}`, [session.userData.userid]);
+    const otherApp = await teamApp(`Other ${suffix}`, []);
+    await page.goto('/dashboard/observingRiskyItems');
+    await page.locator('[aria-label="Message connection: open"]').waitFor();
+
+    const createReport = async (app: string, name: string) => {
+      const body = {
+        app,
+        name,
+        baseVersion: 'v1',
+        newVersion: 'v2',
+        envType: 'test',
+        testType: 1,
+        coverageType: 'full',
+      };
+      const res = await fetch(`${baseUrl()}/api/reports`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.accessToken}` },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { data: { id: string } }).data.id;
+    };
+    const otherReport = await createReport(otherApp, `Other build ${suffix}`);
+    await createReport(ownApp, `Own build ${suffix}`);
+    await page.locator('.ant-notification-notice').getByText(`Own build ${suffix}: CLONE_FAIL`).waitFor();
+    // once the other team's failure is stored, a notice to everyone comes after it on the same socket
+    await expect
+      .poll(async () => {
+        const history = await apiCall<{ items: { status: string }[] }>(
+          'GET',
+          `/api/messages?reportId=${otherReport}`,
+          undefined,
+          admin.accessToken,
+        );
+        return history.items.some((m) => m.status === 'CLONE_FAIL');
+      })
+      .toBe(true);
+    const marker = `After both builds ${suffix}`;
+    await apiCall('POST', '/api/messages', { title: marker, message_type: 'NOTICE' }, admin.accessToken);
+    await page.locator('.ant-notification-notice').getByText(marker).waitFor();
+    expect(await page.getByText(`Other build ${suffix}`).count()).toBe(0);
+
+    await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+    await page.getByRole('link', { name: `Own build ${suffix}: CLONE_FAIL` }).waitFor();
+    expect(
+      await page
+        .locator('.notification-item')
+        .filter({ hasText: `Other build ${suffix}` })
+        .count(),
+    ).toBe(0);
     await context.close();
   });
 });

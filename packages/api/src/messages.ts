@@ -71,17 +71,18 @@ export const MESSAGE_PATHS = {
   hide: (id: string) => `/api/notifications/${encodeURIComponent(id)}/hide`,
 } as const;
 
-/** What the report pipeline, agents and administrators publish (`POST /api/messages`). */
+/**
+ * What administrators and agents publish (`POST /api/messages`). The server sets `date` and `ip`; the
+ * body's are ignored (issue 32: a message's time and origin are the server's word).
+ */
 export const PublishMessageRequestSchema = z.object({
   id: z.string().trim().min(1).max(128).optional(),
   title: z.string().max(500).default(''),
   text: z.string().max(20_000).default(''),
-  date: z.iso.datetime({ offset: true }).optional(),
   message_type: z.string().trim().min(1).max(64).default('REPORT_PROGRESS'),
   report_id: z.string().trim().min(1).max(128).optional(),
   agent_id: z.string().trim().min(1).max(128).optional(),
   status: z.enum(REPORT_STATUSES).optional(),
-  ip: z.string().max(64).optional(),
 });
 export type PublishMessageRequest = z.input<typeof PublishMessageRequestSchema>;
 

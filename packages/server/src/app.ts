@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { applicationsRoutes } from './modules/applications/routes.ts';
 import { ApplicationsService } from './modules/applications/service.ts';
-import { registerApps } from './modules/apps/index.ts';
+import { createAppsService, registerApps } from './modules/apps/index.ts';
 import { registerAuditLog } from './modules/audit/index.ts';
 import { AuditService } from './modules/audit/service.ts';
 import { Principals } from './modules/auth/principals.ts';
@@ -21,12 +21,14 @@ import { registerMessages } from './modules/messages/index.ts';
 import { registerProjects } from './modules/projects/index.ts';
 import { registerReportViews } from './modules/report-views/index.ts';
 import { registerReports } from './modules/reports/index.ts';
+import { reportKeysOfTeams, reportOwner } from './modules/reports/report-teams.ts';
 import { registerRequirements } from './modules/requirements/index.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { RolesService } from './modules/roles/service.ts';
 import { type AboutFacts, aboutRoutes } from './modules/settings/about.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { registerTeams } from './modules/teams/index.ts';
+import { TeamMemberships } from './modules/teams/memberships.ts';
 import { profileRoutes } from './modules/users/profile-routes.ts';
 import { ProfileService } from './modules/users/profile-service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -35,7 +37,7 @@ import { registerVersions } from './modules/versions/index.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
-import { registerRealtime } from './plugins/realtime.ts';
+import { type RealtimeOptions, registerRealtime } from './plugins/realtime.ts';
 import { registerWeb } from './plugins/web.ts';
 import type { FanOut } from './realtime/broker.ts';
 
@@ -48,6 +50,8 @@ export type AppOptions = {
   about?: AboutFacts;
   /** Cross-instance delivery of real-time messages (Redis when `REDIS_URL` is set). */
   fanOut?: FanOut;
+  /** Socket time limits (SEXTANT_WS_CONNECT_TIMEOUT_MS, SEXTANT_WS_RECHECK_MS); tests shorten them. */
+  realtime?: Omit<RealtimeOptions, 'fanOut'>;
   /** Feature modules registered after the built-in ones (each route still declares its access). */
   modules?: ((app: FastifyInstance) => void)[];
   /** Whether this process works report jobs (tests that only read reports leave it off). Default true. */
@@ -75,7 +79,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const principals = new Principals(opts.db);
   await registerWeb(app, opts.config.webDist ?? '/nonexistent-web-dist');
   registerAccess(app, tokens, principals);
-  await registerRealtime(app, tokens, principals, opts.fanOut);
+  const memberships = new TeamMemberships(opts.db);
+  const teamsOfUser = (userId: string) => memberships.of(userId);
+  await registerRealtime(app, teamsOfUser, { ...opts.realtime, fanOut: opts.fanOut });
   await registerDocs(app);
   authRoutes(app, new AuthService(opts.db, tokens, principals), principals);
   const audit = new AuditService(opts.db);
@@ -84,7 +90,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   rolesRoutes(app, new RolesService(opts.db), audit, principals);
   applicationsRoutes(app, new ApplicationsService(opts.db), audit);
   profileRoutes(app, new ProfileService(opts.db), principals);
-  registerMessages(app, opts.db, principals);
+  const appsForTokens = createAppsService(opts.db);
+  registerMessages(app, opts.db, principals, {
+    appIdForToken: (token) => appsForTokens.appIdForToken(token),
+    teamIdsOf: teamsOfUser,
+    owners: { ownerOf: (reportId) => reportOwner(opts.db, reportId), keysOfTeams: reportKeysOfTeams },
+  });
   aboutRoutes(app, opts.about ?? { version: 'test', commit: null, database: 'embedded' }, principals);
   registerAuditLog(app, opts.db);
   registerTeams(app, opts.db);

@@ -16,6 +16,8 @@ const EnvSchema = z.object({
   SEXTANT_UPLOAD_LIMIT_MB: z.coerce.number().positive().default(512),
   SEXTANT_REPORT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   SEXTANT_GIT_TIMEOUT_S: z.coerce.number().int().min(1).default(300),
+  SEXTANT_WS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  SEXTANT_WS_RECHECK_MS: z.coerce.number().int().min(100).default(2000),
 });
 
 export type Config = {
@@ -33,6 +35,10 @@ export type Config = {
   /** Report jobs run at once by this process. */
   reportConcurrency: number;
   gitTimeoutMs: number;
+  /** A socket that has not signed in (STOMP CONNECT) by then is closed. */
+  wsConnectTimeoutMs: number;
+  /** How often a signed-in socket's token and rights are checked again; revocation ends it. */
+  wsRecheckMs: number;
 };
 
 /** Reads the environment once; a missing JWT secret is generated and kept in the data dir (mode 0600). */
@@ -60,6 +66,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadLimitBytes: Math.round(e.SEXTANT_UPLOAD_LIMIT_MB * 1024 * 1024),
     reportConcurrency: e.SEXTANT_REPORT_CONCURRENCY,
     gitTimeoutMs: e.SEXTANT_GIT_TIMEOUT_S * 1000,
+    wsConnectTimeoutMs: e.SEXTANT_WS_CONNECT_TIMEOUT_MS,
+    wsRecheckMs: e.SEXTANT_WS_RECHECK_MS,
   };
 }
 

@@ -22,7 +22,14 @@ const about = {
   commit: buildCommit(),
   database: config.databaseUrl ? ('postgresql' as const) : ('embedded' as const),
 };
-const app = await buildApp({ config, db: database.db, logger: true, fanOut, about });
+const app = await buildApp({
+  config,
+  db: database.db,
+  logger: true,
+  fanOut,
+  about,
+  realtime: { connectTimeoutMs: config.wsConnectTimeoutMs, recheckMs: config.wsRecheckMs },
+});
 await app.listen({ port: config.port, host: config.host });
 
 let closing = false;

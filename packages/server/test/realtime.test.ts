@@ -46,6 +46,7 @@ describe('/ws on the running server', () => {
       destination: '/all/messages',
       body: new TextEncoder().encode(JSON.stringify({ title: 'Report ready', message_type: 'REPORT' })),
       headers: { 'content-type': 'application/json' },
+      audience: 'everyone',
     });
     expect(JSON.parse((await received).body)).toEqual({ title: 'Report ready', message_type: 'REPORT' });
     await c.deactivate();
@@ -90,5 +91,38 @@ describe('/ws on the running server', () => {
     });
     expect(outcome).toBe('refused');
     await c.deactivate();
+  });
+});
+
+describe('/ws and the lifetime of the access token it was opened with', () => {
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    t = await buildTestApp({ accessTokenTtl: 4 });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it('ends the socket with an ERROR frame once the token expires (the client connects again with a fresh one)', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'admin', password: ADMIN_PASSWORD },
+    });
+    const c = new Client({
+      webSocketFactory: () =>
+        new WebSocket(`ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`, ['v12.stomp']),
+      connectHeaders: { Authorization: `Bearer ${login.json().data.accessToken}` },
+      reconnectDelay: 0,
+    });
+    const errors: string[] = [];
+    const closed = new Promise<void>((resolve) => (c.onWebSocketClose = () => resolve()));
+    await new Promise<void>((resolve, reject) => {
+      c.onConnect = () => resolve();
+      c.onStompError = (frame) => reject(new Error(frame.headers.message));
+      c.activate();
+    });
+    c.onStompError = (frame) => errors.push(frame.headers.message ?? '');
+    await closed;
+    expect(errors).toEqual(['the access token expired; connect again with a fresh one']);
   });
 });

@@ -1,10 +1,11 @@
 import websocket from '@fastify/websocket';
 import { API, WS_HEARTBEAT_MS } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
-import type { Principals } from '../modules/auth/principals.ts';
-import type { AccessTokens } from '../modules/auth/tokens.ts';
+import { mayReceive, reportReaderOf, rightsFingerprint, type TeamIdsOf } from '../modules/messages/readers.ts';
 import { Broker, type FanOut } from '../realtime/broker.ts';
+import type { Principal } from '../realtime/stomp/session.ts';
 import { serveStomp } from '../realtime/ws-endpoint.ts';
+import { ApiError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,33 +14,70 @@ declare module 'fastify' {
   }
 }
 
+export type RealtimeOptions = {
+  fanOut?: FanOut;
+  /** A socket must send CONNECT within this time (SEXTANT_WS_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
+  /** A signed-in socket's token and rights are checked again this often (SEXTANT_WS_RECHECK_MS). */
+  recheckMs?: number;
+};
+
+/**
+ * The socket's principal: the rights it was opened with, read again every `recheckMs` through the same
+ * check every API request passes (`app.principalOf`). A refused token, a disabled account or changed
+ * rights end the socket; the client connects again with what it may now read.
+ */
+async function socketPrincipal(app: FastifyInstance, token: string, teamIdsOf: TeamIdsOf): Promise<Principal | null> {
+  let signedIn: Awaited<ReturnType<FastifyInstance['principalOf']>>;
+  try {
+    signedIn = await app.principalOf(token);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+  const reader = await reportReaderOf(signedIn, teamIdsOf);
+  const opened = rightsFingerprint(reader);
+  return {
+    userId: signedIn.userData.userid,
+    mayRead: () => true,
+    mayReceive: (audience) => mayReceive(reader, audience),
+    recheck: async () => {
+      let now: typeof signedIn;
+      try {
+        now = await app.principalOf(token);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 401)) throw error;
+        return error.error === 'token-expired'
+          ? 'the access token expired; connect again with a fresh one'
+          : 'this sign-in is no longer valid';
+      }
+      return rightsFingerprint(await reportReaderOf(now, teamIdsOf)) === opened
+        ? null
+        : 'your rights changed; connect again';
+    },
+  };
+}
+
 /**
  * The STOMP endpoint of specification point 7 at `/ws`. Browsers cannot set headers on a WebSocket,
  * so the access token travels in the CONNECT frame and is checked there, not on the upgrade.
  */
 export async function registerRealtime(
   app: FastifyInstance,
-  tokens: AccessTokens,
-  principals: Principals,
-  fanOut?: FanOut,
+  teamIdsOf: TeamIdsOf,
+  options: RealtimeOptions = {},
 ): Promise<void> {
-  const broker = new Broker(fanOut);
+  const broker = new Broker(options.fanOut);
   app.decorate('broker', broker);
   await app.register(websocket, { options: { maxPayload: 256 * 1024 } });
   app.get(API.ws, { websocket: true }, (socket) => {
     serveStomp(socket, {
       broker,
-      authenticate: async (token) => {
-        try {
-          const userId = await tokens.verify(token);
-          // A disabled account's unexpired token must not open a socket either.
-          if (!(await principals.load(userId))) return null;
-          return { userId, mayRead: () => true };
-        } catch {
-          return null;
-        }
-      },
+      // A database error refuses the connection, as a bad token does; the client tries again later.
+      authenticate: (token) => socketPrincipal(app, token, teamIdsOf).catch(() => null),
       heartbeat: { sendMs: WS_HEARTBEAT_MS, expectMs: WS_HEARTBEAT_MS },
+      ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
+      ...(options.recheckMs === undefined ? {} : { recheckMs: options.recheckMs }),
     });
   });
 }

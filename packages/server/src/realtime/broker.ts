@@ -1,16 +1,33 @@
 import { CONNECTION_TEST_MESSAGE } from '@sextant/api';
 import type { StompFrame } from './stomp/frame.ts';
 
-/** Broadcast to every signed-in user (specification point 7). */
+/** Broadcast to every signed-in user who may read the message (specification point 7). */
 export const BROADCAST_DESTINATION = '/all/messages';
 /** One user's own notifications. */
 export const USER_DESTINATION = '/user/queue/messages';
 export const DESTINATIONS: ReadonlySet<string> = new Set([BROADCAST_DESTINATION, USER_DESTINATION]);
 
-export type Delivery = { destination: string; body: Uint8Array; headers: Record<string, string> };
+/**
+ * Who may receive a message: every signed-in user (an administrator's notice), or those who may read
+ * the reports of one team's apps (report progress, build output, heart-beats). `teamId` null is a
+ * report no team owns: only readers of every team's reports receive it.
+ */
+export type Audience = 'everyone' | { reportsOfTeam: string | null };
+
+export type Delivery = {
+  destination: string;
+  body: Uint8Array;
+  headers: Record<string, string>;
+  audience: Audience;
+};
 
 /** What the broker needs of a connected session. */
-export type Subscriber = { userId: string; deliver(subscriptionId: string, delivery: Delivery): void };
+export type Subscriber = {
+  userId: string;
+  /** The subscriber's current rights, checked on the instance that delivers (issue 32, finding 5). */
+  mayReceive(audience: Audience): boolean;
+  deliver(subscriptionId: string, delivery: Delivery): void;
+};
 
 type Subscription = { subscriber: Subscriber; id: string };
 
@@ -22,8 +39,8 @@ export type FanOut = {
 };
 
 /**
- * Routes messages to local subscriptions. `/user/queue/messages` is scoped: a message for a user
- * reaches only that user's subscriptions.
+ * Routes messages to local subscriptions, each only to subscribers whose rights admit its audience.
+ * `/user/queue/messages` is scoped further: a message for a user reaches only that user's subscriptions.
  */
 export class Broker {
   private readonly byDestination = new Map<string, Set<Subscription>>();
@@ -58,9 +75,20 @@ export class Broker {
     if (!set) return;
     for (const { subscriber, id } of set) {
       if (delivery.userId !== undefined && subscriber.userId !== delivery.userId) continue;
+      if (!subscriber.mayReceive(delivery.audience)) continue;
       subscriber.deliver(id, delivery);
     }
   }
+}
+
+/** A wire value read back as an audience; anything unrecognised admits only readers of every team. */
+export function audienceFrom(value: unknown): Audience {
+  if (value === 'everyone') return 'everyone';
+  if (value && typeof value === 'object' && 'reportsOfTeam' in value) {
+    const team = (value as { reportsOfTeam: unknown }).reportsOfTeam;
+    return { reportsOfTeam: typeof team === 'string' ? team : null };
+  }
+  return { reportsOfTeam: null };
 }
 
 export function isConnectionTest(frame: StompFrame): boolean {

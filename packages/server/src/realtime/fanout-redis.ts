@@ -1,7 +1,13 @@
 import { Redis } from 'ioredis';
-import type { Delivery, FanOut } from './broker.ts';
+import { audienceFrom, type Delivery, type FanOut } from './broker.ts';
 
-type Wire = { destination: string; userId?: string; headers: Record<string, string>; body: string };
+type Wire = {
+  destination: string;
+  userId?: string;
+  headers: Record<string, string>;
+  body: string;
+  audience?: unknown;
+};
 
 /**
  * Shares published messages between server instances over Redis pub/sub (REDIS_URL).
@@ -25,6 +31,8 @@ export async function createRedisFanOut(url: string, channel = 'sextant:messages
       destination: wire.destination,
       headers: wire.headers,
       body: new Uint8Array(Buffer.from(wire.body, 'base64')),
+      // Rights are checked where the message is delivered, against the audience it was published for.
+      audience: audienceFrom(wire.audience),
       ...(wire.userId === undefined ? {} : { userId: wire.userId }),
     };
     for (const handler of handlers) handler(delivery);
@@ -35,6 +43,7 @@ export async function createRedisFanOut(url: string, channel = 'sextant:messages
         destination: delivery.destination,
         headers: delivery.headers,
         body: Buffer.from(delivery.body).toString('base64'),
+        audience: delivery.audience,
         ...(delivery.userId === undefined ? {} : { userId: delivery.userId }),
       };
       await publisher.publish(channel, JSON.stringify(wire));

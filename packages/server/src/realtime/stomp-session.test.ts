@@ -22,7 +22,7 @@ beforeAll(async () => {
       broker,
       authenticate: async (token) => {
         const userId = USERS[token];
-        return userId ? { userId, mayRead: () => true } : null;
+        return userId ? { userId, mayRead: () => true, mayReceive: () => true, recheck: async () => null } : null;
       },
       heartbeat: { sendMs: 50, expectMs: 50 },
       maxSubscriptions: 8,
@@ -76,6 +76,7 @@ describe('STOMP session with @stomp/stompjs', () => {
       destination: BROADCAST_DESTINATION,
       body: new TextEncoder().encode(JSON.stringify(body)),
       headers: {},
+      audience: 'everyone',
     });
     const received = await message.received;
     expect(JSON.parse(received.body)).toEqual(body);
@@ -131,6 +132,7 @@ describe('STOMP session with @stomp/stompjs', () => {
       userId: 'alice',
       body: new TextEncoder().encode('for alice'),
       headers: {},
+      audience: 'everyone',
     });
     expect((await aliceMessage.received).body).toBe('for alice');
     expect(bobGot).toEqual([]);
@@ -173,7 +175,9 @@ describe('STOMP session with @stomp/stompjs', () => {
 
   it('refuses 10,000 subscriptions from one connection and keeps serving others', async () => {
     const { socket, received } = await rawSocket();
-    let frames = 'CONNECT\naccept-version:1.2\nhost:x\nAuthorization:Bearer token-alice\n\n\0';
+    socket.send('CONNECT\naccept-version:1.2\nhost:x\nAuthorization:Bearer token-alice\n\n\0');
+    await once(socket, 'message');
+    let frames = '';
     for (let i = 0; i < 10_000; i++) frames += `SUBSCRIBE\nid:${i}\ndestination:/all/messages\n\n\0`;
     socket.send(frames);
     await once(socket, 'close');

@@ -14,7 +14,7 @@ describe('agent heart-beats and the agents list', () => {
     const pushed: Delivery[] = [];
     const unsubscribe = t.app.broker.subscribe(
       BROADCAST_DESTINATION,
-      { userId: 'observer', deliver: (_id, delivery) => pushed.push(delivery) },
+      { userId: 'observer', mayReceive: () => true, deliver: (_id, delivery) => pushed.push(delivery) },
       'sub-0',
     );
     const first = await beat(

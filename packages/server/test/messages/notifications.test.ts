@@ -35,7 +35,6 @@ describe('message centre: publish, notifications, heart-beats', () => {
       report_id: 'r1',
       agent_id: 'a1',
       status: 'SUCCESS',
-      ip: '10.0.0.7',
     });
     expect(res.statusCode).toBe(200);
     const message = res.json().data;
@@ -47,7 +46,8 @@ describe('message centre: publish, notifications, heart-beats', () => {
       report_id: 'r1',
       agent_id: 'a1',
       status: 'SUCCESS',
-      ip: '10.0.0.7',
+      // the address the request came from: the server sets it (issue 32)
+      ip: '127.0.0.1',
       readed: false,
       hidded: false,
     });
@@ -67,7 +67,7 @@ describe('message centre: publish, notifications, heart-beats', () => {
     expect(again.statusCode).toBe(409);
   });
 
-  it('lets only users who may create reports publish', async () => {
+  it('lets only administrators publish over HTTP (agents: see publish-rights.test.ts)', async () => {
     const res = await publish({ title: 'x', status: 'SUCCESS', report_id: 'r1' }, client.headers);
     expect(res.statusCode).toBe(403);
     const noToken = await t.app.inject({ method: 'POST', url: MESSAGE_PATHS.messages, payload: { title: 'x' } });
@@ -75,11 +75,12 @@ describe('message centre: publish, notifications, heart-beats', () => {
   });
 
   it('creates notifications for the notifying statuses only; heart-beats record the agent instead', async () => {
-    const before = (await notifications()).unread;
+    // r2 is no report of any team: only those who read every team's reports see its notifications
+    const before = (await notifications(admin.headers)).unread;
     await publish({ title: 'cloning', report_id: 'r2', status: 'CLONING' });
     await publish({ title: 'compile failed', report_id: 'r2', status: 'COMPILE_FAIL' });
-    await publish({ title: 'beat', report_id: 'r2', agent_id: 'agent-7', status: 'HEART_BEAT_DONE', ip: '10.1.1.1' });
-    const page = await notifications();
+    await publish({ title: 'beat', report_id: 'r2', agent_id: 'agent-7', status: 'HEART_BEAT_DONE' });
+    const page = await notifications(admin.headers);
     expect(page.unread).toBe(before + 1);
     expect(page.items[0]).toMatchObject({ title: 'compile failed', status: 'COMPILE_FAIL', readed: false });
     expect(page.items.some((m: { status: string }) => m.status === 'HEART_BEAT_DONE')).toBe(false);
@@ -93,23 +94,27 @@ describe('message centre: publish, notifications, heart-beats', () => {
           headers: admin.headers,
         })
       ).json().data;
-    expect(await beats()).toMatchObject([{ agent_id: 'agent-7', status: 'HEART_BEAT_DONE', ip: '10.1.1.1' }]);
-    const later = new Date(Date.now() + 60_000).toISOString();
-    await publish({ title: 'b', report_id: 'r2', agent_id: 'agent-7', status: 'HEART_BEAT_ERROR', date: later });
-    // Without an IP in the body, the heart-beat is recorded with the address it came from.
-    expect(await beats()).toEqual([{ agent_id: 'agent-7', status: 'HEART_BEAT_ERROR', ip: '127.0.0.1', date: later }]);
-    const older = new Date(Date.now() - 60_000).toISOString();
-    await publish({ title: 'c', report_id: 'r2', agent_id: 'agent-7', status: 'HEART_BEAT_DONE', date: older });
-    expect((await beats())[0].date).toBe(later);
+    // The heart-beat is recorded with the address it came from.
+    expect(await beats()).toMatchObject([{ agent_id: 'agent-7', status: 'HEART_BEAT_DONE', ip: '127.0.0.1' }]);
+    // Dates are the server's; a late, older heart-beat (published inside the server) keeps the newer one.
+    const later = new Date(Date.now() + 60_000);
+    const beat = { report_id: 'r2', agent_id: 'agent-7', ip: '10.1.1.1' } as const;
+    await t.app.messages.publish({ ...beat, title: 'b', status: 'HEART_BEAT_ERROR', date: later });
+    expect(await beats()).toEqual([
+      { agent_id: 'agent-7', status: 'HEART_BEAT_ERROR', ip: '10.1.1.1', date: later.toISOString() },
+    ]);
+    const older = new Date(Date.now() - 60_000);
+    await t.app.messages.publish({ ...beat, title: 'c', status: 'HEART_BEAT_DONE', date: older });
+    expect((await beats())[0].date).toBe(later.toISOString());
     const anonymous = await publish({ title: 'who?', report_id: 'r2', status: 'HEART_BEAT_DONE' });
     expect(anonymous.statusCode).toBe(400);
     expect(anonymous.json().data.fields).toEqual({ agent_id: 'Required for a heart-beat.' });
   });
 
   it('marks one read, hides one and marks all read, per user', async () => {
-    await publish({ id: 'n-a', title: 'A', report_id: 'r3', status: 'CLONE_FAIL' });
-    await publish({ id: 'n-b', title: 'B', report_id: 'r3', status: 'DIFF_METHOD_FAIL' });
-    await publish({ id: 'n-c', title: 'C', report_id: 'r3', status: 'SUCCESS' });
+    await publish({ id: 'n-a', title: 'A', message_type: 'NOTICE' });
+    await publish({ id: 'n-b', title: 'B', message_type: 'NOTICE' });
+    await publish({ id: 'n-c', title: 'C', message_type: 'NOTICE' });
     const start = (await notifications()).unread;
     const adminStart = (await notifications(admin.headers)).unread;
     const read = await post(MESSAGE_PATHS.read('n-b'));
@@ -130,7 +135,7 @@ describe('message centre: publish, notifications, heart-beats', () => {
     // another user's flags are untouched
     expect((await notifications(admin.headers)).unread).toBe(adminStart);
 
-    await publish({ id: 'n-d', title: 'D', report_id: 'r3', status: 'ENVREPORT_FAIL' });
+    await publish({ id: 'n-d', title: 'D', message_type: 'NOTICE' });
     expect((await notifications()).unread).toBe(1);
     expect((await post(MESSAGE_PATHS.read('no-such-id'))).statusCode).toBe(404);
   });

@@ -54,7 +54,10 @@ describe('report pipeline failures', () => {
     expect(done.errMsg).toMatch(
       /cannot clone \/nonexistent\/sextant-no-such-repo: .*(does not exist|not a git repository)/s,
     );
-    expect((await published(done.id, 'CLONE_FAIL'))?.text).toBe(done.errMsg);
+    // the message names no server path (issue 32): the repository's folder keeps its last name only
+    expect((await published(done.id, 'CLONE_FAIL'))?.text).toBe(
+      done.errMsg?.replaceAll('/nonexistent/sextant-no-such-repo', '…/sextant-no-such-repo'),
+    );
     expect(await statusesOf(t.db, done.id)).toEqual(['QUEUED', 'CLONING', 'CLONE_FAIL']);
   });
 

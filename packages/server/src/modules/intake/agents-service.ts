@@ -48,12 +48,12 @@ export class AgentsService {
     await this.messages.publish({
       title: `Agent ${beat.agentId} of ${app.name} (${beat.envType})`,
       text: lastError ?? 'alive',
-      date: at.toISOString(),
+      date: at,
       message_type: 'AGENT_HEARTBEAT',
       report_id: app.id,
       agent_id: beat.agentId,
       status: beat.status,
-      ...(ip ? { ip: ip.slice(0, 64) } : {}),
+      ip,
     });
     return toAgent(row);
   }

@@ -12,7 +12,7 @@ export type Sender =
 type Principal = { userData: UserData; settings: Settings };
 
 /** `Authorization: Bearer <token>` or `X-Sextant-Token: <token>` (CI systems that reserve Authorization). */
-function tokenOf(req: FastifyRequest): string | null {
+export function tokenOf(req: FastifyRequest): string | null {
   const bearer = req.headers.authorization?.match(/^Bearer (\S+)$/)?.[1];
   if (bearer) return bearer;
   const header = req.headers['x-sextant-token'];

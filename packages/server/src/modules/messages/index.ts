@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Principals } from '../auth/principals.ts';
 import { MessagesRepository } from './repository.ts';
-import { messagesRoutes } from './routes.ts';
-import { MessagesService } from './service.ts';
+import { type MessagesRouteDeps, messagesRoutes } from './routes.ts';
+import { MessagesService, type ReportOwners } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,13 +12,19 @@ declare module 'fastify' {
   }
 }
 
-export function registerMessages(app: FastifyInstance, db: Db, principals: Principals): MessagesService {
+export function registerMessages(
+  app: FastifyInstance,
+  db: Db,
+  principals: Principals,
+  deps: MessagesRouteDeps & { owners: ReportOwners },
+): MessagesService {
   const service = new MessagesService(
     new MessagesRepository(db),
     app.broker,
     async () => (await principals.settings()).wsMaxHistoryLength,
+    deps.owners,
   );
   app.decorate('messages', service);
-  messagesRoutes(app, service);
+  messagesRoutes(app, service, deps);
   return service;
 }

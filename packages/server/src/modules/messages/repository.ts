@@ -4,6 +4,12 @@ import type { Db } from '../../db/client.ts';
 import { agentHeartbeats, messages, notificationCursors, notificationStates } from '../../db/schema/index.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
+
+/**
+ * Whose stored messages are asked for: a user's own and everyone's, and of the messages about reports,
+ * all, none (no Report read), or those of the reports a query selects (the user's teams').
+ */
+export type Reader = { userId: string; reports: 'all' | 'none' | SQL };
 export type NewMessage = typeof messages.$inferInsert;
 
 export function toMessage(row: MessageRow, flags: { readed: boolean; hidded: boolean }): Message {
@@ -89,8 +95,8 @@ export class MessagesRepository {
   }
 
   /** A user's notifications, not hidden, unread first then newest first. */
-  async notifications(userId: string, page: number, perPage: number) {
-    const { state, cursor, visible, readed } = flagsOf(userId);
+  async notifications(reader: Reader, page: number, perPage: number) {
+    const { state, cursor, visible, readed } = flagsOf(reader);
     const rows = await this.db
       .select({ row: messages, readed })
       .from(messages)
@@ -109,8 +115,8 @@ export class MessagesRepository {
     return { rows, total: totals?.total ?? 0, unread: totals?.unread ?? 0 };
   }
 
-  async unreadCount(userId: string): Promise<number> {
-    const { state, cursor, visible, readed } = flagsOf(userId);
+  async unreadCount(reader: Reader): Promise<number> {
+    const { state, cursor, visible, readed } = flagsOf(reader);
     const [row] = await this.db
       .select({ n: count() })
       .from(messages)
@@ -121,11 +127,11 @@ export class MessagesRepository {
   }
 
   /** The notification with this message id, if the user may see it. */
-  async notificationSeq(userId: string, id: string): Promise<number | null> {
+  async notificationSeq(reader: Reader, id: string): Promise<number | null> {
     const [row] = await this.db
       .select({ seq: messages.seq })
       .from(messages)
-      .where(and(eq(messages.id, id), eq(messages.notifies, true), forUser(userId)));
+      .where(and(eq(messages.id, id), eq(messages.notifies, true), forUser(reader)));
     return row?.seq ?? null;
   }
 
@@ -157,7 +163,8 @@ export class MessagesRepository {
 }
 
 /** Joins and predicates giving a message's flags for one user: its own row, or the read-all cursor. */
-function flagsOf(userId: string) {
+function flagsOf(reader: Reader) {
+  const { userId } = reader;
   const readed: SQL<boolean> = sql<boolean>`(coalesce(${notificationStates.readed}, false) or ${messages.seq} <= coalesce(${notificationCursors.readThrough}, 0))`;
   return {
     readed,
@@ -165,12 +172,15 @@ function flagsOf(userId: string) {
     cursor: eq(notificationCursors.userId, userId),
     visible: and(
       eq(messages.notifies, true),
-      forUser(userId),
+      forUser(reader),
       sql`coalesce(${notificationStates.hidded}, false) = false`,
     ),
   };
 }
 
-function forUser(userId: string) {
-  return or(isNull(messages.recipientId), eq(messages.recipientId, userId));
+function forUser(reader: Reader) {
+  const addressed = or(isNull(messages.recipientId), eq(messages.recipientId, reader.userId));
+  if (reader.reports === 'all') return addressed;
+  if (reader.reports === 'none') return and(addressed, isNull(messages.reportId));
+  return and(addressed, or(isNull(messages.reportId), sql`${messages.reportId} in (${reader.reports})`));
 }

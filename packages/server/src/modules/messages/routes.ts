@@ -1,7 +1,6 @@
 import {
   AgentHeartbeatSchema,
   envelopeSchema,
-  isHeartbeat,
   MESSAGE_PATHS,
   MessageHistoryQuerySchema,
   MessageSchema,
@@ -14,30 +13,36 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type AppIdForToken, checkAgentMessage, publisherOf } from './publishers.ts';
+import { type ReportReader, reportReaderOf, type TeamIdsOf } from './readers.ts';
 import type { MessagesService } from './service.ts';
 
 const IdParams = z.object({ id: z.string().min(1).max(128) });
 
-function me(req: FastifyRequest): string {
-  const userId = req.principal?.userData.userid;
-  if (!userId) throw new Error('signed-in route without a principal');
-  return userId;
-}
+export type MessagesRouteDeps = { appIdForToken: AppIdForToken; teamIdsOf: TeamIdsOf };
 
-export function messagesRoutes(app: FastifyInstance, service: MessagesService): void {
+export function messagesRoutes(app: FastifyInstance, service: MessagesService, deps: MessagesRouteDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const me = async (req: FastifyRequest): Promise<{ userId: string; reader: ReportReader }> => {
+    if (!req.principal) throw new Error('signed-in route without a principal');
+    return { userId: req.principal.userData.userid, reader: await reportReaderOf(req.principal, deps.teamIdsOf) };
+  };
   r.post(MESSAGE_PATHS.messages, {
-    config: { access: { action: 'create', resource: 'Report' } },
+    // Public at the gate because an ingestion token is not a user; `publisherOf` checks the credentials first.
+    config: { access: 'public' },
     schema: {
       tags: ['messages'],
-      description: 'Publishes a message to every signed-in user (report pipeline, agents, administrators).',
+      description:
+        "Publishes a message: an administrator's notice, or an agent's heart-beat with its app's ingestion " +
+        "token for that app's reports. The server sets date and ip (the request's address). Delivered to " +
+        "readers of the report's team, or to everyone when it names no report.",
       body: PublishMessageRequestSchema,
       response: { 200: envelopeSchema(MessageSchema) },
     },
     handler: async (req) => {
-      // An agent's heart-beat without an IP is recorded with the address it came from (point 4).
-      const ip = req.body.ip ?? (req.body.status && isHeartbeat(req.body.status) ? req.ip : undefined);
-      return { code: 200, message: 'Published.', data: await service.publish({ ...req.body, ip }) };
+      const publisher = await publisherOf(app, req, deps.appIdForToken);
+      if (publisher.kind === 'agent') await checkAgentMessage(service, publisher.appId, req.body);
+      return { code: 200, message: 'Published.', data: await service.publish({ ...req.body, ip: req.ip }) };
     },
   });
   r.get(MESSAGE_PATHS.messages, {
@@ -50,7 +55,8 @@ export function messagesRoutes(app: FastifyInstance, service: MessagesService): 
     },
     handler: async (req) => {
       const { reportId, page, perPage } = req.query;
-      return { code: 200, message: 'OK', data: await service.history(reportId, page, perPage) };
+      const { reader } = await me(req);
+      return { code: 200, message: 'OK', data: await service.history(reader, reportId, page, perPage) };
     },
   });
   r.get(MESSAGE_PATHS.heartbeats, {
@@ -60,7 +66,11 @@ export function messagesRoutes(app: FastifyInstance, service: MessagesService): 
       querystring: z.object({ reportId: z.string().min(1).max(128) }),
       response: { 200: envelopeSchema(z.array(AgentHeartbeatSchema)) },
     },
-    handler: async (req) => ({ code: 200, message: 'OK', data: await service.heartbeats(req.query.reportId) }),
+    handler: async (req) => ({
+      code: 200,
+      message: 'OK',
+      data: await service.heartbeats((await me(req)).reader, req.query.reportId),
+    }),
   });
   r.get(MESSAGE_PATHS.notifications, {
     config: { access: 'signed-in' },
@@ -69,25 +79,37 @@ export function messagesRoutes(app: FastifyInstance, service: MessagesService): 
       querystring: NotificationQuerySchema,
       response: { 200: envelopeSchema(NotificationPageSchema) },
     },
-    handler: async (req) => ({
-      code: 200,
-      message: 'OK',
-      data: await service.notifications(me(req), req.query.page, req.query.perPage),
-    }),
+    handler: async (req) => {
+      const { userId, reader } = await me(req);
+      return {
+        code: 200,
+        message: 'OK',
+        data: await service.notifications(userId, reader, req.query.page, req.query.perPage),
+      };
+    },
   });
   r.post(MESSAGE_PATHS.readAll, {
     config: { access: 'signed-in' },
     schema: { tags: ['messages'], response: { 200: envelopeSchema(UnreadCountSchema) } },
-    handler: async (req) => ({ code: 200, message: 'All read.', data: await service.readAll(me(req)) }),
+    handler: async (req) => {
+      const { userId, reader } = await me(req);
+      return { code: 200, message: 'All read.', data: await service.readAll(userId, reader) };
+    },
   });
   r.post('/api/notifications/:id/read', {
     config: { access: 'signed-in' },
     schema: { tags: ['messages'], params: IdParams, response: { 200: envelopeSchema(UnreadCountSchema) } },
-    handler: async (req) => ({ code: 200, message: 'Read.', data: await service.markRead(me(req), req.params.id) }),
+    handler: async (req) => {
+      const { userId, reader } = await me(req);
+      return { code: 200, message: 'Read.', data: await service.markRead(userId, reader, req.params.id) };
+    },
   });
   r.post('/api/notifications/:id/hide', {
     config: { access: 'signed-in' },
     schema: { tags: ['messages'], params: IdParams, response: { 200: envelopeSchema(UnreadCountSchema) } },
-    handler: async (req) => ({ code: 200, message: 'Hidden.', data: await service.hide(me(req), req.params.id) }),
+    handler: async (req) => {
+      const { userId, reader } = await me(req);
+      return { code: 200, message: 'Hidden.', data: await service.hide(userId, reader, req.params.id) };
+    },
   });
 }

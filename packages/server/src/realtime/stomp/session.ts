@@ -1,4 +1,11 @@
-import { BROADCAST_DESTINATION, type Broker, DESTINATIONS, type Delivery, isConnectionTest } from '../broker.ts';
+import {
+  type Audience,
+  BROADCAST_DESTINATION,
+  type Broker,
+  DESTINATIONS,
+  type Delivery,
+  isConnectionTest,
+} from '../broker.ts';
 import { frame, header, type StompFrame } from './frame.ts';
 import {
   type CodecLimits,
@@ -10,7 +17,14 @@ import {
 } from './frame-codec.ts';
 
 export type Transport = { send(data: Uint8Array): void; close(): void };
-export type Principal = { userId: string; mayRead(destination: string): boolean };
+export type Principal = {
+  userId: string;
+  mayRead(destination: string): boolean;
+  /** From the rights last read (at most `recheckMs` old). */
+  mayReceive(audience: Audience): boolean;
+  /** Reads the user's rights again; a reason when the socket must end (token refused, account disabled, rights changed). */
+  recheck(): Promise<string | null>;
+};
 
 export type SessionOptions = {
   authenticate(token: string): Promise<Principal | null>;
@@ -19,7 +33,17 @@ export type SessionOptions = {
   /** What the server offers: send a heart-beat every `sendMs`, expect one every `expectMs` (0 = off). */
   heartbeat?: { sendMs: number; expectMs: number };
   maxSubscriptions?: number;
+  /** A socket that has not sent CONNECT by then is closed (default 10 s). */
+  connectTimeoutMs?: number;
+  /** Bytes a socket may send before it is signed in (default 8 KiB); beyond, it is closed. */
+  preConnectMaxBytes?: number;
+  /** How often a signed-in socket's rights are read again (default 2 s). */
+  recheckMs?: number;
 };
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+export const DEFAULT_PRE_CONNECT_MAX_BYTES = 8 * 1024;
+export const DEFAULT_RECHECK_MS = 2000;
 
 /** Missing heart-beats are tolerated this many intervals before the client is dropped. */
 const HEARTBEAT_TOLERANCE = 2;
@@ -35,12 +59,21 @@ export class StompSession {
   private lastReceived = Date.now();
   private timers: NodeJS.Timeout[] = [];
   private queue: Promise<void> = Promise.resolve();
+  private bytesBeforeConnect = 0;
+  private rechecking = false;
 
   constructor(
     private readonly transport: Transport,
     private readonly options: SessionOptions,
   ) {
     this.decoder = new FrameDecoder('server', options.limits ?? DEFAULT_LIMITS);
+    // An unauthenticated socket costs memory and a file descriptor: it gets a short time to sign in.
+    const timeout = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    this.timers.push(
+      setTimeout(() => {
+        if (!this.principal) this.fail(`no CONNECT within ${timeout} ms`);
+      }, timeout),
+    );
   }
 
   get userId(): string | null {
@@ -51,6 +84,14 @@ export class StompSession {
   receive(chunk: Uint8Array): void {
     if (this.closed) return;
     this.lastReceived = Date.now();
+    if (!this.principal) {
+      this.bytesBeforeConnect += chunk.length;
+      const limit = this.options.preConnectMaxBytes ?? DEFAULT_PRE_CONNECT_MAX_BYTES;
+      if (this.bytesBeforeConnect > limit) {
+        this.fail(`more than ${limit} bytes before CONNECT`);
+        return;
+      }
+    }
     let frames: StompFrame[];
     try {
       frames = this.decoder.push(chunk).frames;
@@ -65,7 +106,7 @@ export class StompSession {
   dispose(): void {
     if (this.closed) return;
     this.closed = true;
-    for (const timer of this.timers) clearInterval(timer);
+    for (const timer of this.timers) clearTimeout(timer);
     for (const { unsubscribe } of this.subscriptions.values()) unsubscribe();
     this.subscriptions.clear();
   }
@@ -127,6 +168,8 @@ export class StompSession {
       return;
     }
     this.principal = principal;
+    const recheckMs = this.options.recheckMs ?? DEFAULT_RECHECK_MS;
+    this.timers.push(setInterval(() => void this.recheck(), recheckMs));
     const heartbeat = this.negotiateHeartbeat(header(f, 'heart-beat'));
     this.write(
       frame('CONNECTED', { version: '1.2', 'heart-beat': heartbeat, server: 'sextant', session: principal.userId }),
@@ -172,7 +215,12 @@ export class StompSession {
       this.fail(`you may not subscribe to ${destination}`, f);
       return;
     }
-    const subscriber = { userId: this.principal.userId, deliver: (sid: string, d: Delivery) => this.deliver(sid, d) };
+    const principal = this.principal;
+    const subscriber = {
+      userId: principal.userId,
+      mayReceive: (audience: Audience) => !this.closed && principal.mayReceive(audience),
+      deliver: (sid: string, d: Delivery) => this.deliver(sid, d),
+    };
     this.subscriptions.set(id, {
       destination,
       unsubscribe: this.options.broker.subscribe(destination, subscriber, id),
@@ -201,10 +249,30 @@ export class StompSession {
     }
     for (const [id, subscription] of this.subscriptions) {
       if (subscription.destination === BROADCAST_DESTINATION) {
-        this.deliver(id, { destination, body: f.body, headers: { 'content-type': 'application/json' } });
+        this.deliver(id, {
+          destination,
+          body: f.body,
+          headers: { 'content-type': 'application/json' },
+          audience: 'everyone',
+        });
       }
     }
     this.receipt(f);
+  }
+
+  /** Revocation (account disabled, role or teams changed, token no longer accepted) ends the socket. */
+  private async recheck(): Promise<void> {
+    if (this.rechecking || this.closed || !this.principal) return;
+    this.rechecking = true;
+    let reason: string | null;
+    try {
+      reason = await this.principal.recheck();
+    } catch {
+      reason = 'your rights could not be confirmed; connect again';
+    } finally {
+      this.rechecking = false;
+    }
+    if (reason) this.fail(reason);
   }
 
   private deliver(subscriptionId: string, delivery: Delivery): void {

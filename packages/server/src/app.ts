@@ -36,6 +36,7 @@ import { registerAccess } from './plugins/access.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerRealtime } from './plugins/realtime.ts';
+import { registerTextGuard } from './plugins/text-guard.ts';
 import { registerWeb } from './plugins/web.ts';
 import type { FanOut } from './realtime/broker.ts';
 
@@ -75,6 +76,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const principals = new Principals(opts.db);
   await registerWeb(app, opts.config.webDist ?? '/nonexistent-web-dist');
   registerAccess(app, tokens, principals);
+  registerTextGuard(app);
   await registerRealtime(app, tokens, principals, opts.fanOut);
   await registerDocs(app);
   authRoutes(app, new AuthService(opts.db, tokens, principals), principals);

@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { mirrorDir } from '../src/lib/data-paths.ts';
 import { bearer, FIXTURES, uploadQuery, useIntakeApp } from './intake/support.ts';
 
 const lcov = readFileSync(join(FIXTURES, 'js/lcov.info'));
@@ -119,5 +121,32 @@ describe('text no field may hold', () => {
     });
     expectFieldError(res, '_');
     expect(await count('cases')).toBe(before);
+  });
+
+  // The engine takes any text a format allows; the upload's files missing from the commit are stored.
+  it('refuses a coverage report whose paths or names hold NUL or control characters, keeping nothing', async () => {
+    execFileSync('git', [
+      'clone',
+      '-q',
+      '--mirror',
+      join(FIXTURES, 'js/repo.bundle'),
+      mirrorDir(t.dataDir, t.invoices.id),
+    ]);
+    const before = await count('coverage_uploads');
+    const reports = [
+      'TN:\nSF:src/a\u0000b.js\nDA:1,1\nend_of_record\n',
+      'TN:\nSF:src/ok.js\nFN:1,fn\u001bx\nFNDA:1,fn\u001bx\nDA:1,1\nend_of_record\n',
+    ];
+    for (const report of reports) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/coverage/uploads?${uploadQuery({ app: 'invoices', commit: 'head', envType: 'test', testType: 1 })}`,
+        headers: { ...bearer(t.invoices.token), 'content-type': 'application/octet-stream' },
+        payload: report,
+      });
+      expectFieldError(res, 'file');
+    }
+    expect(await count('coverage_uploads')).toBe(before);
+    expect(t.storedFiles(t.invoices.id)).toEqual([]);
   });
 });

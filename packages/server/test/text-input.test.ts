@@ -76,7 +76,7 @@ describe('text no field may hold', () => {
     expect(res.json().data.description).toBe('one\n\ttwo\r\nthree');
   });
 
-  it('refuses a NUL in an upload: in the query string, and in a multipart field past the request check', async () => {
+  it('refuses a NUL in an upload: in the query string, and in a multipart field (one line) past the request check', async () => {
     const before = await count('coverage_uploads');
     const raw = await t.app.inject({
       method: 'POST',
@@ -88,25 +88,28 @@ describe('text no field may hold', () => {
     const boundary = 'text-guard-boundary';
     const field = (name: string, value: string) =>
       `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-    const payload = Buffer.concat([
-      Buffer.from(
-        field('app', 'checkout') +
-          field('commit', 'main') +
-          field('envType', 'test') +
-          field('testType', '1') +
-          field('agentId', 'qa\u0000') +
-          `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="lcov.info"\r\n\r\n`,
-      ),
-      lcov,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const multipart = await t.app.inject({
-      method: 'POST',
-      url: '/api/coverage/uploads',
-      headers: { ...bearer(t.checkout.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
-    });
-    expectFieldError(multipart, 'agentId');
+    // A form field is one line: metadata, not text.
+    for (const agentId of ['qa\u0000', 'qa\n1']) {
+      const payload = Buffer.concat([
+        Buffer.from(
+          field('app', 'checkout') +
+            field('commit', 'main') +
+            field('envType', 'test') +
+            field('testType', '1') +
+            field('agentId', agentId) +
+            `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="lcov.info"\r\n\r\n`,
+        ),
+        lcov,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const multipart = await t.app.inject({
+        method: 'POST',
+        url: '/api/coverage/uploads',
+        headers: { ...bearer(t.checkout.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+      expectFieldError(multipart, 'agentId');
+    }
     expect(await count('coverage_uploads')).toBe(before);
     expect(t.storedFiles(t.checkout.id)).toEqual([]);
   });

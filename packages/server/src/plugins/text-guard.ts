@@ -2,7 +2,8 @@ import { findUnsafeText, MAX_TEXT_FIELD_LENGTH, type TextRules } from '@sextant/
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './errors.ts';
 
-const IN_URL: TextRules = { multiline: false, maxLength: MAX_TEXT_FIELD_LENGTH };
+/** Text of the URL and of metadata fields: one line. */
+export const SINGLE_LINE: TextRules = { multiline: false, maxLength: MAX_TEXT_FIELD_LENGTH };
 const IN_BODY: TextRules = { multiline: true, maxLength: MAX_TEXT_FIELD_LENGTH };
 /** A body that is one text document (a CSV import) is bounded by the route's body limit instead. */
 const WHOLE_DOCUMENT: TextRules = { multiline: true, maxLength: Number.POSITIVE_INFINITY };
@@ -20,11 +21,11 @@ export function refuseUnsafeText(value: unknown, rules: TextRules = IN_BODY): vo
 }
 
 function checkRequest(req: FastifyRequest): void {
-  refuseUnsafeText(req.params, IN_URL);
-  refuseUnsafeText(req.query, IN_URL);
+  refuseUnsafeText(req.params, SINGLE_LINE);
+  refuseUnsafeText(req.query, SINGLE_LINE);
   refuseUnsafeText(
     Object.fromEntries(INPUT_HEADERS.filter((h) => req.headers[h] !== undefined).map((h) => [h, req.headers[h]])),
-    IN_URL,
+    SINGLE_LINE,
   );
   refuseUnsafeText(req.body, typeof req.body === 'string' ? WHOLE_DOCUMENT : IN_BODY);
 }

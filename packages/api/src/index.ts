@@ -18,3 +18,4 @@ export * from './reports.ts';
 export * from './roles.ts';
 export * from './screens.ts';
 export * from './settings.ts';
+export * from './text-input.ts';

@@ -38,6 +38,7 @@ import { registerAccess } from './plugins/access.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { type RealtimeOptions, registerRealtime } from './plugins/realtime.ts';
+import { registerTextGuard } from './plugins/text-guard.ts';
 import { registerWeb } from './plugins/web.ts';
 import type { FanOut } from './realtime/broker.ts';
 
@@ -79,6 +80,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const principals = new Principals(opts.db);
   await registerWeb(app, opts.config.webDist ?? '/nonexistent-web-dist');
   registerAccess(app, tokens, principals);
+  registerTextGuard(app);
   const memberships = new TeamMemberships(opts.db);
   const teamsOfUser = (userId: string) => memberships.of(userId);
   await registerRealtime(app, teamsOfUser, { ...opts.realtime, fanOut: opts.fanOut });

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type ReportConfig, uploadsDir } from '../../lib/data-paths.ts';
 import { ApiError } from '../../plugins/errors.ts';
+import { refuseUnsafeText, SINGLE_LINE } from '../../plugins/text-guard.ts';
 import type { IntakeCredentials, Sender } from './credentials.ts';
 import { type ReceivedFile, receiveToFile, refuseDeclaredOversize } from './receive.ts';
 import type { AppRef } from './repository.ts';
@@ -15,6 +16,8 @@ const META_FIELDS = ['app', 'commit', 'envType', 'testType', 'caseId', 'agentId'
 
 function parseMeta(raw: Record<string, unknown>): UploadMeta {
   const picked = Object.fromEntries(META_FIELDS.filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]));
+  // Form fields are read here, past the request-wide text check (plugins/text-guard.ts).
+  refuseUnsafeText(picked, SINGLE_LINE);
   const parsed = UploadMetaSchema.safeParse(picked);
   if (parsed.success) return parsed.data;
   const fields: Record<string, string> = {};
@@ -45,6 +48,7 @@ async function multipartArrival(req: FastifyRequest, sender: Sender, deps: Deps)
         continue;
       }
       const meta = parseMeta(fields);
+      refuseUnsafeText({ filename: part.filename }, SINGLE_LINE);
       const app = await deps.credentials.appFor(sender, meta.app);
       const dir = uploadsDir(deps.config.dataDir, app.id);
       const file = await receiveToFile(part.file, dir, deps.config.uploadLimitBytes);

@@ -6,6 +6,7 @@ import { type Coverage, CoverageError } from '@sextant/coverage';
 import { readCoverageFile } from '@sextant/coverage/node';
 import type { ReportConfig } from '../../lib/data-paths.ts';
 import { ApiError } from '../../plugins/errors.ts';
+import { refuseUnsafeCoverageText } from './coverage-text.ts';
 import { checkAgainstMirror } from './mirror-paths.ts';
 import type { ReceivedFile } from './receive.ts';
 import type { AppRef, IntakeRepository, UploadRow } from './repository.ts';
@@ -57,6 +58,7 @@ export class UploadsService {
     let coverage: Coverage;
     try {
       coverage = await readCoverageFile(received.path, { format: meta.format, fileName });
+      refuseUnsafeCoverageText(coverage);
     } catch (error) {
       await rm(received.path, { force: true });
       if (error instanceof CoverageError) throw refusal(error, fileName);

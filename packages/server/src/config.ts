@@ -17,6 +17,17 @@ const EnvSchema = z.object({
   SEXTANT_UPLOAD_LIMIT_MB: z.coerce.number().positive().default(512),
   SEXTANT_REPORT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   SEXTANT_GIT_TIMEOUT_S: z.coerce.number().int().min(1).default(300),
+  SEXTANT_BUILD_SANDBOX: z.enum(['auto', 'bwrap', 'user', 'off']).default('auto'),
+  SEXTANT_BUILD_USER: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_-]*$/i, 'a user name')
+    .default('nobody'),
+  SEXTANT_BUILD_ENV_PASS: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*([ ,]+[A-Za-z_][A-Za-z0-9_]*)*$/, 'variable names separated by commas')
+    .optional(),
+  SEXTANT_REPO_PATHS: z.string().optional(),
+  SEXTANT_REPO_ALLOW_LOOPBACK: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
 export type Config = {
@@ -35,6 +46,16 @@ export type Config = {
   /** Report jobs run at once by this process. */
   reportConcurrency: number;
   gitTimeoutMs: number;
+  /** How app build commands are isolated (issue 32): auto, bwrap, user or off. */
+  buildSandbox: 'auto' | 'bwrap' | 'user' | 'off';
+  /** The unprivileged user builds run as when the server runs as root. */
+  buildUser: string;
+  /** Names of server variables a build receives; it gets no other variable of the server's. */
+  buildEnvPass: string[];
+  /** Folders whose repositories apps may name by a local path; default: the data dir's demo-repos. */
+  repoPaths: string[];
+  /** Whether repository URLs may name a loopback address (127.0.0.0/8, ::1, localhost). */
+  repoAllowLoopback: boolean;
 };
 
 /** Reads the environment once; a missing JWT secret is generated and kept in the data dir (mode 0600). */
@@ -63,6 +84,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadLimitBytes: Math.round(e.SEXTANT_UPLOAD_LIMIT_MB * 1024 * 1024),
     reportConcurrency: e.SEXTANT_REPORT_CONCURRENCY,
     gitTimeoutMs: e.SEXTANT_GIT_TIMEOUT_S * 1000,
+    buildSandbox: e.SEXTANT_BUILD_SANDBOX,
+    buildUser: e.SEXTANT_BUILD_USER,
+    buildEnvPass: e.SEXTANT_BUILD_ENV_PASS?.split(/[ ,]+/).filter(Boolean) ?? [],
+    repoPaths: e.SEXTANT_REPO_PATHS
+      ? e.SEXTANT_REPO_PATHS.split(':')
+          .filter(Boolean)
+          .map((folder) => resolve(folder))
+      : [join(dataDir, 'demo-repos')],
+    repoAllowLoopback: e.SEXTANT_REPO_ALLOW_LOOPBACK === 'true' || e.SEXTANT_REPO_ALLOW_LOOPBACK === '1',
   };
 }
 

@@ -10,6 +10,16 @@ export type ReportConfig = {
   reportConcurrency: number;
   gitTimeoutMs: number;
   runJobs: boolean;
+  build: BuildSettings;
+};
+
+/** How app build commands run (issue 32): the sandbox, its user, the variables passed, what to mask. */
+export type BuildSettings = {
+  sandbox: 'auto' | 'bwrap' | 'user' | 'off';
+  user: string;
+  envPass: readonly string[];
+  /** Values masked as *** in build output before it is stored or published. */
+  secrets: readonly string[];
 };
 
 /** A bare mirror of the app's registered repository. */

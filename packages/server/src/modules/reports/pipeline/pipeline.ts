@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Coverage } from '@sextant/coverage';
 import { changesBetweenCommits, diffCoverage, type RevisionChanges } from '@sextant/coverage/node';
 import type { Db } from '../../../db/client.ts';
@@ -111,7 +110,8 @@ export async function runPipeline(deps: PipelineDeps, report: ReportRow): Promis
         mirror,
         commit: newCommit,
         buildCommand,
-        workDir: join(config.dataDir, 'work', report.id),
+        build: config.build,
+        dataDir: config.dataDir,
         gitTimeoutMs: config.gitTimeoutMs,
         timeoutMs: STEP_TIMEOUTS_MS.COMPILING,
         signal,

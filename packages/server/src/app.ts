@@ -75,8 +75,9 @@ export type AppOptions = {
 /** Defaults for what tests leave out: a throw-away data directory per app. */
 function reportConfig(opts: AppOptions): ReportConfig {
   const { config } = opts;
+  const dataDir = config.dataDir ?? mkdtempSync(join(tmpdir(), 'sextant-data-'));
   return {
-    dataDir: config.dataDir ?? mkdtempSync(join(tmpdir(), 'sextant-data-')),
+    dataDir,
     uploadLimitBytes: config.uploadLimitBytes ?? 512 * 1024 * 1024,
     reportConcurrency: config.reportConcurrency ?? 2,
     gitTimeoutMs: config.gitTimeoutMs ?? 300_000,
@@ -89,6 +90,10 @@ function reportConfig(opts: AppOptions): ReportConfig {
         [config.jwtSecret, config.adminPassword, config.databaseUrl, config.redisUrl],
         process.env,
       ),
+    },
+    repoPolicy: {
+      localFolders: config.repoPaths ?? [join(dataDir, 'demo-repos')],
+      allowLoopback: config.repoAllowLoopback ?? false,
     },
   };
 }
@@ -116,13 +121,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   aboutRoutes(app, opts.about ?? { version: 'test', commit: null, database: 'embedded' }, principals);
   registerAuditLog(app, opts.db);
   registerTeams(app, opts.db);
-  registerApps(app, opts.db);
+  const reports = reportConfig(opts);
+  registerApps(app, opts.db, reports.repoPolicy);
   registerBranches(app, opts.db);
   registerProjects(app, opts.db);
   registerVersions(app, opts.db);
   registerRequirements(app, opts.db);
   registerCases(app, opts.db);
-  const reports = reportConfig(opts);
   registerCoverageIntake(app, opts.db, reports);
   await registerReports(app, opts.db, reports);
   registerReportViews(app, opts.db, reports);

@@ -100,6 +100,34 @@ describe.each(modes)('a build (SEXTANT_BUILD_SANDBOX=%s)', (mode) => {
     expect(done.errMsg ?? '').not.toContain('jwt-secret');
   });
 
+  it('shows its output only to readers of reports', async () => {
+    const done = await build('echo build-output-marker; exit 5');
+    expect(done.errMsg).toContain('build-output-marker');
+    const admin = await t.call('GET', `/api/getReport?reportId=${done.id}`);
+    expect(admin.json().data.errMsg).toContain('build-output-marker');
+    await t.ok('POST', '/api/roles', {
+      name: `board-only-${mode}`,
+      ability: [{ action: 'read', resource: 'AppDashboard' }],
+      resourceNums: { AppDashboard: 1 },
+    });
+    const boardReader = await t.createUser(`board-${mode}`, `board-only-${mode}`);
+    const client = await t.createUser(`client-${mode}`, 'client');
+    for (const [headers, status] of [
+      [boardReader.headers, 403],
+      [client.headers, 403],
+      [{}, 401],
+    ] as const) {
+      const one = await t.call('GET', `/api/getReport?reportId=${done.id}`, undefined, headers);
+      const search = await t.call('POST', '/api/searchReports', { testType: 1 }, headers);
+      expect([one.statusCode, search.statusCode]).toEqual([status, status]);
+      expect(one.body + search.body).not.toContain('build-output-marker');
+    }
+    // The app dashboard (AppDashboard alone) lists finished and running reports, never a failure's output.
+    const board = await t.call('GET', `/api/dashboard?appId=${done.appId}`, undefined, boardReader.headers);
+    expect(board.statusCode).toBe(200);
+    expect(board.body).not.toContain('build-output-marker');
+  });
+
   it('writes in its own checkout, HOME and TMPDIR, and goes on to SUCCESS', async () => {
     const done = await build(
       'set -e; test -f src/main/java/demo/text/WordCounter.java; mkdir -p target "$HOME/.m2"; echo x > target/out; echo y > "$TMPDIR/t"; test "$CI" = true',

@@ -144,7 +144,10 @@ export async function waitForReport(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [row] = await db.select().from(reports).where(eq(reports.id, id));
-    if (row && done(row)) return row;
+    // A report's end is recorded, then published: wait for the message too, which tests read next.
+    if (row && done(row) && (!TERMINAL.includes(row.status) || (await statusesOf(db, id)).includes(row.status))) {
+      return row;
+    }
     if (Date.now() > deadline) throw new Error(`report ${id} still ${row?.status ?? 'missing'} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

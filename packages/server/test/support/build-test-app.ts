@@ -48,8 +48,9 @@ export async function buildTestApp(
       jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!',
       accessTokenTtl: opts.accessTokenTtl ?? 900,
       webDist: opts.webDist,
-      // Test repositories are local paths in the temporary folder (SEXTANT_REPO_PATHS).
-      repoPaths: [tmpdir()],
+      // Test repositories are local paths in the temporary folder, or placeholders under /srv never
+      // probed (SEXTANT_REPO_PATHS).
+      repoPaths: [tmpdir(), '/srv'],
     },
   }).catch(async (e: unknown) => {
     await database.close();

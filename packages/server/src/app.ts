@@ -123,7 +123,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerTeams(app, opts.db);
   const reports = reportConfig(opts);
   registerApps(app, opts.db, reports.repoPolicy);
-  registerBranches(app, opts.db);
+  registerBranches(app, opts.db, reports.repoPolicy);
   registerProjects(app, opts.db);
   registerVersions(app, opts.db);
   registerRequirements(app, opts.db);

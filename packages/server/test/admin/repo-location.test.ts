@@ -90,5 +90,8 @@ describe('repository locations', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().data.fields.repoUrl).toMatch(/SEXTANT_REPO_PATHS/);
     expect(res.body).not.toContain('invalid gitfile');
+    const branches = await t.call('POST', `/api/apps/${app.id}/refreshBranches`);
+    expect(branches.statusCode).toBe(400);
+    expect(branches.json().data.fields.repoUrl).toMatch(/SEXTANT_REPO_PATHS/);
   });
 });

@@ -6,7 +6,7 @@ import { ApiError } from '../../plugins/errors.ts';
 import { asApiError, containsPattern } from '../audit/constraint-errors.ts';
 import { type Actor, type AuditService, changedFields, firstRow } from '../audit/service.ts';
 import type { TeamsService } from '../teams/service.ts';
-import { lsRemote, RemoteError } from './git-remote.ts';
+import { lsRemote, RemoteError, type RemoteRef } from './git-remote.ts';
 import { checkRepoLocation, RepoLocationRefused, type RepoPolicy } from './repo-location.ts';
 import { ingestionTokenHash, issueIngestionToken } from './token.ts';
 
@@ -184,11 +184,16 @@ export class AppsService {
     });
   }
 
-  async testConnection(id: string): Promise<ConnectionCheck> {
+  /** The repository's refs (heads only when asked), its location checked again first (issue 32). */
+  async remoteRefs(id: string, opts: { heads?: boolean } = {}): Promise<RemoteRef[]> {
     const url = await this.repoUrlOf(id);
     const { gitConfig } = await this.checkLocation(url);
+    return lsRemote(url, { ...opts, gitConfig });
+  }
+
+  async testConnection(id: string): Promise<ConnectionCheck> {
     try {
-      const refs = await lsRemote(url, { gitConfig });
+      const refs = await this.remoteRefs(id);
       return { ok: true, refs: refs.length, error: null };
     } catch (e) {
       if (e instanceof RemoteError) return { ok: false, refs: null, error: e.message };

@@ -11,8 +11,8 @@ export type BuildSandboxSetting = 'auto' | 'bwrap' | 'user' | 'off';
 export type BuildUser = { name: string; uid: number; gid: number };
 
 /**
- * How a build runs (issue 32, finding 1). `bwrap`: bubblewrap with the data folder, /tmp and the
- * server's home hidden under empty tmpfs, its own PID namespace (it cannot see the server's
+ * How a build runs (issue 32, finding 1). `bwrap`: bubblewrap with the data folder, /tmp, the
+ * server's home and working folder hidden under empty tmpfs, its own PID namespace (it cannot see the server's
  * /proc/<pid>/environ), killed with the server (--die-with-parent); when the server is root, also as
  * `user`. `user`: the server is root without bubblewrap, the build runs as an unprivileged user
  * (setpriv) and the data folder is mode 0700. `off`: as the server's own user (opted out). `refused`:
@@ -121,7 +121,8 @@ export function sandboxedCommand(
     return { program, args };
   }
   // Mounts apply in order: hide first, then bind the build's own folder back on top (it lies in /tmp).
-  const hide = [...new Set(['/tmp', homedir(), ...opts.hidden])].filter((folder) => folder !== '/');
+  // The server's working folder too: an installation's .env file or scripts are no build's business.
+  const hide = [...new Set(['/tmp', homedir(), process.cwd(), ...opts.hidden])].filter((folder) => folder !== '/');
   const args = [
     ...BWRAP_BASE,
     ...hide.flatMap((folder) => ['--tmpfs', folder]),

@@ -44,6 +44,8 @@ export default async function setup(project: TestProject) {
       SEXTANT_DATA_DIR: dataDir,
       SEXTANT_ADMIN_PASSWORD: adminPassword,
       SEXTANT_JWT_SECRET: jwtSecret,
+      // The journeys' repositories are local clones in the temporary folder.
+      SEXTANT_REPO_PATHS: tmpdir(),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

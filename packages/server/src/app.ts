@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { ReportConfig } from './lib/data-paths.ts';
 import { applicationsRoutes } from './modules/applications/routes.ts';
 import { ApplicationsService } from './modules/applications/service.ts';
 import { createAppsService, registerApps } from './modules/apps/index.ts';
@@ -21,6 +22,7 @@ import { registerMessages } from './modules/messages/index.ts';
 import { registerProjects } from './modules/projects/index.ts';
 import { registerReportViews } from './modules/report-views/index.ts';
 import { registerReports } from './modules/reports/index.ts';
+import { serverSecrets } from './modules/reports/pipeline/secret-mask.ts';
 import { reportKeysOfTeams, reportOwner } from './modules/reports/report-teams.ts';
 import { registerRequirements } from './modules/requirements/index.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
@@ -44,7 +46,23 @@ import type { FanOut } from './realtime/broker.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'jwtSecret' | 'accessTokenTtl'> &
-    Partial<Pick<Config, 'dataDir' | 'uploadLimitBytes' | 'reportConcurrency' | 'gitTimeoutMs'>> & { webDist?: string };
+    Partial<
+      Pick<
+        Config,
+        | 'dataDir'
+        | 'uploadLimitBytes'
+        | 'reportConcurrency'
+        | 'gitTimeoutMs'
+        | 'adminPassword'
+        | 'databaseUrl'
+        | 'redisUrl'
+        | 'buildSandbox'
+        | 'buildUser'
+        | 'buildEnvPass'
+        | 'repoPaths'
+        | 'repoAllowLoopback'
+      >
+    > & { webDist?: string };
   db: Db;
   logger?: boolean;
   /** What `/api/about` reports; tests may leave it out. */
@@ -60,13 +78,28 @@ export type AppOptions = {
 };
 
 /** Defaults for what tests leave out: a throw-away data directory per app. */
-function reportConfig(opts: AppOptions) {
+function reportConfig(opts: AppOptions): ReportConfig {
+  const { config } = opts;
+  const dataDir = config.dataDir ?? mkdtempSync(join(tmpdir(), 'sextant-data-'));
   return {
-    dataDir: opts.config.dataDir ?? mkdtempSync(join(tmpdir(), 'sextant-data-')),
-    uploadLimitBytes: opts.config.uploadLimitBytes ?? 512 * 1024 * 1024,
-    reportConcurrency: opts.config.reportConcurrency ?? 2,
-    gitTimeoutMs: opts.config.gitTimeoutMs ?? 300_000,
+    dataDir,
+    uploadLimitBytes: config.uploadLimitBytes ?? 512 * 1024 * 1024,
+    reportConcurrency: config.reportConcurrency ?? 2,
+    gitTimeoutMs: config.gitTimeoutMs ?? 300_000,
     runJobs: opts.runJobs ?? true,
+    build: {
+      sandbox: config.buildSandbox ?? 'auto',
+      user: config.buildUser ?? 'nobody',
+      envPass: config.buildEnvPass ?? [],
+      secrets: serverSecrets(
+        [config.jwtSecret, config.adminPassword, config.databaseUrl, config.redisUrl],
+        process.env,
+      ),
+    },
+    repoPolicy: {
+      localFolders: config.repoPaths ?? [join(dataDir, 'demo-repos')],
+      allowLoopback: config.repoAllowLoopback ?? false,
+    },
   };
 }
 
@@ -101,13 +134,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   aboutRoutes(app, opts.about ?? { version: 'test', commit: null, database: 'embedded' }, principals);
   registerAuditLog(app, opts.db);
   registerTeams(app, opts.db);
-  registerApps(app, opts.db);
-  registerBranches(app, opts.db);
+  const reports = reportConfig(opts);
+  registerApps(app, opts.db, reports.repoPolicy);
+  registerBranches(app, opts.db, reports.repoPolicy);
   registerProjects(app, opts.db);
   registerVersions(app, opts.db);
   registerRequirements(app, opts.db);
   registerCases(app, opts.db);
-  const reports = reportConfig(opts);
   registerCoverageIntake(app, opts.db, reports);
   await registerReports(app, opts.db, reports);
   registerReportViews(app, opts.db, reports);

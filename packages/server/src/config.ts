@@ -18,6 +18,17 @@ const EnvSchema = z.object({
   SEXTANT_GIT_TIMEOUT_S: z.coerce.number().int().min(1).default(300),
   SEXTANT_WS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   SEXTANT_WS_RECHECK_MS: z.coerce.number().int().min(100).default(2000),
+  SEXTANT_BUILD_SANDBOX: z.enum(['auto', 'bwrap', 'user', 'off']).default('auto'),
+  SEXTANT_BUILD_USER: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_-]*$/i, 'a user name')
+    .default('nobody'),
+  SEXTANT_BUILD_ENV_PASS: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*([ ,]+[A-Za-z_][A-Za-z0-9_]*)*$/, 'variable names separated by commas')
+    .optional(),
+  SEXTANT_REPO_PATHS: z.string().optional(),
+  SEXTANT_REPO_ALLOW_LOOPBACK: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
 export type Config = {
@@ -39,6 +50,16 @@ export type Config = {
   wsConnectTimeoutMs: number;
   /** How often a signed-in socket's token and rights are checked again; revocation ends it. */
   wsRecheckMs: number;
+  /** How app build commands are isolated (issue 32): auto, bwrap, user or off. */
+  buildSandbox: 'auto' | 'bwrap' | 'user' | 'off';
+  /** The unprivileged user builds run as when the server runs as root. */
+  buildUser: string;
+  /** Names of server variables a build receives; it gets no other variable of the server's. */
+  buildEnvPass: string[];
+  /** Folders whose repositories apps may name by a local path; default: the data dir's demo-repos. */
+  repoPaths: string[];
+  /** Whether repository URLs may name a loopback address (127.0.0.0/8, ::1, localhost). */
+  repoAllowLoopback: boolean;
 };
 
 /** Reads the environment once; a missing JWT secret is generated and kept in the data dir (mode 0600). */
@@ -68,6 +89,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gitTimeoutMs: e.SEXTANT_GIT_TIMEOUT_S * 1000,
     wsConnectTimeoutMs: e.SEXTANT_WS_CONNECT_TIMEOUT_MS,
     wsRecheckMs: e.SEXTANT_WS_RECHECK_MS,
+    buildSandbox: e.SEXTANT_BUILD_SANDBOX,
+    buildUser: e.SEXTANT_BUILD_USER,
+    buildEnvPass: e.SEXTANT_BUILD_ENV_PASS?.split(/[ ,]+/).filter(Boolean) ?? [],
+    repoPaths: e.SEXTANT_REPO_PATHS
+      ? e.SEXTANT_REPO_PATHS.split(':')
+          .filter(Boolean)
+          .map((folder) => resolve(folder))
+      : [join(dataDir, 'demo-repos')],
+    repoAllowLoopback: e.SEXTANT_REPO_ALLOW_LOOPBACK === 'true' || e.SEXTANT_REPO_ALLOW_LOOPBACK === '1',
   };
 }
 

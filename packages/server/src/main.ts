@@ -22,8 +22,10 @@ const about = {
   commit: buildCommit(),
   database: config.databaseUrl ? ('postgresql' as const) : ('embedded' as const),
 };
+// The generated password is masked in build output like a configured one (issue 32).
+const initialPassword = generated ?? keptInitialPassword();
 const app = await buildApp({
-  config,
+  config: { ...config, adminPassword: config.adminPassword ?? initialPassword },
   db: database.db,
   logger: true,
   fanOut,
@@ -44,6 +46,14 @@ async function shutdown(signal: string): Promise<void> {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+function keptInitialPassword(): string | undefined {
+  try {
+    return readFileSync(join(config.dataDir, 'initial-admin-password'), 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };

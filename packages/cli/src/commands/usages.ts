@@ -27,7 +27,8 @@ Running it again changes nothing; --remove deletes all of it.
   --user, --password sign in instead (default user admin; the password defaults to
                      SEXTANT_ADMIN_PASSWORD, else DATA_DIR/initial-admin-password)
   --data-dir DIR     the server's data directory when it runs here (default ./data)
-  --repos-dir DIR    where the demo repositories go (default DATA_DIR/demo-repos)
+  --repos-dir DIR    where the demo repositories go (default DATA_DIR/demo-repos; another
+                     folder must be in the server's SEXTANT_REPO_PATHS)
   --remove           delete the demo workspace
   --timeout SECONDS  longest wait for the reports (default 600)
 `;

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { RepoPolicy } from '../modules/apps/repo-location.ts';
 
 /**
  * Where report work lives under the data directory. One place, because uploads are written by the
@@ -10,6 +11,18 @@ export type ReportConfig = {
   reportConcurrency: number;
   gitTimeoutMs: number;
   runJobs: boolean;
+  build: BuildSettings;
+  /** Where app repositories may be; checked again before every clone or fetch. */
+  repoPolicy: RepoPolicy;
+};
+
+/** How app build commands run (issue 32): the sandbox, its user, the variables passed, what to mask. */
+export type BuildSettings = {
+  sandbox: 'auto' | 'bwrap' | 'user' | 'off';
+  user: string;
+  envPass: readonly string[];
+  /** Values masked as *** in build output before it is stored or published. */
+  secrets: readonly string[];
 };
 
 /** A bare mirror of the app's registered repository. */

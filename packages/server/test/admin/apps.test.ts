@@ -59,7 +59,7 @@ describe('apps', () => {
     expect(JSON.stringify(audit)).not.toContain('ingestion');
   });
 
-  it('tests the connection with git ls-remote: the refs git lists, or git’s error line', async () => {
+  it('tests the connection with git ls-remote: the refs git lists, or what git’s error means', async () => {
     const app = await t.ok<App>('GET', '/api/apps?q=checkout').then((p) => (p as unknown as { items: App[] }).items[0]);
     const check = await t.ok<{ ok: boolean; refs: number }>('POST', `/api/apps/${app?.id}/testConnection`);
     const expectedRefs = git(repo.path, 'show-ref', '--head').trim().split('\n').length;
@@ -68,15 +68,8 @@ describe('apps', () => {
     const missing = join(scratch, 'no-such-repo');
     const broken = await t.ok<App>('POST', '/api/apps', { ...base(), name: 'broken', repoUrl: missing });
     const failed = await t.ok<{ ok: boolean; error: string }>('POST', `/api/apps/${broken.id}/testConnection`);
-    expect(failed.ok).toBe(false);
-    let gitSays = '';
-    try {
-      git(scratch, 'ls-remote', '--', missing);
-    } catch (e) {
-      gitSays = String((e as { stderr: string }).stderr).split('\n')[0] ?? '';
-    }
-    expect(gitSays).not.toBe('');
-    expect(failed.error).toBe(gitSays.trim());
+    // Git's own text is not passed on: for a local path it can quote a file (issue 32, finding 10).
+    expect(failed).toEqual({ ok: false, refs: null, error: 'Not a git repository (or not readable by the server).' });
   });
 
   it('refuses repository URLs with shell metacharacters, options or other transports, running nothing', async () => {

@@ -47,6 +47,7 @@ export function useIntakeApp(opts: { uploadLimitBytes?: number } = {}) {
         jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!',
         accessTokenTtl: 900,
         dataDir: t.dataDir,
+        repoPaths: [tmpdir()],
         ...(opts.uploadLimitBytes ? { uploadLimitBytes: opts.uploadLimitBytes } : {}),
       },
     });

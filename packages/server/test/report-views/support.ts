@@ -44,7 +44,12 @@ export function useReportViews() {
     t.app = await buildApp({
       db: database.db,
       runJobs: false,
-      config: { jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!', accessTokenTtl: 900, dataDir: t.dataDir },
+      config: {
+        jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!',
+        accessTokenTtl: 900,
+        dataDir: t.dataDir,
+        repoPaths: [tmpdir()],
+      },
     });
     close = async () => {
       await t.app.close();

@@ -1,13 +1,15 @@
 import { rmSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/db/schema/index.ts';
 import { addUpload, fixtureRepo, statusesOf, useReportsApp, waitForReport } from './pipeline-support.ts';
 
 /** Each failure status of DESIGN §5 from a real cause, with the reason the user sees. */
 describe('report pipeline failures', () => {
-  const t = useReportsApp();
+  // One test needs an https server that refuses connections: a loopback address, allowed here.
+  const t = useReportsApp({ repoAllowLoopback: true });
   let repo: string;
   beforeAll(async () => {
     repo = fixtureRepo('jacoco');
@@ -48,15 +50,14 @@ describe('report pipeline failures', () => {
   };
 
   it('CLONE_FAIL with git’s reason when the repository is unreachable', async () => {
-    await t.createApp({ name: 'gone', repoUrl: '/nonexistent/sextant-no-such-repo' });
+    const gone = join(tmpdir(), 'sextant-no-such-repo');
+    await t.createApp({ name: 'gone', repoUrl: gone });
     const done = await run({ app: 'gone' });
     expect(done.status).toBe('CLONE_FAIL');
-    expect(done.errMsg).toMatch(
-      /cannot clone \/nonexistent\/sextant-no-such-repo: .*(does not exist|not a git repository)/s,
-    );
+    expect(done.errMsg).toBe(`cannot clone ${gone}: Not a git repository (or not readable by the server).`);
     // the message names no server path (issue 32): the repository's folder keeps its last name only
     expect((await published(done.id, 'CLONE_FAIL'))?.text).toBe(
-      done.errMsg?.replaceAll('/nonexistent/sextant-no-such-repo', '…/sextant-no-such-repo'),
+      done.errMsg?.replaceAll(gone, '…/sextant-no-such-repo'),
     );
     expect(await statusesOf(t.db, done.id)).toEqual(['QUEUED', 'CLONING', 'CLONE_FAIL']);
   });
@@ -66,6 +67,16 @@ describe('report pipeline failures', () => {
     const done = await run({ app: 'refused' });
     expect(done.status).toBe('CLONE_FAIL');
     expect(done.errMsg).toMatch(/^cannot clone https:\/\/127\.0\.0\.1:9\/demo\.git: .*(refused|connect)/is);
+  });
+
+  it('CLONE_FAIL without probing a stored repository location the policy refuses (issue 32)', async () => {
+    const appId = await t.createApp({ name: 'stored-before', repoUrl: repo });
+    await t.db.execute(sql`update apps set repo_url = '/proc/self/environ' where id = ${appId}`);
+    const done = await run({ app: 'stored-before' });
+    expect(done.status).toBe('CLONE_FAIL');
+    expect(done.errMsg).toBe(
+      'refused repository /proc/self/environ: A local repository must lie inside a folder named in SEXTANT_REPO_PATHS.',
+    );
   });
 
   it('CLONE_FAIL naming the version when a ref is unknown', async () => {

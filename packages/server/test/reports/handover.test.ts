@@ -28,7 +28,14 @@ describe('graceful close during a job', () => {
     const start = () =>
       buildApp({
         db: database.db,
-        config: { jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!', accessTokenTtl: 900, dataDir },
+        config: {
+          jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!',
+          accessTokenTtl: 900,
+          dataDir,
+          repoPaths: [tmpdir()],
+          // The build keeps a marker between the two instances' runs: outside a sandbox, which would hide it.
+          buildSandbox: 'off',
+        },
       });
 
     const first: FastifyInstance = await start();

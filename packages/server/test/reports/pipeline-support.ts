@@ -6,13 +6,14 @@ import { join, relative } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { buildApp } from '../../src/app.ts';
+import { type AppOptions, buildApp } from '../../src/app.ts';
 import type { Db } from '../../src/db/client.ts';
 import { coverageUploads, messages, reports } from '../../src/db/schema/index.ts';
 import { seed } from '../../src/db/seed.ts';
 import { uploadsDir } from '../../src/lib/data-paths.ts';
 import { ADMIN_PASSWORD, freshDatabase, signIn } from '../support/build-test-app.ts';
 
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
 export const FIXTURES = new URL('../../../coverage/fixtures/', import.meta.url).pathname;
 export const TERMINAL = [
   'SUCCESS',
@@ -39,7 +40,7 @@ export function fixtureRepo(tool: string): string {
  * One app per test file with a known data directory, the report workers on, signed in as admin, and
  * a team "reporting" that owns the apps the tests register.
  */
-export function useReportsApp() {
+export function useReportsApp(config: Partial<AppOptions['config']> = {}) {
   const t = {} as {
     app: FastifyInstance;
     db: Db;
@@ -58,7 +59,13 @@ export function useReportsApp() {
     t.dataDir = mkdtempSync(join(tmpdir(), 'sx-report-data-'));
     t.app = await buildApp({
       db: database.db,
-      config: { jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!', accessTokenTtl: 900, dataDir: t.dataDir },
+      config: {
+        jwtSecret: TEST_JWT_SECRET,
+        accessTokenTtl: 900,
+        dataDir: t.dataDir,
+        repoPaths: [tmpdir()],
+        ...config,
+      },
     });
     t.db = database.db;
     t.close = async () => {
@@ -137,7 +144,10 @@ export async function waitForReport(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [row] = await db.select().from(reports).where(eq(reports.id, id));
-    if (row && done(row)) return row;
+    // A report's end is recorded, then published: wait for the message too, which tests read next.
+    if (row && done(row) && (!TERMINAL.includes(row.status) || (await statusesOf(db, id)).includes(row.status))) {
+      return row;
+    }
     if (Date.now() > deadline) throw new Error(`report ${id} still ${row?.status ?? 'missing'} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -1,4 +1,4 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,15 +168,23 @@ describe('report create, edit and delete', () => {
     const slowApp = await t.createApp({ name: 'slow', repoUrl: repo, buildCommand: 'sleep 60' });
     const created = await t.ok<{ id: string }>('POST', '/api/reports', body({ app: slowApp, name: 'stopped' }));
     await waitForReport(t.db, created.id, (r) => r.status === 'COMPILING');
-    // COMPILING is published before the export of the commit is written: wait for the build to start.
-    const checkout = join(t.dataDir, 'work', created.id);
+    // COMPILING is published before the export of the commit is written: wait for the build to start,
+    // recorded under <data>/builds with its folder (the checkout).
+    const records = join(t.dataDir, 'builds');
     const started = Date.now() + 15_000;
-    while (!existsSync(checkout) && Date.now() < started) await new Promise((r) => setTimeout(r, 50));
-    expect(existsSync(checkout)).toBe(true);
+    const running = () => (existsSync(records) ? readdirSync(records) : []);
+    while (running().length === 0 && Date.now() < started) await new Promise((r) => setTimeout(r, 50));
+    const [record] = running();
+    expect(record).toBeDefined();
+    const { buildRoot } = JSON.parse(readFileSync(join(records, record as string), 'utf8')) as { buildRoot: string };
+    expect(existsSync(join(buildRoot, 'src'))).toBe(true);
     expect((await t.call('DELETE', `/api/reports/${created.id}`)).statusCode).toBe(200);
     const deadline = Date.now() + 15_000;
-    while (existsSync(checkout) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(existsSync(checkout)).toBe(false);
+    while ((existsSync(buildRoot) || running().length > 0) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(existsSync(buildRoot)).toBe(false);
+    expect(running()).toEqual([]);
     expect(await t.db.select().from(reports).where(eq(reports.id, created.id))).toEqual([]);
   });
 });

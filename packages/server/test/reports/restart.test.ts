@@ -115,6 +115,8 @@ describe('a report job survives the server being killed mid-step', () => {
         SEXTANT_DATA_DIR: dataDir,
         SEXTANT_ADMIN_PASSWORD: PASSWORD,
         SEXTANT_REPORT_HEARTBEAT_S: '1',
+        // The fixture repository is a local path in the temporary folder.
+        SEXTANT_REPO_PATHS: tmpdir(),
         DATABASE_URL: databaseUrl ?? '',
       },
       base,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
@@ -47,6 +48,9 @@ export async function buildTestApp(
       jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!',
       accessTokenTtl: opts.accessTokenTtl ?? 900,
       webDist: opts.webDist,
+      // Test repositories are local paths in the temporary folder, or placeholders under /srv never
+      // probed (SEXTANT_REPO_PATHS).
+      repoPaths: [tmpdir(), '/srv'],
     },
   }).catch(async (e: unknown) => {
     await database.close();

@@ -6,7 +6,8 @@ import { ApiError } from '../../plugins/errors.ts';
 import { asApiError, containsPattern } from '../audit/constraint-errors.ts';
 import { type Actor, type AuditService, changedFields, firstRow } from '../audit/service.ts';
 import type { TeamsService } from '../teams/service.ts';
-import { lsRemote, RemoteError } from './git-remote.ts';
+import { lsRemote, RemoteError, type RemoteRef } from './git-remote.ts';
+import { checkRepoLocation, RepoLocationRefused, type RepoPolicy } from './repo-location.ts';
 import { ingestionTokenHash, issueIngestionToken } from './token.ts';
 
 type AppRecord = typeof apps.$inferSelect;
@@ -38,6 +39,8 @@ export class AppsService {
     private readonly db: Db,
     private readonly audit: AuditService,
     private readonly teams: TeamsService,
+    // Without one, no local path and no loopback host passes (issue 32, finding 10).
+    private readonly repoPolicy: RepoPolicy = { localFolders: [], allowLoopback: false },
   ) {}
 
   async list(query: {
@@ -98,6 +101,7 @@ export class AppsService {
   }
 
   async create(input: AppInput, actor: Actor) {
+    await this.checkLocation(input.repoUrl);
     const { token, hash } = issueIngestionToken();
     const id = await this.db
       .transaction(async (tx) => {
@@ -128,6 +132,7 @@ export class AppsService {
   }
 
   async update(id: string, input: AppUpdate, actor: Actor) {
+    if (input.repoUrl !== undefined) await this.checkLocation(input.repoUrl);
     const buildCommand = input.buildCommand !== undefined ? { buildCommand: input.buildCommand || null } : {};
     await this.audit.updateAudited({
       entity: 'app',
@@ -179,14 +184,30 @@ export class AppsService {
     });
   }
 
-  async testConnection(id: string): Promise<ConnectionCheck> {
+  /** The repository's refs (heads only when asked), its location checked again first (issue 32). */
+  async remoteRefs(id: string, opts: { heads?: boolean } = {}): Promise<RemoteRef[]> {
     const url = await this.repoUrlOf(id);
+    const { gitConfig } = await this.checkLocation(url);
+    return lsRemote(url, { ...opts, gitConfig });
+  }
+
+  async testConnection(id: string): Promise<ConnectionCheck> {
     try {
-      const refs = await lsRemote(url);
+      const refs = await this.remoteRefs(id);
       return { ok: true, refs: refs.length, error: null };
     } catch (e) {
       if (e instanceof RemoteError) return { ok: false, refs: null, error: e.message };
       throw e;
+    }
+  }
+
+  /** A repository location the policy refuses is a 400 on repoUrl, before anything is probed. */
+  private async checkLocation(url: string) {
+    try {
+      return await checkRepoLocation(url, this.repoPolicy);
+    } catch (error) {
+      if (!(error instanceof RepoLocationRefused)) throw error;
+      throw new ApiError(400, 'validation-failed', error.message, { repoUrl: error.message });
     }
   }
 

@@ -3,7 +3,7 @@ import { type AnyColumn, and, asc, count, desc, eq, ilike } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { branches } from '../../db/schema/index.ts';
 import { ApiError } from '../../plugins/errors.ts';
-import { lsRemote, RemoteError } from '../apps/git-remote.ts';
+import { RemoteError } from '../apps/git-remote.ts';
 import type { AppsService } from '../apps/service.ts';
 import { containsPattern } from '../audit/constraint-errors.ts';
 import { type Actor, type AuditService, changedFields, firstRow } from '../audit/service.ts';
@@ -67,10 +67,9 @@ export class BranchesService {
 
   /** Reads the repository's heads; branches no longer there stay listed (a tracked one must not vanish silently). */
   async refresh(appId: string, actor: Actor): Promise<BranchRefresh> {
-    const url = await this.apps.repoUrlOf(appId);
     let heads: { commit: string; name: string }[];
     try {
-      heads = (await lsRemote(url, { heads: true }))
+      heads = (await this.apps.remoteRefs(appId, { heads: true }))
         .filter((ref) => ref.name.startsWith(HEAD_PREFIX))
         .map((ref) => ({ commit: ref.commit, name: ref.name.slice(HEAD_PREFIX.length) }));
     } catch (e) {

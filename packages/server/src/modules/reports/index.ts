@@ -7,6 +7,7 @@ import { AuditService } from '../audit/service.ts';
 import { Principals } from '../auth/principals.ts';
 import { TeamsService } from '../teams/service.ts';
 import { generateReport } from './generate/index.ts';
+import { reapLeftoverBuilds } from './pipeline/build-groups.ts';
 import { runPipeline } from './pipeline/pipeline.ts';
 import { jobTiming, ReportJobs } from './report-jobs.ts';
 import { ReportsRepository } from './repository.ts';
@@ -75,6 +76,16 @@ export async function registerReports(app: FastifyInstance, db: Db, config: Repo
   );
   reportsRoutes(app, service);
   app.addHook('onReady', async () => {
+    if (config.runJobs) {
+      if (config.build.sandbox === 'off') {
+        app.log.warn(
+          'SEXTANT_BUILD_SANDBOX=off: app build commands run unsandboxed, as the server user, able to read its data folder',
+        );
+      }
+      // Builds a killed server left running (issue 32, finding 9), before its reports are resumed.
+      const killed = await reapLeftoverBuilds(config.dataDir);
+      if (killed.length > 0) app.log.warn({ processGroups: killed }, 'killed builds left running by a previous server');
+    }
     await jobs.resume();
   });
   app.addHook('onClose', async () => {

@@ -3,10 +3,11 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { isSafeRepoUrl } from '@sextant/api';
+import { gitFailure } from '../../apps/git-remote.ts';
 import { lastLines, runCommand } from './run-command.ts';
 import { StepFailure } from './step-failure.ts';
 
-type GitOptions = { timeoutMs: number; signal?: AbortSignal };
+type GitOptions = { timeoutMs: number; signal?: AbortSignal; gitConfig?: readonly string[] };
 
 // Only the transports an app may register (https, ssh, a local path); never ext:: or the like.
 const PROTOCOLS = [
@@ -21,7 +22,10 @@ const PROTOCOLS = [
 ];
 
 async function git(args: string[], opts: GitOptions & { keepStdout?: boolean; stdin?: string }) {
-  const result = await runCommand('git', [...PROTOCOLS, ...args], { ...opts, keepStdout: opts.keepStdout ?? true });
+  const result = await runCommand('git', [...PROTOCOLS, ...(opts.gitConfig ?? []), ...args], {
+    ...opts,
+    keepStdout: opts.keepStdout ?? true,
+  });
   if (opts.signal?.aborted) throw opts.signal.reason ?? new Error('aborted');
   return result;
 }
@@ -33,7 +37,7 @@ export function withoutCredentials(text: string): string {
 
 function gitReason(output: string, timedOut: boolean, timeoutMs: number): string {
   if (timedOut) return `git timed out after ${Math.round(timeoutMs / 1000)} s`;
-  return withoutCredentials(lastLines(output, 3)) || 'git failed without a message';
+  return gitFailure(output);
 }
 
 // Mirror updates of one app run one at a time in this process (two reports of an app at once).

@@ -1,8 +1,8 @@
-import { join } from 'node:path';
 import type { Coverage } from '@sextant/coverage';
 import { changesBetweenCommits, diffCoverage, type RevisionChanges } from '@sextant/coverage/node';
 import type { Db } from '../../../db/client.ts';
 import { cacheDir, mirrorDir, type ReportConfig } from '../../../lib/data-paths.ts';
+import { checkRepoLocation } from '../../apps/repo-location.ts';
 import type { GenerateInput } from '../generate/types.ts';
 import type { ReportRow, ReportsRepository } from '../repository.ts';
 import { compile } from './compile.ts';
@@ -89,7 +89,11 @@ export async function runPipeline(deps: PipelineDeps, report: ReportRow): Promis
   // A version the repository does not know ends the report here, as CLONE_FAIL naming the version:
   // it is found while resolving refs in the mirror, before any diff is attempted.
   const [baseCommit, newCommit] = await step('CLONING', `git fetch ${withoutCredentials(app.repoUrl)}`, async () => {
-    await syncMirror(app.repoUrl, mirror, git);
+    // Checked again here: an app saved before the policy, or a host name that resolves elsewhere now.
+    const location = await checkRepoLocation(app.repoUrl, config.repoPolicy).catch((error: Error) => {
+      throw new StepFailure('CLONE_FAIL', `refused repository ${withoutCredentials(app.repoUrl)}: ${error.message}`);
+    });
+    await syncMirror(app.repoUrl, mirror, { ...git, gitConfig: location.gitConfig });
     const refs = await resolveRefs(mirror, [report.baseVersion, report.newVersion], git);
     const resolve = (ref: string) => {
       const sha = refs.get(ref);
@@ -111,7 +115,8 @@ export async function runPipeline(deps: PipelineDeps, report: ReportRow): Promis
         mirror,
         commit: newCommit,
         buildCommand,
-        workDir: join(config.dataDir, 'work', report.id),
+        build: config.build,
+        dataDir: config.dataDir,
         gitTimeoutMs: config.gitTimeoutMs,
         timeoutMs: STEP_TIMEOUTS_MS.COMPILING,
         signal,

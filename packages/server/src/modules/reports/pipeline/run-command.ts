@@ -28,6 +28,8 @@ export function runCommand(
     signal?: AbortSignal;
     keepStdout?: boolean;
     stdin?: string;
+    /** Called with the pid (and so the process group id) once the program runs. */
+    onSpawn?: (pid: number) => void;
   },
 ): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
@@ -63,6 +65,9 @@ export function runCommand(
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     if (opts.signal?.aborted) killGroup();
     if (opts.stdin !== undefined) child.stdin?.end(opts.stdin);
+    child.once('spawn', () => {
+      if (child.pid) opts.onSpawn?.(child.pid);
+    });
     child.on('error', (error) => {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);

@@ -41,7 +41,19 @@ import type { FanOut } from './realtime/broker.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'jwtSecret' | 'accessTokenTtl'> &
-    Partial<Pick<Config, 'dataDir' | 'uploadLimitBytes' | 'reportConcurrency' | 'gitTimeoutMs'>> & { webDist?: string };
+    Partial<
+      Pick<
+        Config,
+        | 'dataDir'
+        | 'uploadLimitBytes'
+        | 'uploadMaxRatio'
+        | 'uploadParsers'
+        | 'uploadQueue'
+        | 'uploadParseMemoryMb'
+        | 'reportConcurrency'
+        | 'gitTimeoutMs'
+      >
+    > & { webDist?: string };
   db: Db;
   logger?: boolean;
   /** What `/api/about` reports; tests may leave it out. */
@@ -59,6 +71,10 @@ function reportConfig(opts: AppOptions) {
   return {
     dataDir: opts.config.dataDir ?? mkdtempSync(join(tmpdir(), 'sextant-data-')),
     uploadLimitBytes: opts.config.uploadLimitBytes ?? 512 * 1024 * 1024,
+    uploadMaxRatio: opts.config.uploadMaxRatio ?? 100,
+    uploadParsers: opts.config.uploadParsers ?? 2,
+    uploadQueue: opts.config.uploadQueue ?? 8,
+    uploadParseMemoryMb: opts.config.uploadParseMemoryMb ?? 2048,
     reportConcurrency: opts.config.reportConcurrency ?? 2,
     gitTimeoutMs: opts.config.gitTimeoutMs ?? 300_000,
     runJobs: opts.runJobs ?? true,

@@ -7,6 +7,10 @@ import { join } from 'node:path';
 export type ReportConfig = {
   dataDir: string;
   uploadLimitBytes: number;
+  uploadMaxRatio: number;
+  uploadParsers: number;
+  uploadQueue: number;
+  uploadParseMemoryMb: number;
   reportConcurrency: number;
   gitTimeoutMs: number;
   runJobs: boolean;

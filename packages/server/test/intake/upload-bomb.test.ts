@@ -93,3 +93,28 @@ describe('gzipped uploads are bounded after decompression too (issue 32, finding
     expect(t.storedFiles(t.checkout.id)).toHaveLength(2);
   });
 });
+
+describe('a report that needs more memory than a parser thread may use', () => {
+  const t = useIntakeApp({ config: { uploadParseMemoryMb: 64 } });
+  const upload = (body: Buffer) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/coverage/uploads?${uploadQuery({ app: 'checkout', commit: 'main', envType: 'test', testType: 2 })}`,
+      headers: { ...bearer(t.checkout.token), 'content-type': 'application/gzip' },
+      payload: body,
+    });
+
+  it('is refused (413), storing nothing, and the next upload gets a new thread', async () => {
+    // Each file of a report is an object on the heap: 400,000 one-line files need far more than 64 MB.
+    const files = Array.from({ length: 400_000 }, (_, i) => `SF:src/wide/file-${i}.c\nDA:1,1\nend_of_record\n`);
+    const res = await upload(gzipSync(files.join('')));
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json().message).toBe(
+      'The coverage file is too large: upload: parsing it needs more than the 64 MB of memory an upload may use (too-large)',
+    );
+    expect(t.storedFiles(t.checkout.id)).toEqual([]);
+    const small = await upload(gzipSync(plausibleLcov(2, 'small')));
+    expect(small.statusCode, small.body).toBe(201);
+    expect(small.json().data.files).toBe(2);
+  });
+});

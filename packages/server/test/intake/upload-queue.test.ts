@@ -1,5 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { uploadFile } from '../../../cli/src/commands/upload.ts';
+import { RETRY_AFTER_SECONDS } from '../../src/modules/intake/upload-admission.ts';
 import { bearer, uploadQuery, useIntakeApp } from './support.ts';
 
 const LCOV = 'TN:\nSF:src/a.js\nDA:1,1\nDA:2,0\nLF:2\nLH:1\nend_of_record\n';
@@ -57,5 +63,30 @@ describe('upload admission', () => {
     const again = await upload(LCOV);
     expect(again.statusCode, again.body).toBe(201);
     expect(t.storedFiles(t.checkout.id)).toHaveLength(3);
+  });
+
+  it('sextant upload waits the Retry-After of a 429 and sends the file again', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const server = { url: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`, token: t.checkout.token };
+    const dir = mkdtempSync(join(tmpdir(), 'sx-cli-busy-'));
+    try {
+      writeFileSync(join(dir, 'a.info'), LCOV);
+      const held = [heldBody(), heldBody()];
+      const pending = held.map((h) => upload(h.body));
+      await Promise.all(held.map((h) => h.started));
+      const waits: number[] = [];
+      // The CLI's wait, made by the test: the busy uploads end meanwhile, so the second try is taken.
+      const wait = async (seconds: number) => {
+        waits.push(seconds);
+        for (const h of held) h.finish();
+        await Promise.all(pending);
+      };
+      const meta = { app: 'checkout', commit: 'main', envType: 'test', testType: '2' as const };
+      const result = await uploadFile(server, meta, join(dir, 'a.info'), wait);
+      expect(waits).toEqual([RETRY_AFTER_SECONDS]);
+      expect(result).toMatchObject({ format: 'lcov', files: 1 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

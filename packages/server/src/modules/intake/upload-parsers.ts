@@ -32,13 +32,15 @@ export class UploadParsers {
   ) {}
 
   async parse(job: ParseJob): Promise<ParsedUpload> {
-    if (this.running >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.running++;
+    // A finished parse hands its place straight to the next one waiting, so none slips in between.
+    if (this.running < this.size) this.running++;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
     try {
       return await this.runOn(this.idle.pop() ?? this.start(), job);
     } finally {
-      this.running--;
-      this.waiting.shift()?.();
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
     }
   }
 

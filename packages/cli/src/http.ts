@@ -35,7 +35,9 @@ async function readAnswer<T>(res: IncomingMessage, data: z.ZodType<T>): Promise<
   const envelope = json as { code?: unknown; message?: unknown; data?: unknown };
   if (status < 200 || status >= 300) {
     const reason = typeof envelope.message === 'string' ? envelope.message : 'no reason given';
-    throw new ServerError(status, `the server answered ${status}: ${reason}`);
+    const retryAfter = Number(res.headers['retry-after']);
+    const wait = Number.isInteger(retryAfter) && retryAfter >= 0 ? retryAfter : null;
+    throw new ServerError(status, `the server answered ${status}: ${reason}`, wait);
   }
   const parsed = data.safeParse(envelope.data);
   if (!parsed.success) throw new ServerError(status, `the server's answer is not what this CLI expects (${status})`);

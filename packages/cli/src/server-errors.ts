@@ -7,6 +7,8 @@ export class ServerError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** A busy server's Retry-After (429, 503), in seconds. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }

@@ -51,6 +51,10 @@ export type AppOptions = {
         Config,
         | 'dataDir'
         | 'uploadLimitBytes'
+        | 'uploadMaxRatio'
+        | 'uploadParsers'
+        | 'uploadQueue'
+        | 'uploadParseMemoryMb'
         | 'reportConcurrency'
         | 'gitTimeoutMs'
         | 'adminPassword'
@@ -84,6 +88,10 @@ function reportConfig(opts: AppOptions): ReportConfig {
   return {
     dataDir,
     uploadLimitBytes: config.uploadLimitBytes ?? 512 * 1024 * 1024,
+    uploadMaxRatio: config.uploadMaxRatio ?? 100,
+    uploadParsers: config.uploadParsers ?? 2,
+    uploadQueue: config.uploadQueue ?? 8,
+    uploadParseMemoryMb: config.uploadParseMemoryMb ?? 2048,
     reportConcurrency: config.reportConcurrency ?? 2,
     gitTimeoutMs: config.gitTimeoutMs ?? 300_000,
     runJobs: opts.runJobs ?? true,

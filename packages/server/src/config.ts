@@ -14,6 +14,10 @@ const EnvSchema = z.object({
   SEXTANT_ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(900),
   SEXTANT_WEB_DIST: z.string().min(1).default('packages/web/dist'),
   SEXTANT_UPLOAD_LIMIT_MB: z.coerce.number().positive().default(512),
+  SEXTANT_UPLOAD_MAX_RATIO: z.coerce.number().min(1).default(100),
+  SEXTANT_UPLOAD_PARSERS: z.coerce.number().int().min(1).max(64).default(2),
+  SEXTANT_UPLOAD_QUEUE: z.coerce.number().int().min(0).max(10_000).default(8),
+  SEXTANT_UPLOAD_PARSE_MEMORY_MB: z.coerce.number().int().min(64).default(2048),
   SEXTANT_REPORT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   SEXTANT_GIT_TIMEOUT_S: z.coerce.number().int().min(1).default(300),
   SEXTANT_WS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
@@ -41,8 +45,16 @@ export type Config = {
   jwtSecret: string;
   accessTokenTtl: number;
   webDist: string;
-  /** Largest coverage upload accepted, in bytes (refused from Content-Length before reading). */
+  /** Largest coverage upload accepted, in bytes (refused from Content-Length before reading), and decompressed. */
   uploadLimitBytes: number;
+  /** How many times a gzipped upload may expand (past its first 8 MiB). */
+  uploadMaxRatio: number;
+  /** Uploads parsed at once, each in a worker thread. */
+  uploadParsers: number;
+  /** Uploads in progress beyond the parsers before more are refused with 429. */
+  uploadQueue: number;
+  /** Heap of one upload's parser thread, in MB. */
+  uploadParseMemoryMb: number;
   /** Report jobs run at once by this process. */
   reportConcurrency: number;
   gitTimeoutMs: number;
@@ -85,6 +97,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtl: e.SEXTANT_ACCESS_TOKEN_TTL,
     webDist: resolve(e.SEXTANT_WEB_DIST),
     uploadLimitBytes: Math.round(e.SEXTANT_UPLOAD_LIMIT_MB * 1024 * 1024),
+    uploadMaxRatio: e.SEXTANT_UPLOAD_MAX_RATIO,
+    uploadParsers: e.SEXTANT_UPLOAD_PARSERS,
+    uploadQueue: e.SEXTANT_UPLOAD_QUEUE,
+    uploadParseMemoryMb: e.SEXTANT_UPLOAD_PARSE_MEMORY_MB,
     reportConcurrency: e.SEXTANT_REPORT_CONCURRENCY,
     gitTimeoutMs: e.SEXTANT_GIT_TIMEOUT_S * 1000,
     wsConnectTimeoutMs: e.SEXTANT_WS_CONNECT_TIMEOUT_MS,

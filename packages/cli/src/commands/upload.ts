@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
 import { REPORT_PATHS, type UploadResult, UploadResultSchema } from '@sextant/api';
 import { GitError, repositoryPlace } from '@sextant/coverage/node';
-import { post, type Server, UploadFailed } from '../http.ts';
+import { post, type Server, ServerError, UploadFailed } from '../http.ts';
 import { type CommandIo, UsageError } from '../usage.ts';
 import { UPLOAD_USAGE } from './usages.ts';
 
@@ -36,8 +36,34 @@ async function isGzip(path: string): Promise<boolean> {
   }
 }
 
-/** Streams one file to the server, gzipped on the way unless it already is; never read whole into memory. */
-export async function uploadFile(server: Server, meta: UploadMeta, path: string): Promise<UploadResult> {
+/** How often a busy server's 429 is waited out (its Retry-After, at most `MAX_WAIT_S` each) before giving up. */
+const BUSY_RETRIES = 5;
+const MAX_WAIT_S = 60;
+const sleepSeconds = (seconds: number) => new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000));
+
+/**
+ * Streams one file to the server, gzipped on the way unless it already is; never read whole into
+ * memory. A server busy with other uploads answers 429 before reading the body: the file is sent
+ * again after the wait it names.
+ */
+export async function uploadFile(
+  server: Server,
+  meta: UploadMeta,
+  path: string,
+  wait: (seconds: number) => Promise<void> = sleepSeconds,
+): Promise<UploadResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await sendFile(server, meta, path);
+    } catch (error) {
+      if (!(error instanceof ServerError) || error.status !== 429 || error.retryAfterSeconds === null) throw error;
+      if (attempt > BUSY_RETRIES) throw error;
+      await wait(Math.min(error.retryAfterSeconds, MAX_WAIT_S));
+    }
+  }
+}
+
+async function sendFile(server: Server, meta: UploadMeta, path: string): Promise<UploadResult> {
   const gzipped = await isGzip(path);
   const file = createReadStream(path, { highWaterMark: 1 << 20 });
   const stream: Readable = gzipped ? file : file.pipe(createGzip());

@@ -97,6 +97,33 @@ describe('readCoverageFile', () => {
     expect([error.code, error.file]).toEqual(['too-large', bomb]);
   });
 
+  it('refuses a gzip bomb once it expands past the ratio bound, before its size bound', async () => {
+    const bomb = join(dir, 'ratio-bomb.gz');
+    const body = Buffer.concat([Buffer.from('SF:a.c\n'), Buffer.alloc(64 * 1024 * 1024, 'DA:1,1\n')]);
+    writeFileSync(bomb, gzipSync(body, { level: 9 }));
+    const bound = { ratio: 100, fromBytes: 4 * 1024 * 1024 };
+    const error = await catchErrorAsync(() => readCoverageFile(bomb, { maxCompressionRatio: bound }));
+    expect([error.code, error.reason, error.file]).toEqual([
+      'too-large',
+      'it expands more than 100 times when decompressed',
+      bomb,
+    ]);
+    // A real report expands far less: the same bound reads it as before.
+    const zipped = join(dir, 'ratio-real.xml.gz');
+    writeFileSync(zipped, gzipSync(jacoco, { level: 9 }));
+    const tight = { ratio: 100, fromBytes: 0 };
+    expect(await readCoverageFile(zipped, { maxCompressionRatio: tight })).toEqual(await readCoverageFile(zipped));
+  });
+
+  it('refuses a gzipped report past the size bound even while its reading waits on the decompressor', async () => {
+    // Varied lines compress about 5 times: megabytes of gzip, so the reader waits for room more than once.
+    const lines = Array.from({ length: 3_000_000 }, (_, i) => `DA:${i + 1},${(i * 7) % 13}`);
+    const big = join(dir, 'big-varied.info.gz');
+    writeFileSync(big, gzipSync(`SF:a.c\n${lines.join('\n')}\nend_of_record\n`));
+    const error = await catchErrorAsync(() => readCoverageFile(big, { maxDecompressedBytes: 8 * 1024 * 1024 }));
+    expect([error.code, error.file]).toEqual(['too-large', big]);
+  });
+
   it('refuses truncated gzip', async () => {
     const cut = join(dir, 'cut.gz');
     const zipped = gzipSync(jacoco);

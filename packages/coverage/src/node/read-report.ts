@@ -10,6 +10,11 @@ import { loadCompiledLineReader } from './compiled.ts';
 export type ReadOptions = ParseOptions & {
   /** Bound on the decompressed size of a gzipped report (default 4 GiB). */
   maxDecompressedBytes?: number;
+  /**
+   * Bound on how many times a gzipped report may expand, checked as it is decompressed once it has
+   * given `fromBytes`: a gzip bomb is refused long before its full size (real reports expand 5–20 times).
+   */
+  maxCompressionRatio?: { ratio: number; fromBytes: number };
 };
 
 const CHUNK_BYTES = 1 << 20;
@@ -111,6 +116,19 @@ async function withLineAndColumn(error: CoverageError, path: string, gzipped: bo
   return new CoverageError(code, reason, { format, file: error.file, line, column: end - lineStart + 1 });
 }
 
+/** Resolves once `input` takes writes again, or is destroyed (a refused report never drains). */
+function drainedOrClosed(input: Gunzip): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      input.off('drain', done);
+      input.off('close', done);
+      resolve();
+    };
+    input.on('drain', done);
+    input.on('close', done);
+  });
+}
+
 /** Parses a byte stream; the first bytes decide whether it is gunzipped first. */
 export async function readCoverageStream(readable: Readable, options: ReadOptions = {}): Promise<Coverage> {
   const limit = options.maxDecompressedBytes ?? options.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -123,10 +141,19 @@ export async function readCoverageStream(readable: Readable, options: ReadOption
       file: options.fileName,
     });
 
+  const ratio = options.maxCompressionRatio;
+  const overRatio = (input: Gunzip) =>
+    ratio !== undefined && bytes > ratio.fromBytes && bytes > ratio.ratio * input.bytesWritten;
+  const tooExpanded = () =>
+    new CoverageError('too-large', `it expands more than ${ratio?.ratio} times when decompressed`, {
+      file: options.fileName,
+    });
+
   const consume = async (source: AsyncIterable<Buffer | Uint8Array>) => {
     for await (const chunk of source) {
       bytes += chunk.length;
       if (bytes > limit) throw tooLarge();
+      if (gunzip && overRatio(gunzip)) throw tooExpanded();
       parser.write(chunk);
     }
   };
@@ -144,7 +171,7 @@ export async function readCoverageStream(readable: Readable, options: ReadOption
       try {
         input.write(head);
         for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-          if (!input.write(next.value)) await new Promise((resolve) => input.once('drain', resolve));
+          if (!input.write(next.value)) await drainedOrClosed(input);
           if (input.destroyed) return;
         }
         input.end();

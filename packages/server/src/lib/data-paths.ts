@@ -8,6 +8,10 @@ import type { RepoPolicy } from '../modules/apps/repo-location.ts';
 export type ReportConfig = {
   dataDir: string;
   uploadLimitBytes: number;
+  uploadMaxRatio: number;
+  uploadParsers: number;
+  uploadQueue: number;
+  uploadParseMemoryMb: number;
   reportConcurrency: number;
   gitTimeoutMs: number;
   runJobs: boolean;

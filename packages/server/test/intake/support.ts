@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { buildApp } from '../../src/app.ts';
+import { type AppOptions, buildApp } from '../../src/app.ts';
 import type { Db } from '../../src/db/client.ts';
 import { seed } from '../../src/db/seed.ts';
 import { uploadsDir } from '../../src/lib/data-paths.ts';
@@ -19,7 +19,7 @@ type TeamApp = { id: string; name: string; token: string };
  * An app with its own data directory and upload limit, and two teams: "shop" (app checkout, member
  * `dev`) and "billing" (app invoices, member `other`); `client` may not create reports at all.
  */
-export function useIntakeApp(opts: { uploadLimitBytes?: number } = {}) {
+export function useIntakeApp(opts: { uploadLimitBytes?: number; config?: Partial<AppOptions['config']> } = {}) {
   const t = {} as {
     app: FastifyInstance;
     db: Db;
@@ -49,6 +49,7 @@ export function useIntakeApp(opts: { uploadLimitBytes?: number } = {}) {
         dataDir: t.dataDir,
         repoPaths: [tmpdir()],
         ...(opts.uploadLimitBytes ? { uploadLimitBytes: opts.uploadLimitBytes } : {}),
+        ...opts.config,
       },
     });
     t.db = database.db;

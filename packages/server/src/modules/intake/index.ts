@@ -4,8 +4,11 @@ import type { ReportConfig } from '../../lib/data-paths.ts';
 import { createAppsService } from '../apps/index.ts';
 import { AgentsService } from './agents-service.ts';
 import { IntakeCredentials } from './credentials.ts';
+import { removePartialUploads } from './leftovers.ts';
 import { IntakeRepository } from './repository.ts';
 import { intakeRoutes } from './routes.ts';
+import { UploadAdmission } from './upload-admission.ts';
+import { UploadParsers } from './upload-parsers.ts';
 import { registerUploadRoute } from './upload-route.ts';
 import { UploadsService } from './uploads-service.ts';
 
@@ -13,7 +16,14 @@ import { UploadsService } from './uploads-service.ts';
 export function registerCoverageIntake(app: FastifyInstance, db: Db, config: ReportConfig): void {
   const repository = new IntakeRepository(db);
   const credentials = new IntakeCredentials(repository, createAppsService(db), (token) => app.principalOf(token));
-  const uploads = new UploadsService(repository, config);
-  registerUploadRoute(app, { credentials, uploads, config });
+  const parsers = new UploadParsers(config.uploadParsers, config.uploadParseMemoryMb);
+  const uploads = new UploadsService(repository, config, parsers);
+  const admission = new UploadAdmission(config.uploadParsers + config.uploadQueue);
+  app.addHook('onReady', async () => {
+    const removed = await removePartialUploads(config.dataDir);
+    if (removed.length > 0) app.log.info({ removed }, 'removed partial uploads left by an earlier run');
+  });
+  app.addHook('onClose', () => parsers.close());
+  registerUploadRoute(app, { credentials, uploads, admission, config });
   intakeRoutes(app, { credentials, uploads, agents: new AgentsService(repository, app.messages), repository });
 }

@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { UploadMeta, UploadResult } from '@sextant/api';
-import { type Coverage, CoverageError } from '@sextant/coverage';
-import { readCoverageFile } from '@sextant/coverage/node';
+import { CoverageError } from '@sextant/coverage';
 import type { ReportConfig } from '../../lib/data-paths.ts';
 import { ApiError } from '../../plugins/errors.ts';
-import { refuseUnsafeCoverageText } from './coverage-text.ts';
-import { checkAgainstMirror } from './mirror-paths.ts';
+import type { ParsedUpload } from './parse-worker.ts';
 import type { ReceivedFile } from './receive.ts';
 import type { AppRef, IntakeRepository, UploadRow } from './repository.ts';
+import type { UploadParsers } from './upload-parsers.ts';
+
+/** A gzipped upload may expand freely up to this size; past it, at most `uploadMaxRatio` times. */
+const RATIO_CHECKED_FROM_BYTES = 8 * 1024 * 1024;
 
 function toUpload(row: UploadRow) {
   return {
@@ -42,11 +44,14 @@ export class UploadsService {
   constructor(
     private readonly repository: IntakeRepository,
     private readonly config: ReportConfig,
+    private readonly parsers: UploadParsers,
   ) {}
 
   /**
-   * Parses the received file; a file the engine refuses is deleted and nothing is recorded. A kept
-   * file is renamed to its upload id before the row is written, so a row never names a missing file.
+   * Parses the received file in a parser thread (and checks it against the app's mirror there); a
+   * file the engine refuses is deleted and nothing is recorded. A kept file is renamed to its upload
+   * id before the row is written, so a row never names a missing file. The size limit holds for the
+   * decompressed report too, so that a small gzip cannot stand for a huge report (issue 32).
    */
   async accept(
     app: AppRef,
@@ -55,39 +60,47 @@ export class UploadsService {
     uploadedBy: string | null,
     fileName: string,
   ): Promise<UploadResult> {
-    let coverage: Coverage;
+    const baseDir = meta.baseDir || null;
+    let parsed: ParsedUpload;
     try {
-      coverage = await readCoverageFile(received.path, { format: meta.format, fileName });
-      refuseUnsafeCoverageText(coverage);
+      parsed = await this.parsers.parse({
+        path: received.path,
+        fileName,
+        format: meta.format,
+        maxDecompressedBytes: this.config.uploadLimitBytes,
+        maxCompressionRatio: { ratio: this.config.uploadMaxRatio, fromBytes: RATIO_CHECKED_FROM_BYTES },
+        dataDir: this.config.dataDir,
+        appId: app.id,
+        commit: meta.commit,
+        baseDir,
+      });
     } catch (error) {
       await rm(received.path, { force: true });
       if (error instanceof CoverageError) throw refusal(error, fileName);
       throw error;
     }
     const uploadId = randomUUID();
-    const baseDir = meta.baseDir || null;
-    const stored = join(received.path, '..', `${uploadId}.${coverage.format}${received.gzip ? '.gz' : ''}`);
+    const stored = join(received.path, '..', `${uploadId}.${parsed.format}${received.gzip ? '.gz' : ''}`);
     try {
-      const mirror = await checkAgainstMirror(this.config.dataDir, app.id, meta.commit, coverage, baseDir);
       await rename(received.path, stored);
       await this.repository.insertUpload({
         id: uploadId,
         appId: app.id,
         commit: meta.commit,
-        commitSha: mirror.commitSha,
+        commitSha: parsed.commitSha,
         envType: meta.envType,
         testType: meta.testType,
         caseId: meta.caseId || null,
         agentId: meta.agentId || null,
-        format: coverage.format,
+        format: parsed.format,
         baseDir,
         storedPath: relative(this.config.dataDir, stored).split(sep).join('/'),
         sizeBytes: received.sizeBytes,
-        files: coverage.files.length,
-        unmappedFiles: mirror.unmappedFiles,
+        files: parsed.files,
+        unmappedFiles: parsed.unmappedFiles,
         uploadedBy,
       });
-      return { uploadId, format: coverage.format, files: coverage.files.length, unmappedFiles: mirror.unmappedFiles };
+      return { uploadId, format: parsed.format, files: parsed.files, unmappedFiles: parsed.unmappedFiles };
     } catch (error) {
       await rm(received.path, { force: true });
       await rm(stored, { force: true });

@@ -1,0 +1,62 @@
+import { parentPort } from 'node:worker_threads';
+import { CoverageError, type CoverageErrorCode, type FormatName } from '@sextant/coverage';
+import { readCoverageFile } from '@sextant/coverage/node';
+import { unsafeCoverageText } from './coverage-text.ts';
+import { checkAgainstMirror } from './mirror-paths.ts';
+
+/** One received file to parse and check against the app's mirror, as the upload route hands it over. */
+export type ParseJob = {
+  path: string;
+  fileName: string;
+  format: FormatName | 'auto';
+  maxDecompressedBytes: number;
+  maxCompressionRatio: { ratio: number; fromBytes: number };
+  dataDir: string;
+  appId: string;
+  commit: string;
+  baseDir: string | null;
+};
+
+/** What the upload row needs of the report: never the model itself, whose copy would cost the server's thread. */
+export type ParsedUpload = { format: FormatName; files: number; commitSha: string | null; unmappedFiles: string[] };
+
+export type RefusedUpload = {
+  code: CoverageErrorCode;
+  reason: string;
+  format: FormatName | null;
+  file: string | null;
+  line: number | null;
+  column: number | null;
+  offset: number | null;
+};
+
+export type ParseAnswer =
+  | { kind: 'parsed'; upload: ParsedUpload }
+  | { kind: 'refused'; error: RefusedUpload }
+  | { kind: 'unsafe-text'; detail: string }
+  | { kind: 'failed'; message: string };
+
+async function parse(job: ParseJob): Promise<ParseAnswer> {
+  try {
+    const coverage = await readCoverageFile(job.path, {
+      format: job.format,
+      fileName: job.fileName,
+      maxDecompressedBytes: job.maxDecompressedBytes,
+      maxCompressionRatio: job.maxCompressionRatio,
+    });
+    const unsafe = unsafeCoverageText(coverage);
+    if (unsafe) return { kind: 'unsafe-text', detail: unsafe };
+    const mirror = await checkAgainstMirror(job.dataDir, job.appId, job.commit, coverage, job.baseDir);
+    return { kind: 'parsed', upload: { format: coverage.format, files: coverage.files.length, ...mirror } };
+  } catch (error) {
+    if (error instanceof CoverageError) {
+      const { code, reason, format, file, line, column, offset } = error;
+      return { kind: 'refused', error: { code, reason, format, file, line, column, offset } };
+    }
+    return { kind: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+  }
+}
+
+parentPort?.on('message', async (job: ParseJob) => {
+  parentPort?.postMessage(await parse(job));
+});

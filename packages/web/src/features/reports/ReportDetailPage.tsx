@@ -134,7 +134,7 @@ export function ReportDetail({ activity }: Props) {
         >
           {details.error && <Alert type="error" showIcon message={errorMessage(details.error)} />}
           <ClassTable
-            reportId={r.id}
+            report={r}
             rows={details.data?.reports ?? []}
             total={details.data?.total ?? 0}
             loading={tableLoading(details)}

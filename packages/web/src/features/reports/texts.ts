@@ -101,7 +101,11 @@ export const reportTexts = defineTexts({
       changed: 'changed',
       changeStatuses: { added: 'added', modified: 'modified' },
     },
-    jvmNames: { staticInitializer: 'static initializer', lambdaIn: 'lambda in {method}', anonymous: 'anonymous #{index}' },
+    jvmNames: {
+      staticInitializer: 'static initializer',
+      lambdaIn: 'lambda in {method}',
+      anonymous: 'anonymous #{index}',
+    },
   },
   zh: {
     figures: {

@@ -305,12 +305,18 @@ export const AppCoverageSummarySchema = z.object({
   testType: z.union([z.literal(1), z.literal(2)]),
   latestFull: ReportSchema.nullable(),
   latestIncremental: ReportSchema.nullable(),
-  /** Oldest first: the last successful reports' line and branch coverage. */
+  /**
+   * The last successful reports' line and branch coverage, by version: ordered by the version's date
+   * (when a report of it first finished), then by the report's own date.
+   */
   trend: z.array(
     z.object({
       reportId: z.string(),
       name: z.string(),
       date: z.string(),
+      /** The report's new version, as written in it. */
+      version: z.string(),
+      versionDate: z.string(),
       coverageType: z.enum(COVERAGE_TYPES),
       lineCoverage: z.number().nullable(),
       branchCoverage: z.number().nullable(),

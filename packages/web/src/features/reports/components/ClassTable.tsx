@@ -83,7 +83,7 @@ export function ClassTable({ report, rows, total, loading, query, onQuery }: Pro
   const figure = (key: Sort, title: string, covered: keyof ReportDetail, totalKey: keyof ReportDetail) => ({
     key,
     title,
-    width: 92,
+    width: 100,
     sorter: true,
     sortOrder: order(key),
     render: (_: unknown, r: Row) =>
@@ -143,7 +143,7 @@ export function ClassTable({ report, rows, total, loading, query, onQuery }: Pro
       column: {
         key: 'codeAuthor',
         title: t.classes.author,
-        width: 110,
+        width: 100,
         sorter: true,
         sortOrder: order('codeAuthor'),
         ellipsis: true,
@@ -156,30 +156,31 @@ export function ClassTable({ report, rows, total, loading, query, onQuery }: Pro
     {
       key: 'name',
       title: t.classes.name,
-      width: 280,
+      width: 220,
       sorter: true,
       sortOrder: order('name'),
       render: (_, r) => {
         if (r.note) return <Typography.Text type="secondary">{r.note}</Typography.Text>;
         const parent = r.kind === 'method' ? classes.get(r.classId) : undefined;
         const { main, rest } = detailName(r, words, parent, parent && siblingsOf(parent.id));
+        // One tag: a method's change, or a class holding a changed method.
+        const tag = r.changeStatus ? (
+          <Tag color={r.changeStatus === 'added' ? 'green' : 'gold'}>{t.classes.changeStatuses[r.changeStatus]}</Tag>
+        ) : r.kind === 'class' && r.changed ? (
+          <Tag color="gold">{t.classes.changed}</Tag>
+        ) : null;
         return (
-          <Space size={4} wrap={false} className={`detail-${r.kind}`}>
-            <Typography.Text strong={r.kind === 'class'} title={r.name} style={{ maxWidth: 230 }} ellipsis>
+          <div className={`detail-name detail-${r.kind}`}>
+            <Typography.Text strong={r.kind === 'class'} title={r.name} ellipsis>
               {main}
             </Typography.Text>
-            {r.changeStatus && (
-              <Tag color={r.changeStatus === 'added' ? 'green' : 'gold'}>
-                {t.classes.changeStatuses[r.changeStatus]}
-              </Tag>
-            )}
-            {r.kind === 'class' && r.changed && <Tag color="gold">{t.classes.changed}</Tag>}
+            {tag}
             {rest && (
-              <Typography.Text type="secondary" style={{ fontSize: 12, maxWidth: 160 }} title={rest} ellipsis>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }} title={rest} ellipsis>
                 {rest}
               </Typography.Text>
             )}
-          </Space>
+          </div>
         );
       },
     },
@@ -188,7 +189,7 @@ export function ClassTable({ report, rows, total, loading, query, onQuery }: Pro
     {
       key: 'source',
       title: t.classes.source,
-      width: 64,
+      width: 60,
       render: (_, r) =>
         r.note || !r.filePath ? null : (
           <Link to={`${reportSourcePath(reportId, r.filePath)}${r.startLine ? `&line=${r.startLine}` : ''}`}>

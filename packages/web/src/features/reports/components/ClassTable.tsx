@@ -206,6 +206,7 @@ export function ClassTable({ report, rows, total, loading, query, onQuery }: Pro
         <ColumnChooser columns={optional} isShown={choice.isShown} onChoose={choice.choose} />
       </div>
       <Table<Row>
+        rootClassName="coverage-table"
         virtual
         rowKey="id"
         size="small"

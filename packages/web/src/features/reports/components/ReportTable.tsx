@@ -91,7 +91,7 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
     {
       key: 'name',
       title: t.table.report,
-      width: 180,
+      width: 190,
       sorter: true,
       sortOrder: order('name'),
       render: (_, r) => (
@@ -132,7 +132,7 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
       key: 'actions',
       title: t.table.actions,
       fixed: 'right',
-      width: can.update || can.remove ? 124 : 72,
+      width: can.update || can.remove ? 150 : 72,
       render: (_, r) => (
         <Space size="small" wrap>
           <Link to={reportSourcePath(r.id)}>{t.table.source}</Link>
@@ -155,6 +155,7 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
         <ColumnChooser columns={optional} isShown={choice.isShown} onChoose={choice.choose} />
       </div>
       <Table<Report>
+        rootClassName="coverage-table"
         rowKey="id"
         size="middle"
         loading={loading}

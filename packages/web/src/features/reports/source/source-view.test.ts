@@ -63,7 +63,8 @@ describe('line marks', () => {
       methods: [],
     });
     expect(infos[0]).toEqual({ state: null, title: undefined, changed: false });
-    expect(infos[1]).toEqual({ state: 'partial', title: 'Run 3 times; 2 of 4 branches', changed: false });
+    // The hit count too, for the gutter (a line the report does not measure has none).
+    expect(infos[1]).toEqual({ state: 'partial', title: 'Run 3 times; 2 of 4 branches', changed: false, hits: 3 });
     expect(infos[2]?.changed).toBe(true);
   });
 

@@ -225,6 +225,17 @@ describe('coverage screens as a reviewer reads them', () => {
     expect(covered?.hits).toMatch(/^[1-9]/);
     expect(lines.find((l) => /\buncovered\b/.test(l.cls))?.hits).toBe('0');
 
+    // Each method's badge names it as Java does (JaCoCo's add(II)I and add(JJ)J).
+    const badges = await source
+      .locator('.method-fig [title]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('title')));
+    expect(badges).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^add\(int, int\): int: lines /),
+        expect.stringMatching(/^add\(long, long\): long: lines /),
+      ]),
+    );
+
     await source.locator(`[data-line="${covered?.n}"] .code`).hover();
     const tooltip = page.getByRole('tooltip');
     await expect.poll(() => tooltip.textContent()).toMatch(new RegExp(`^Line ${covered?.n}: Run \\d+ times?`));

@@ -191,7 +191,10 @@ export const LineMarkSchema = z.object({
 export type LineMark = z.infer<typeof LineMarkSchema>;
 
 export const SourceMethodSchema = z.object({
+  /** As the report names it: JaCoCo's `summary(I)Ljava/lang/String;`, LCOV's function name. */
   name: z.string(),
+  /** Its class as the report names it (`demo/inventory/Alerts`): Java constructors are named after it. */
+  className: z.string(),
   startLine: z.number().int(),
   endLine: z.number().int(),
   lineCoverage: z.number().nullable(),

@@ -1,15 +1,17 @@
-import type { SourceView } from '@sextant/api';
+import { type JvmNameWords, jvmDialectOfPath, jvmMethodDisplayName, type SourceView } from '@sextant/api';
 import { type FocusEvent, type MouseEvent, memo, useEffect, useMemo, useRef, useState } from 'react';
 import { coverageTone, TONE_COLORS } from '../../../lib/grades.ts';
 import { fill, useLocale, useTexts } from '../../../lib/i18n.tsx';
 import { useSession } from '../../../lib/session.tsx';
+import { reportTexts } from '../texts.ts';
 import { type JumpKind, jumpTarget } from './line-jumps.ts';
 import { type LineInfo, lineInfos } from './line-marks.ts';
 import { sourceTexts } from './texts.ts';
 import { grammarFor, type Token, tokenize } from './tokenize.ts';
 import './source-view.css';
 
-type MethodFigure = SourceView['methods'][number];
+/** A method with the name its source gives it (`summary(int): String` for JaCoCo's `summary(I)Ljava/lang/String;`). */
+type MethodFigure = SourceView['methods'][number] & { displayName: string };
 type Grades = { excellentGrade: number; passingGrade: number };
 
 function MethodBadge({ method, grades }: { method: MethodFigure; grades: Grades }) {
@@ -20,7 +22,7 @@ function MethodBadge({ method, grades }: { method: MethodFigure; grades: Grades 
       <span style={{ color: TONE_COLORS[coverageTone(v, grades)] }}>{`${label} ${formatPercent(v, 0)} `}</span>
     );
   const hover = fill(t.hover, {
-    name: method.name,
+    name: method.displayName,
     lines: formatPercent(method.lineCoverage),
     branches: formatPercent(method.branchCoverage),
   });
@@ -30,7 +32,7 @@ function MethodBadge({ method, grades }: { method: MethodFigure; grades: Grades 
       {figure(t.line, method.lineCoverage)}
       {figure(t.branch, method.branchCoverage)}
       {method.lineCoverage === null && method.branchCoverage === null && (
-        <span style={{ color: '#999' }}>{method.name}</span>
+        <span style={{ color: '#999' }}>{method.displayName}</span>
       )}
     </span>
   );
@@ -97,7 +99,23 @@ export function SourceViewer({ view, targetLine, onLine }: Props) {
   const grades = useMemo(() => ({ excellentGrade, passingGrade }), [excellentGrade, passingGrade]);
   const tokens = useMemo(() => tokenize(view.lines, grammarFor(view.language, view.path)), [view]);
   const infos = useMemo(() => lineInfos(view, { words: t.line, formatNumber }), [view, t.line, formatNumber]);
-  const methodsByLine = useMemo(() => new Map(view.methods.map((m) => [m.startLine, m])), [view]);
+  const jvm = useTexts(reportTexts).jvmNames;
+  const methodsByLine = useMemo(() => {
+    const words: JvmNameWords = {
+      staticInitializer: jvm.staticInitializer,
+      lambdaIn: (method) => fill(jvm.lambdaIn, { method }),
+      anonymous: (index) => fill(jvm.anonymous, { index }),
+    };
+    const dialect = jvmDialectOfPath(view.path);
+    const named = view.methods.map((m) => {
+      const siblings = view.methods.filter((o) => o.className === m.className).map((o) => o.name);
+      const source = dialect
+        ? jvmMethodDisplayName(m.name, { className: m.className, dialect, siblings, words })
+        : null;
+      return { ...m, displayName: source ?? m.name };
+    });
+    return new Map(named.map((m) => [m.startLine, m]));
+  }, [view, jvm]);
   const box = useRef<HTMLElement>(null);
   const [hover, setHover] = useState<{ line: number; top: number } | null>(null);
 

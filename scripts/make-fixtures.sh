@@ -21,7 +21,7 @@ for script in "$HERE"/*/make.sh; do
 done
 
 tools=("$@")
-[ ${#tools[@]} -gt 0 ] || tools=(jacoco c python go js lcov java-random demo)
+[ ${#tools[@]} -gt 0 ] || tools=(jacoco jacoco-field-init c python go js lcov java-random demo)
 mkdir -p "$WORK"
 for tool in "${tools[@]}"; do
   echo "fixtures: $tool"

@@ -12,6 +12,7 @@ export * from './admin/versions.ts';
 export * from './applications.ts';
 export * from './auth.ts';
 export * from './envelope.ts';
+export * from './jvm-names.ts';
 export * from './messages.ts';
 export * from './paths.ts';
 export * from './reports.ts';

@@ -191,7 +191,10 @@ export const LineMarkSchema = z.object({
 export type LineMark = z.infer<typeof LineMarkSchema>;
 
 export const SourceMethodSchema = z.object({
+  /** As the report names it: JaCoCo's `summary(I)Ljava/lang/String;`, LCOV's function name. */
   name: z.string(),
+  /** Its class as the report names it (`demo/inventory/Alerts`): Java constructors are named after it. */
+  className: z.string(),
   startLine: z.number().int(),
   endLine: z.number().int(),
   lineCoverage: z.number().nullable(),
@@ -305,12 +308,18 @@ export const AppCoverageSummarySchema = z.object({
   testType: z.union([z.literal(1), z.literal(2)]),
   latestFull: ReportSchema.nullable(),
   latestIncremental: ReportSchema.nullable(),
-  /** Oldest first: the last successful reports' line and branch coverage. */
+  /**
+   * The last successful reports' line and branch coverage, by version: ordered by the version's date
+   * (when a report of it first finished), then by the report's own date.
+   */
   trend: z.array(
     z.object({
       reportId: z.string(),
       name: z.string(),
       date: z.string(),
+      /** The report's new version, as written in it. */
+      version: z.string(),
+      versionDate: z.string(),
       coverageType: z.enum(COVERAGE_TYPES),
       lineCoverage: z.number().nullable(),
       branchCoverage: z.number().nullable(),

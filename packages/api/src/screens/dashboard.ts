@@ -14,6 +14,8 @@ export const DASHBOARD_SCREENS = [
     layout: 'main',
     resource: 'TeamDashboard',
     action: read,
+    // Its figures come from GET /api/dashboard, gated by AppDashboard (TeamDashboard is checked besides).
+    alsoNeeds: [{ action: read, resource: 'AppDashboard' }],
     menu: { group: 'dashboard', order: 1 },
   }),
   s({

@@ -12,6 +12,8 @@ export type Screen = {
   layout: 'main' | 'full';
   resource: Resource | null;
   action: Action;
+  /** Further rights the screen's data needs: a visitor without them does not see the screen at all. */
+  alsoNeeds?: { action: Action; resource: Resource }[];
   navActiveLink?: string;
   /** Login and apply send signed-in users away (navigation rule 4). */
   redirectIfLoggedIn?: boolean;

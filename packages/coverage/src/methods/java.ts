@@ -233,6 +233,14 @@ function fieldValues(field: Node): Node[] {
     .filter((v): v is Node => !!v);
 }
 
+/** A constructor whose body starts with `this(...)`: javac leaves the instance initialisers to the one it calls. */
+function delegatesToThis(declaration: Node): boolean {
+  const first = declaration
+    .childForFieldName('body')
+    ?.namedChildren.find((c) => c?.type !== 'line_comment' && c?.type !== 'block_comment');
+  return first?.type === 'explicit_constructor_invocation' && first.childForFieldName('constructor')?.text === 'this';
+}
+
 /** Interface (and annotation) fields are implicitly static final; their methods need a body to count. */
 function isInterface(cls: JavaClass): boolean {
   return cls.kind === 'interface_declaration' || cls.kind === 'annotation_type_declaration';
@@ -313,6 +321,8 @@ function recordAccessors(cls: JavaClass, scope: JavaTypeScope, declared: SourceM
 function methodsOfClass(source: JavaSource, cls: JavaClass, scope: JavaTypeScope): SourceMethod[] {
   const methods: SourceMethod[] = [];
   let hasConstructor = false;
+  /** Descriptors of the explicit constructors that run the instance initialisers (null: unknown). */
+  const initialising = new Set<string | null>();
   for (const member of memberNodes(cls)) {
     if (member.type === 'method_declaration') {
       // Abstract and interface methods have no code, so no coverage.
@@ -341,7 +351,9 @@ function methodsOfClass(source: JavaSource, cls: JavaClass, scope: JavaTypeScope
         cls.typeVariables,
       );
       const parameters = parameterDescriptors(member.childForFieldName('parameters'), scope, cls, typeVariables);
-      methods.push(toMethod(source, cls, member, '<init>', joinDescriptor(constructorPrefix(cls), parameters, 'V')));
+      const signature = joinDescriptor(constructorPrefix(cls), parameters, 'V');
+      methods.push(toMethod(source, cls, member, '<init>', signature));
+      if (!delegatesToThis(member)) initialising.add(signature);
     } else if (member.type === 'compact_constructor_declaration') {
       hasConstructor = true;
       const parameters = parameterDescriptors(cls.node.childForFieldName('parameters'), scope, cls, cls.typeVariables);
@@ -354,11 +366,13 @@ function methodsOfClass(source: JavaSource, cls: JavaClass, scope: JavaTypeScope
   if (cls.kind === 'record_declaration') methods.push(...recordAccessors(cls, scope, methods));
   const implicit = !hasConstructor && !isInterface(cls) ? implicitConstructor(cls, scope) : null;
   if (implicit) methods.push(implicit);
-  // Instance field initialisers and initialiser blocks are compiled into the constructors: into
-  // the implicit one (same descriptor), or into several explicit ones (descriptor unknown).
+  // Instance field initialisers and initialiser blocks are compiled into the constructors that do
+  // not call this(...): each is listed as a piece of every one of them (as JaCoCo counts its lines
+  // in each), so a changed initialiser marks those constructors changed, not a nameless `<init>`.
+  const runners = implicit ? [implicit.signature] : initialising.size > 0 ? [...initialising] : [null];
   for (const member of memberNodes(cls)) {
     if (member.type === 'block' || (!isInterface(cls) && isInstanceInitialisedField(member))) {
-      methods.push(toMethod(source, cls, member, '<init>', implicit ? implicit.signature : null));
+      for (const signature of runners) methods.push(toMethod(source, cls, member, '<init>', signature));
     }
   }
   return methods;

@@ -76,6 +76,29 @@ describe('team and app dashboards', () => {
     expect(all.openRisks).toBe(4);
   });
 
+  it('orders the trend by version, each version at the date it was first reported', async () => {
+    const inventory = await t.createApp('Ops', 'inventory');
+    const done = (minute: number) => ({ finishedAt: at(minute), createdAt: at(minute - 1) });
+    await t.insertReport({ appId: inventory.appId, name: 'v1', newVersion: 'v1.0', ...done(200) });
+    await t.insertReport({ appId: inventory.appId, name: 'v2', newVersion: 'v2.0', ...done(210) });
+    // v1.0 again, later (a re-run or another environment): it stays with its version, before v2.0.
+    await t.insertReport({ appId: inventory.appId, name: 'v1 again', newVersion: 'v1.0', ...done(220) });
+    const board = await t.ok<Dashboard>('GET', `/api/dashboard?appId=${inventory.appId}`);
+    const trend = (board.apps.find((a) => a.testType === 1)?.trend ?? []) as unknown as {
+      name: string;
+      version: string;
+      versionDate: string;
+      date: string;
+    }[];
+    expect(trend.map((p) => [p.name, p.version])).toEqual([
+      ['v1', 'v1.0'],
+      ['v1 again', 'v1.0'],
+      ['v2', 'v2.0'],
+    ]);
+    expect(trend.map((p) => p.versionDate)).toEqual([at(200), at(200), at(210)].map((d) => d.toISOString()));
+    expect(trend[1]?.date).toBe(at(220).toISOString());
+  });
+
   it('narrows to a team or an app', async () => {
     const shop = await board(`?teamId=${scope.shop}`);
     expect(new Set(shop.apps.map((a) => a.appName))).toEqual(new Set(['checkout', 'billing']));

@@ -116,7 +116,15 @@ describe('file tree and source view of a report', () => {
     ]);
     expect(view.changedLines).toEqual([5]);
     expect(view.methods).toEqual([
-      { name: 'add(I)I', startLine: 4, endLine: 6, lineCoverage: 0.5, branchCoverage: 0.25, changed: true },
+      {
+        name: 'add(I)I',
+        className: 'shop/Cart',
+        startLine: 4,
+        endLine: 6,
+        lineCoverage: 0.5,
+        branchCoverage: 0.25,
+        changed: true,
+      },
     ]);
   });
 

@@ -23,7 +23,8 @@ function Themed() {
     <ConfigProvider
       theme={{
         algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        token: { colorPrimary: '#7367f0', borderRadius: 6 },
+        // Links take the theme's purple, not the kit's default blue (colorLink follows colorInfo otherwise).
+        token: { colorPrimary: '#7367f0', colorLink: '#7367f0', borderRadius: 6 },
         components: skin === 'bordered' ? { Card: { boxShadow: 'none' } } : undefined,
       }}
     >

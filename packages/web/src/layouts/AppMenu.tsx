@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useTexts } from '../lib/i18n.tsx';
 import { activeMenuKey, menuFor } from '../lib/menu.ts';
+import { useMenuHighlight } from '../lib/menu-highlight.ts';
 import { screenTexts } from '../lib/screen-texts.ts';
 import { useSession } from '../lib/session.tsx';
 import { layoutTexts } from './texts.ts';
@@ -29,7 +30,8 @@ export function AppMenu({ mode }: { mode: 'inline' | 'horizontal' }) {
     children: group.screens.map((s) => ({ key: s.name, label: titles[s.name] ?? s.title, 'data-path': s.path })),
   }));
   const paths = new Map(groups.flatMap((g) => g.screens.map((s) => [s.name, s.path] as const)));
-  const selected = activeMenuKey(screen);
+  const asked = useMenuHighlight();
+  const selected = asked ?? activeMenuKey(screen);
   return (
     <Menu
       mode={mode}

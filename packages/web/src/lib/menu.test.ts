@@ -39,6 +39,22 @@ describe('menu', () => {
     expect(menuFor({ userData: client, edition: 'advanced' })).toEqual([]);
   });
 
+  it('hides the team dashboard from a role that may not read the app dashboards its figures come from', () => {
+    const reader = (resources: string[]): UserData => ({
+      ...admin,
+      role: 'reviewer',
+      ability: resources.map((resource) => ({ action: 'read', resource }) as UserData['ability'][number]),
+      resourceNums: Object.fromEntries(resources.map((r) => [r, 1])),
+    });
+    const shown = (userData: UserData) =>
+      menuFor({ userData, edition: 'advanced' }).flatMap((g) => g.screens.map((s) => s.name));
+    expect(shown(reader(['TeamDashboard', 'Report']))).not.toContain('dashboard-team');
+    expect(shown(reader(['TeamDashboard', 'Report']))).toContain('dashboard-dev-coverage');
+    expect(shown(reader(['TeamDashboard', 'AppDashboard']))).toEqual(
+      expect.arrayContaining(['dashboard-team', 'dashboard-app']),
+    );
+  });
+
   it('highlights the list screen for detail screens', () => {
     const detail = SCREENS.find((s) => s.path === '/dashboard/coverage/:id');
     expect(activeMenuKey(detail)).toBe('dashboard-dev-coverage');

@@ -30,11 +30,9 @@ export function mayUse(visitor: Visitor, screen: Screen): boolean {
   if (screen.resource === null) return true;
   const { userData } = visitor;
   if (!userData) return false;
-  return can(
-    { ability: userData.ability, resourceNums: userData.resourceNums, edition: visitor.edition },
-    screen.action,
-    screen.resource,
-  );
+  const permissions = { ability: userData.ability, resourceNums: userData.resourceNums, edition: visitor.edition };
+  const needs = [{ action: screen.action, resource: screen.resource }, ...(screen.alsoNeeds ?? [])];
+  return needs.every((need) => can(permissions, need.action, need.resource));
 }
 
 /** Navigation rules 1, 2 and 4 of specification point 4, for one screen. */

@@ -31,7 +31,8 @@ async function exists(db: Db, table: 'teams' | 'apps', id: string): Promise<bool
 
 /**
  * The team and app dashboards (issue 6): per app and test type, the latest successful full and
- * incremental report and the trend of the last successful reports (oldest first); reports running now;
+ * incremental report and the trend of the last successful reports (by version: the version first
+ * reported first, issue 37); reports running now;
  * open risk items. Without a team or app: every app.
  */
 export async function dashboard(db: Db, scope: Scope): Promise<Dashboard> {
@@ -48,12 +49,14 @@ export async function dashboard(db: Db, scope: Scope): Promise<Dashboard> {
       order by r.app_id, r.test_type, r.coverage_type, coalesce(r.finished_at, r.created_at) desc, r.id desc`),
     db.execute(sql`select * from (
         select r.id, r.app_id, r.test_type, r.name, r.coverage_type, coalesce(r.finished_at, r.created_at) as date,
+          r.new_version, min(coalesce(r.finished_at, r.created_at))
+            over (partition by r.app_id, r.test_type, r.new_version) as version_date,
           ${fractionSql('r', 'line')} as line_coverage, ${fractionSql('r', 'branch')} as branch_coverage,
           (r.diff_line_covered::float8 / nullif(r.diff_line_total, 0)) as diff_line_coverage,
           row_number() over (partition by r.app_id, r.test_type
             order by coalesce(r.finished_at, r.created_at) desc, r.id desc) as n
         from reports r where ${inScope} and r.status = 'SUCCESS') recent
-      where n <= ${TREND_LENGTH} order by date asc, id asc`),
+      where n <= ${TREND_LENGTH} order by version_date asc, date asc, id asc`),
     db.execute(sql`select ${REPORT_COLUMNS} from reports r join apps a on a.id = r.app_id
       where ${inScope} and r.status in ${running} order by r.created_at asc, r.id asc`),
     db.execute(sql`select count(*)::int as n from risk_items r
@@ -80,6 +83,8 @@ export async function dashboard(db: Db, scope: Scope): Promise<Dashboard> {
             reportId: String(t.id),
             name: String(t.name),
             date: iso(t.date),
+            version: String(t.new_version),
+            versionDate: iso(t.version_date),
             coverageType: t.coverage_type === 'incremental' ? 'incremental' : 'full',
             lineCoverage: t.line_coverage === null ? null : Number(t.line_coverage),
             branchCoverage: t.branch_coverage === null ? null : Number(t.branch_coverage),

@@ -75,11 +75,11 @@ export async function sourceView(db: Db, config: ReportConfig, reportId: string,
     if (e.reason === 'missing') throw new ApiError(404, 'not-found', `The file is not in the mirror: ${e.message}`);
     throw e;
   }
-  const methods = await db.execute(sql`select m.name, m.start_line, m.end_line, m.changed,
+  const methods = await db.execute(sql`select m.name, c.name as class_name, m.start_line, m.end_line, m.changed,
       ${fractionSql('m', 'line')} as line_coverage, ${fractionSql('m', 'branch')} as branch_coverage
-    from report_details m
-    where m.report_id = ${reportId} and m.start_line is not null and m.class_id in (
-      select c.id from report_details c where c.report_id = ${reportId} and c.class_id is null and c.file_path = ${storedPath})
+    from report_details m join report_details c on c.id = m.class_id
+    where m.report_id = ${reportId} and m.start_line is not null
+      and c.report_id = ${reportId} and c.class_id is null and c.file_path = ${storedPath}
     order by m.start_line, m.id`);
   const lines = text.split(/\r?\n/);
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
@@ -92,6 +92,7 @@ export async function sourceView(db: Db, config: ReportConfig, reportId: string,
     changedLines: (file.changed_lines as number[]).map(Number),
     methods: methods.rows.map((m) => ({
       name: String(m.name),
+      className: String(m.class_name),
       startLine: Number(m.start_line),
       endLine: Number(m.end_line ?? m.start_line),
       lineCoverage: m.line_coverage === null ? null : Number(m.line_coverage),

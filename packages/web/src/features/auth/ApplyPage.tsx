@@ -26,14 +26,15 @@ export default function ApplyPage() {
       await api.post(API.register, values);
       setSent(values.email);
     } catch (e) {
-      if (e instanceof ApiError) {
-        const fields = fieldErrorsOf(e);
-        if (Object.keys(fields).length > 0)
-          form.setFields(
-            Object.entries(fields).map(([name, msg]) => ({ name: name as keyof RegisterRequest, errors: [msg] })),
-          );
+      const fields = e instanceof ApiError ? fieldErrorsOf(e) : {};
+      if (Object.keys(fields).length > 0) {
+        // Shown under its field only: the same words again in a banner above the form said it twice.
+        form.setFields(
+          Object.entries(fields).map(([name, msg]) => ({ name: name as keyof RegisterRequest, errors: [msg] })),
+        );
+      } else {
+        setError(errorMessage(e));
       }
-      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }

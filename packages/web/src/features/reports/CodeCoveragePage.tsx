@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { Screen } from '@sextant/api';
 import { Alert, Empty, Space, Spin, Typography } from 'antd';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useErrorMessage } from '../../lib/error-texts.ts';
 import { useLocale, useTexts } from '../../lib/i18n.tsx';
 import { useScreenTitle } from '../../lib/screen-texts.ts';
@@ -10,6 +10,7 @@ import { useReportFiles, useReportSource } from './api/report-files.ts';
 import { GradeValue } from './components/GradeValue.tsx';
 import { StatusTag } from './components/StatusTag.tsx';
 import { FileTree } from './source/FileTree.tsx';
+import { lineOfHash } from './source/line-jumps.ts';
 import { SourceViewer } from './source/SourceViewer.tsx';
 import { sourceTexts } from './source/texts.ts';
 import { reportDetailPath } from './url.ts';
@@ -44,7 +45,11 @@ export default function CodeCoveragePage({ screen }: { screen: Screen }) {
   const files = useReportFiles(id);
   const list = files.data ?? [];
   const chosen = params.get('file') ?? list.find((f) => f.changed)?.path ?? list[0]?.path;
-  const line = Number(params.get('line')) || undefined;
+  const location = useLocation();
+  const navigate = useNavigate();
+  // A permalink's #L42 names the line; ?line= is how the class table opens a method.
+  const line = lineOfHash(location.hash) ?? (Number(params.get('line')) || undefined);
+  const showLine = (n: number) => navigate({ search: location.search, hash: `L${n}` }, { replace: true });
   const source = useReportSource(id, chosen);
   const file = list.find((f) => f.path === chosen);
 
@@ -100,10 +105,13 @@ export default function CodeCoveragePage({ screen }: { screen: Screen }) {
               </Typography.Text>
             )}
             <Legend />
+            <Typography.Text type="secondary" className="source-keys">
+              {t.keys}
+            </Typography.Text>
           </div>
           {source.error && <Alert type="error" showIcon message={errorMessage(source.error)} />}
           {source.isFetching && !source.data && <Spin style={{ margin: 24 }} />}
-          {source.data && <SourceViewer view={source.data} targetLine={line} />}
+          {source.data && <SourceViewer view={source.data} targetLine={line} onLine={showLine} />}
           {!chosen && !files.isPending && <Empty style={{ margin: 48 }} description={t.chooseFile} />}
         </section>
       </div>

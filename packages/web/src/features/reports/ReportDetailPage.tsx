@@ -6,6 +6,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
 import { useErrorMessage } from '../../lib/error-texts.ts';
 import { useTexts } from '../../lib/i18n.tsx';
+import { useHighlightMenu } from '../../lib/menu-highlight.ts';
 import { usePermission } from '../../lib/permissions.ts';
 import { tableLoading } from '../../lib/table-loading.ts';
 import { useReport } from './api/get-report.ts';
@@ -16,7 +17,7 @@ import { ReportProgress } from './components/ReportProgress.tsx';
 import { StatusTag } from './components/StatusTag.tsx';
 import { useReportNotes } from './components/useReportNotes.ts';
 import { reportTexts } from './texts.ts';
-import { reportEditPath, reportListPath, reportSourcePath } from './url.ts';
+import { reportEditPath, reportListPath, reportListScreen, reportSourcePath } from './url.ts';
 
 type Props = { screen: Screen; activity?: (reportId: string) => ReactNode };
 
@@ -34,6 +35,8 @@ export function ReportDetail({ activity }: Props) {
   const [query, setQuery] = useState<DetailQuery>({ page: 1, perPage, sortBy: 'name', sortDesc: false });
   const ready = report.data?.status === 'SUCCESS';
   const details = useReportDetails(id, query, ready);
+  // The list the report belongs to is highlighted in the menu (point 2): functional tests have their own.
+  useHighlightMenu(report.data ? reportListScreen(report.data.testType).name : undefined);
 
   if (report.isPending) return <Spin size="large" style={{ display: 'block', margin: 48 }} />;
   if (report.error) {
@@ -134,7 +137,7 @@ export function ReportDetail({ activity }: Props) {
         >
           {details.error && <Alert type="error" showIcon message={errorMessage(details.error)} />}
           <ClassTable
-            reportId={r.id}
+            report={r}
             rows={details.data?.reports ?? []}
             total={details.data?.total ?? 0}
             loading={tableLoading(details)}

@@ -19,6 +19,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useErrorMessage } from '../../lib/error-texts.ts';
 import { useFieldErrors } from '../../lib/field-messages.ts';
 import { useTexts } from '../../lib/i18n.tsx';
+import { useHighlightMenu } from '../../lib/menu-highlight.ts';
 import { usePermission } from '../../lib/permissions.ts';
 import { useScreenTitle } from '../../lib/screen-texts.ts';
 import { useAppRefs, useRefreshBranches, useReportApps } from './api/get-app-refs.ts';
@@ -27,7 +28,7 @@ import { useSaveReport } from './api/save-report.ts';
 import { ReportProgress } from './components/ReportProgress.tsx';
 import { useReportNotes } from './components/useReportNotes.ts';
 import { reportFormTexts } from './form-texts.ts';
-import { reportDetailPath, reportListPath } from './url.ts';
+import { reportDetailPath, reportListPath, reportListScreen } from './url.ts';
 
 type Values = {
   app: string;
@@ -118,6 +119,7 @@ export default function ReportFormPage({ screen }: { screen: Screen }) {
   }
 
   const initialTestType = params.get('testType') === '2' ? 2 : 1;
+  useHighlightMenu(reportListScreen(existing.data?.testType ?? initialTestType).name);
   const versions = refOptions(refs.data, { branches: t.branches, versions: t.projectVersions });
   return (
     <Row gutter={16}>

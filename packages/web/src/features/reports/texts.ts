@@ -12,6 +12,7 @@ export const reportTexts = defineTexts({
       branches: 'Branches',
       methods: 'Methods',
       instructions: 'Instructions',
+      statements: 'Statements',
       complexity: 'Complexity',
       classes: 'Classes',
       changedLines: 'Changed lines',
@@ -100,6 +101,11 @@ export const reportTexts = defineTexts({
       changed: 'changed',
       changeStatuses: { added: 'added', modified: 'modified' },
     },
+    jvmNames: {
+      staticInitializer: 'static initializer',
+      lambdaIn: 'lambda in {method}',
+      anonymous: 'anonymous #{index}',
+    },
   },
   zh: {
     figures: {
@@ -107,6 +113,7 @@ export const reportTexts = defineTexts({
       branches: '分支覆盖率',
       methods: '方法覆盖率',
       instructions: '指令覆盖率',
+      statements: '语句覆盖率',
       complexity: '圈复杂度覆盖率',
       classes: '类覆盖率',
       changedLines: '增量行覆盖率',
@@ -195,5 +202,6 @@ export const reportTexts = defineTexts({
       changed: '变更',
       changeStatuses: { added: '新增', modified: '修改' },
     },
+    jvmNames: { staticInitializer: '静态初始化块', lambdaIn: '{method} 中的 lambda', anonymous: '匿名类 #{index}' },
   },
 });

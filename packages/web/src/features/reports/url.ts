@@ -12,8 +12,9 @@ export const reportSourcePath = (id: string, file?: string) =>
 export const reportEditPath = (id: string) =>
   screenByName('dashboard-coverage-edit').path.replace(':id', encodeURIComponent(id));
 export const reportAddPath = (testType: 1 | 2) => `${screenByName('dashboard-coverage-add').path}?testType=${testType}`;
-export const reportListPath = (testType: 1 | 2) =>
-  screenByName(testType === 1 ? 'dashboard-dev-coverage' : 'dashboard-test-coverage').path;
+export const reportListScreen = (testType: 1 | 2) =>
+  screenByName(testType === 1 ? 'dashboard-dev-coverage' : 'dashboard-test-coverage');
+export const reportListPath = (testType: 1 | 2) => reportListScreen(testType).path;
 
 /** The list's filters, sort and page live in the URL so every view is a link (defaults of point 9). */
 export function readReportSearch(params: URLSearchParams, testType: 1 | 2): ReportSearch {

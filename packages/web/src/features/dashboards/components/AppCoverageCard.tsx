@@ -55,7 +55,7 @@ export function AppCoverageCard({ summary }: { summary: Summary }) {
               </Space>
             </Col>
           </Row>
-          {summary.trend.length > 1 && <TrendChart trend={summary.trend} />}
+          {new Set(summary.trend.map((p) => p.version)).size > 1 && <TrendChart trend={summary.trend} />}
         </>
       )}
     </Card>

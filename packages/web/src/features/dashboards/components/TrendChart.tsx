@@ -7,29 +7,47 @@ import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useMemo } from 'react';
 import { useLocale, useTexts } from '../../../lib/i18n.tsx';
 import { dashboardTexts } from '../texts.ts';
+import { trendByVersion, type VersionFigure } from './trend-by-version.ts';
 
 // Only the parts a line chart needs, so the dashboard chunk stays small and ECharts stays out of the others.
 echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
 
 type Trend = Dashboard['apps'][number]['trend'];
+type AxisTooltipItem = { dataIndex: number; seriesIndex: number; marker: string; seriesName: string };
 
-const pct = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 10);
+const pct = (figure: VersionFigure) => (figure === null ? null : Math.round(figure.value * 1000) / 10);
 
-/** Line, branch and changed-line coverage of the last successful reports, oldest first, in percent. */
+/** Version and report names are the users' words: the tooltip is HTML, so they go in as text. */
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/**
+ * Line, branch and changed-line coverage by version (ordered by the version's date), in percent;
+ * the tooltip names each figure's report and when it finished.
+ */
 export function TrendChart({ trend }: { trend: Trend }) {
   const t = useTexts(dashboardTexts);
   const { formatDate, formatPercent } = useLocale();
-  const option = useMemo(
-    () => ({
+  const option = useMemo(() => {
+    const { versions, figures } = trendByVersion(trend);
+    const series = [figures.lineCoverage, figures.branchCoverage, figures.diffLineCoverage];
+    const tooltip = (items: AxisTooltipItem[]) => {
+      const first = items[0];
+      if (!first) return '';
+      const rows = items.map((item) => {
+        const figure = series[item.seriesIndex]?.[item.dataIndex] ?? null;
+        if (!figure) return `${item.marker}${escapeHtml(item.seriesName)}: —`;
+        const when = formatDate(figure.point.date);
+        return `${item.marker}${escapeHtml(item.seriesName)}: <b>${formatPercent(figure.value)}</b> · ${escapeHtml(figure.point.name)} · ${escapeHtml(when)}`;
+      });
+      return [`<b>${escapeHtml(versions[first.dataIndex] ?? '')}</b>`, ...rows].join('<br/>');
+    };
+    return {
       animation: false,
       grid: { left: 40, right: 12, top: 28, bottom: 24 },
-      tooltip: { trigger: 'axis', valueFormatter: (v: number | null) => formatPercent(v === null ? null : v / 100) },
+      tooltip: { trigger: 'axis', formatter: tooltip },
       legend: { top: 0, textStyle: { fontSize: 11 } },
-      xAxis: {
-        type: 'category',
-        data: trend.map((point) => formatDate(point.date)),
-        axisLabel: { fontSize: 10 },
-      },
+      xAxis: { type: 'category', data: versions, axisLabel: { fontSize: 10, hideOverlap: true } },
       yAxis: {
         type: 'value',
         min: 0,
@@ -37,12 +55,11 @@ export function TrendChart({ trend }: { trend: Trend }) {
         axisLabel: { formatter: (v: number) => formatPercent(v / 100, 0), fontSize: 10 },
       },
       series: [
-        { name: t.lines, type: 'line', data: trend.map((p) => pct(p.lineCoverage)), connectNulls: true },
-        { name: t.branches, type: 'line', data: trend.map((p) => pct(p.branchCoverage)), connectNulls: true },
-        { name: t.changedLines, type: 'line', data: trend.map((p) => pct(p.diffLineCoverage)), connectNulls: true },
+        { name: t.lines, type: 'line', data: figures.lineCoverage.map(pct), connectNulls: true },
+        { name: t.branches, type: 'line', data: figures.branchCoverage.map(pct), connectNulls: true },
+        { name: t.changedLines, type: 'line', data: figures.diffLineCoverage.map(pct), connectNulls: true },
       ],
-    }),
-    [trend, t, formatDate, formatPercent],
-  );
+    };
+  }, [trend, t, formatDate, formatPercent]);
   return <ReactEChartsCore echarts={echarts} option={option} style={{ height: 180 }} notMerge lazyUpdate />;
 }

@@ -3,6 +3,7 @@ import type { Report } from '@sextant/api';
 import { Card, Col, Row, Statistic, Tooltip } from 'antd';
 import { fill, useTexts } from '../../../lib/i18n.tsx';
 import { reportTexts } from '../texts.ts';
+import { countsStatements } from './counter-labels.ts';
 import { CountOf, GradeValue } from './GradeValue.tsx';
 
 type FigureName = keyof (typeof reportTexts)['en']['figures'];
@@ -23,7 +24,12 @@ function figuresOf(r: Report): Figure[] {
     { name: 'lines', value: r.lineCoverage, covered: r.lineCovered, total: r.lineTotal },
     { name: 'branches', value: r.branchCoverage, covered: r.branchCovered, total: r.branchTotal },
     { name: 'methods', value: r.methodCoverage, covered: r.methodCovered, total: r.methodTotal },
-    { name: 'instructions', value: r.instructionCoverage, covered: r.instructionCovered, total: r.instructionTotal },
+    {
+      name: countsStatements(r) ? 'statements' : 'instructions',
+      value: r.instructionCoverage,
+      covered: r.instructionCovered,
+      total: r.instructionTotal,
+    },
     { name: 'complexity', value: r.cxty, covered: r.complexityCovered, total: r.complexityTotal },
     { name: 'classes', value: r.classCoverage, covered: r.classCovered, total: r.classTotal },
   );

@@ -2,6 +2,8 @@ import { REPORT_SORTS, type Report } from '@sextant/api';
 import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { Link } from 'react-router';
+import { ColumnChooser } from '../../../components/columns/ColumnChooser.tsx';
+import { type ChoosableColumn, useColumnChoice } from '../../../lib/column-choice.ts';
 import { fill, useLocale, useTexts } from '../../../lib/i18n.tsx';
 import type { ReportSearch } from '../api/search-reports.ts';
 import { reportTexts } from '../texts.ts';
@@ -31,7 +33,7 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
   const figure = (key: keyof Report, title: string, covered?: keyof Report, totalKey?: keyof Report) => ({
     key,
     title,
-    width: 120,
+    width: 96,
     sorter: sortable(key),
     sortOrder: order(key),
     render: (_: unknown, r: Report) => (
@@ -41,11 +43,55 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
       </Space>
     ),
   });
+  // Methods, and app and environment (also under each report's name), are the user's choice (issue 37):
+  // the list fits 1280 px without them.
+  const optional: (ChoosableColumn & { column: ColumnsType<Report>[number] })[] = [
+    {
+      key: 'methodCoverage',
+      title: t.figures.methods,
+      shown: false,
+      column: figure('methodCoverage', t.figures.methods, 'methodCovered', 'methodTotal'),
+    },
+    {
+      key: 'appName',
+      title: t.table.app,
+      shown: false,
+      column: {
+        key: 'appName',
+        title: t.table.app,
+        width: 120,
+        dataIndex: 'appName',
+        sorter: true,
+        sortOrder: order('appName'),
+        ellipsis: true,
+      },
+    },
+    {
+      key: 'envType',
+      title: t.table.env,
+      shown: false,
+      column: { key: 'envType', title: t.table.env, width: 80, dataIndex: 'envType', ellipsis: true },
+    },
+    {
+      key: 'coverageType',
+      title: t.table.type,
+      shown: false,
+      column: {
+        key: 'coverageType',
+        title: t.table.type,
+        width: 100,
+        render: (_, r) => (
+          <Tag color={r.coverageType === 'incremental' ? 'purple' : 'blue'}>{t.coverageTypes[r.coverageType]}</Tag>
+        ),
+      },
+    },
+  ];
+  const choice = useColumnChoice('reports');
   const columns: ColumnsType<Report> = [
     {
       key: 'name',
       title: t.table.report,
-      width: 220,
+      width: 190,
       sorter: true,
       sortOrder: order('name'),
       render: (_, r) => (
@@ -59,12 +105,11 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
     },
     figure('lineCoverage', t.figures.lines, 'lineCovered', 'lineTotal'),
     figure('branchCoverage', t.figures.branches, 'branchCovered', 'branchTotal'),
-    figure('methodCoverage', t.figures.methods, 'methodCovered', 'methodTotal'),
     figure('diffLineCoverage', t.figures.changed, 'diffLineCovered', 'diffLineTotal'),
     {
       key: 'status',
       title: t.table.status,
-      width: 150,
+      width: 124,
       sorter: true,
       sortOrder: order('status'),
       render: (_, r) => <StatusTag status={r.status} errMsg={r.errMsg} />,
@@ -72,7 +117,7 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
     {
       key: 'newVersion',
       title: t.table.versions,
-      width: 170,
+      width: 136,
       sorter: true,
       sortOrder: order('newVersion'),
       render: (_, r) => (
@@ -82,21 +127,12 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
         </Typography.Text>
       ),
     },
-    { key: 'appName', title: t.table.app, width: 130, dataIndex: 'appName', sorter: true, sortOrder: order('appName') },
-    { key: 'envType', title: t.table.env, width: 80, dataIndex: 'envType' },
-    {
-      key: 'coverageType',
-      title: t.table.type,
-      width: 110,
-      render: (_, r) => (
-        <Tag color={r.coverageType === 'incremental' ? 'purple' : 'blue'}>{t.coverageTypes[r.coverageType]}</Tag>
-      ),
-    },
+    ...optional.filter(choice.isShown).map((c) => c.column),
     {
       key: 'actions',
       title: t.table.actions,
       fixed: 'right',
-      width: can.update || can.remove ? 170 : 80,
+      width: can.update || can.remove ? 150 : 72,
       render: (_, r) => (
         <Space size="small" wrap>
           <Link to={reportSourcePath(r.id)}>{t.table.source}</Link>
@@ -112,33 +148,40 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
       ),
     },
   ];
+  const width = columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0);
   return (
-    <Table<Report>
-      rowKey="id"
-      size="middle"
-      loading={loading}
-      dataSource={reports}
-      columns={columns}
-      locale={{ emptyText: empty }}
-      scroll={{ x: 1500 }}
-      pagination={{
-        current: search.page ?? 1,
-        pageSize: search.perPage ?? 10,
-        total,
-        showSizeChanger: true,
-        showTotal: (n) => fill(n === 1 ? t.table.totalOne : t.table.totalMany, { count: formatNumber(n) }),
-      }}
-      onChange={(pagination, _filters, sorter) => {
-        const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Report> | undefined;
-        const key = s?.order ? String(s.columnKey) : undefined;
-        onSearch({
-          ...search,
-          page: pagination.current ?? 1,
-          perPage: pagination.pageSize ?? 10,
-          sortBy: key && sortable(key) ? (key as ReportSearch['sortBy']) : 'lineCoverage',
-          sortDesc: key ? s?.order === 'descend' : false,
-        });
-      }}
-    />
+    <>
+      <div className="table-tools">
+        <ColumnChooser columns={optional} isShown={choice.isShown} onChoose={choice.choose} />
+      </div>
+      <Table<Report>
+        rootClassName="coverage-table"
+        rowKey="id"
+        size="middle"
+        loading={loading}
+        dataSource={reports}
+        columns={columns}
+        locale={{ emptyText: empty }}
+        scroll={{ x: width }}
+        pagination={{
+          current: search.page ?? 1,
+          pageSize: search.perPage ?? 10,
+          total,
+          showSizeChanger: true,
+          showTotal: (n) => fill(n === 1 ? t.table.totalOne : t.table.totalMany, { count: formatNumber(n) }),
+        }}
+        onChange={(pagination, _filters, sorter) => {
+          const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Report> | undefined;
+          const key = s?.order ? String(s.columnKey) : undefined;
+          onSearch({
+            ...search,
+            page: pagination.current ?? 1,
+            perPage: pagination.pageSize ?? 10,
+            sortBy: key && sortable(key) ? (key as ReportSearch['sortBy']) : 'lineCoverage',
+            sortDesc: key ? s?.order === 'descend' : false,
+          });
+        }}
+      />
+    </>
   );
 }

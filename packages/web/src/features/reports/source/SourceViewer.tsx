@@ -1,14 +1,17 @@
-import type { SourceView } from '@sextant/api';
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { type JvmNameWords, jvmDialectOfPath, jvmMethodDisplayName, type SourceView } from '@sextant/api';
+import { type FocusEvent, type MouseEvent, memo, useEffect, useMemo, useRef, useState } from 'react';
 import { coverageTone, TONE_COLORS } from '../../../lib/grades.ts';
 import { fill, useLocale, useTexts } from '../../../lib/i18n.tsx';
 import { useSession } from '../../../lib/session.tsx';
+import { reportTexts } from '../texts.ts';
+import { type JumpKind, jumpTarget } from './line-jumps.ts';
 import { type LineInfo, lineInfos } from './line-marks.ts';
 import { sourceTexts } from './texts.ts';
 import { grammarFor, type Token, tokenize } from './tokenize.ts';
 import './source-view.css';
 
-type MethodFigure = SourceView['methods'][number];
+/** A method with the name its source gives it (`summary(int): String` for JaCoCo's `summary(I)Ljava/lang/String;`). */
+type MethodFigure = SourceView['methods'][number] & { displayName: string };
 type Grades = { excellentGrade: number; passingGrade: number };
 
 function MethodBadge({ method, grades }: { method: MethodFigure; grades: Grades }) {
@@ -19,7 +22,7 @@ function MethodBadge({ method, grades }: { method: MethodFigure; grades: Grades 
       <span style={{ color: TONE_COLORS[coverageTone(v, grades)] }}>{`${label} ${formatPercent(v, 0)} `}</span>
     );
   const hover = fill(t.hover, {
-    name: method.name,
+    name: method.displayName,
     lines: formatPercent(method.lineCoverage),
     branches: formatPercent(method.branchCoverage),
   });
@@ -29,20 +32,31 @@ function MethodBadge({ method, grades }: { method: MethodFigure; grades: Grades 
       {figure(t.line, method.lineCoverage)}
       {figure(t.branch, method.branchCoverage)}
       {method.lineCoverage === null && method.branchCoverage === null && (
-        <span style={{ color: '#999' }}>{method.name}</span>
+        <span style={{ color: '#999' }}>{method.displayName}</span>
       )}
     </span>
   );
 }
 
-type LineProps = { n: number; tokens: Token[]; info: LineInfo; method?: MethodFigure; grades: Grades; target: boolean };
+type LineProps = {
+  n: number;
+  tokens: Token[];
+  info: LineInfo;
+  hits: string;
+  method?: MethodFigure;
+  grades: Grades;
+  target: boolean;
+};
 
-/** One source line; tokens are text children, so React escapes them. */
-const SourceLine = memo(function SourceLine({ n, tokens, info, method, grades, target }: LineProps) {
+/** One source line; tokens are text children, so React escapes them. Its number links to it (#L42). */
+const SourceLine = memo(function SourceLine({ n, tokens, info, hits, method, grades, target }: LineProps) {
   const classes = ['source-line', info.state, info.changed ? 'changed' : null, target ? 'target' : null];
   return (
-    <div className={classes.filter(Boolean).join(' ')} data-line={n} title={info.title}>
-      <span className="ln">{n}</span>
+    <div className={classes.filter(Boolean).join(' ')} data-line={n} id={`L${n}`}>
+      <a className="ln" href={`#L${n}`}>
+        {n}
+      </a>
+      <span className="hits">{hits}</span>
       <span className="method-fig">{method ? <MethodBadge method={method} grades={grades} /> : null}</span>
       <span className="code">
         {tokens.map((t, i) =>
@@ -60,8 +74,24 @@ const SourceLine = memo(function SourceLine({ n, tokens, info, method, grades, t
   );
 });
 
-/** The file with coverage marks, changed-line markers and each method's figures at its first line. */
-export function SourceViewer({ view, targetLine }: { view: SourceView; targetLine?: number }) {
+/** Keys that jump (issue 37): n / p to the next / previous uncovered block, N / P the same for changed lines. */
+const JUMP_KEYS: Record<string, [JumpKind, 1 | -1]> = {
+  n: ['uncovered', 1],
+  p: ['uncovered', -1],
+  N: ['changed', 1],
+  P: ['changed', -1],
+};
+
+type Props = {
+  view: SourceView;
+  /** The line the URL names (a permalink or a jump): scrolled to and outlined. */
+  targetLine?: number;
+  /** Called with the line a click on its number or a jump key chose. */
+  onLine?: (line: number) => void;
+};
+
+/** The file with coverage marks, hit counts, changed-line markers and each method's figures at its first line. */
+export function SourceViewer({ view, targetLine, onLine }: Props) {
   const { settings } = useSession();
   const t = useTexts(sourceTexts);
   const { formatNumber } = useLocale();
@@ -69,8 +99,25 @@ export function SourceViewer({ view, targetLine }: { view: SourceView; targetLin
   const grades = useMemo(() => ({ excellentGrade, passingGrade }), [excellentGrade, passingGrade]);
   const tokens = useMemo(() => tokenize(view.lines, grammarFor(view.language, view.path)), [view]);
   const infos = useMemo(() => lineInfos(view, { words: t.line, formatNumber }), [view, t.line, formatNumber]);
-  const methodsByLine = useMemo(() => new Map(view.methods.map((m) => [m.startLine, m])), [view]);
+  const jvm = useTexts(reportTexts).jvmNames;
+  const methodsByLine = useMemo(() => {
+    const words: JvmNameWords = {
+      staticInitializer: jvm.staticInitializer,
+      lambdaIn: (method) => fill(jvm.lambdaIn, { method }),
+      anonymous: (index) => fill(jvm.anonymous, { index }),
+    };
+    const dialect = jvmDialectOfPath(view.path);
+    const named = view.methods.map((m) => {
+      const siblings = view.methods.filter((o) => o.className === m.className).map((o) => o.name);
+      const source = dialect
+        ? jvmMethodDisplayName(m.name, { className: m.className, dialect, siblings, words })
+        : null;
+      return { ...m, displayName: source ?? m.name };
+    });
+    return new Map(named.map((m) => [m.startLine, m]));
+  }, [view, jvm]);
   const box = useRef<HTMLElement>(null);
+  const [hover, setHover] = useState<{ line: number; top: number } | null>(null);
 
   useEffect(() => {
     if (!targetLine || !box.current) return;
@@ -78,20 +125,74 @@ export function SourceViewer({ view, targetLine }: { view: SourceView; targetLin
     row?.scrollIntoView({ block: 'center' });
   }, [targetLine]);
 
+  useEffect(() => {
+    if (!onLine) return;
+    const onKey = (event: KeyboardEvent) => {
+      const jump = JUMP_KEYS[event.key];
+      const target = event.target as HTMLElement | null;
+      if (!jump || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      const next = jumpTarget(infos, targetLine ?? 0, jump[0], jump[1]);
+      if (next !== null) {
+        event.preventDefault();
+        onLine(next);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [infos, targetLine, onLine]);
+
+  // One tooltip for the whole file, placed at the hovered line (a tooltip component per line would
+  // cost thousands of them on a long file).
+  const showTooltip = (event: MouseEvent<HTMLElement> | FocusEvent<HTMLElement>) => {
+    const row = (event.target as HTMLElement).closest<HTMLElement>('.source-line');
+    const line = Number(row?.dataset.line);
+    if (!row || !box.current || !infos[line - 1]?.title) return setHover(null);
+    setHover({ line, top: row.offsetTop - box.current.scrollTop });
+  };
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    const link = (event.target as HTMLElement).closest<HTMLAnchorElement>('a.ln');
+    if (!link || !onLine) return;
+    event.preventDefault();
+    onLine(Number(link.textContent));
+  };
+  const hoverText = hover ? infos[hover.line - 1]?.title : undefined;
+
   return (
-    <section className="source-view" ref={box} aria-label={fill(t.sourceOf, { path: view.path })}>
-      {view.lines.map((_, i) => (
-        <SourceLine
-          // biome-ignore lint/suspicious/noArrayIndexKey: lines are identified by their number
-          key={i}
-          n={i + 1}
-          tokens={tokens[i] ?? []}
-          info={infos[i] as LineInfo}
-          method={methodsByLine.get(i + 1)}
-          grades={grades}
-          target={targetLine === i + 1}
-        />
-      ))}
-    </section>
+    <div className="source-frame">
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the clicks handled are on the line-number links, which Enter clicks too */}
+      <section
+        className="source-view"
+        ref={box}
+        aria-label={fill(t.sourceOf, { path: view.path })}
+        onMouseOver={showTooltip}
+        onFocus={showTooltip}
+        onMouseLeave={() => setHover(null)}
+        onScroll={() => setHover(null)}
+        onClick={onClick}
+      >
+        {view.lines.map((_, i) => {
+          const info = infos[i] as LineInfo;
+          return (
+            <SourceLine
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines are identified by their number
+              key={i}
+              n={i + 1}
+              tokens={tokens[i] ?? []}
+              info={info}
+              hits={info.hits === undefined ? '' : formatNumber(info.hits)}
+              method={methodsByLine.get(i + 1)}
+              grades={grades}
+              target={targetLine === i + 1}
+            />
+          );
+        })}
+      </section>
+      {hover && hoverText && (
+        <div className="line-tooltip" role="tooltip" style={{ top: hover.top - 30 }}>
+          {fill(t.lineTooltip, { line: hover.line, text: hoverText })}
+        </div>
+      )}
+    </div>
   );
 }

@@ -3,7 +3,13 @@ import { fill } from '../../../lib/i18n.tsx';
 import { type LineWords, sourceTexts } from './texts.ts';
 
 export type LineState = 'covered' | 'uncovered' | 'partial' | null;
-export type LineInfo = { state: LineState; title: string | undefined; changed: boolean };
+export type LineInfo = {
+  state: LineState;
+  title: string | undefined;
+  changed: boolean;
+  /** Times the line ran, as the report recorded it; undefined for a line the report does not measure. */
+  hits?: number;
+};
 
 /** A line's mark: not hit is uncovered; hit with some branches missed is partly covered. */
 export function lineState(mark: LineMark | undefined): LineState {
@@ -34,6 +40,7 @@ export function lineInfos(view: SourceView, format: Format = english): LineInfo[
     if (info) {
       info.state = lineState(mark);
       info.title = describe(mark, format);
+      info.hits = mark.hits;
     }
   }
   for (const line of view.changedLines) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildFileTree } from './file-tree.ts';
-import { lineInfos, lineState } from './line-marks.ts';
+import { jumpTarget, lineOfHash } from './line-jumps.ts';
+import { type LineInfo, lineInfos, lineState } from './line-marks.ts';
 import { sourceTexts } from './texts.ts';
 import { grammarFor, tokenize } from './tokenize.ts';
 
@@ -62,7 +63,8 @@ describe('line marks', () => {
       methods: [],
     });
     expect(infos[0]).toEqual({ state: null, title: undefined, changed: false });
-    expect(infos[1]).toEqual({ state: 'partial', title: 'Run 3 times; 2 of 4 branches', changed: false });
+    // The hit count too, for the gutter (a line the report does not measure has none).
+    expect(infos[1]).toEqual({ state: 'partial', title: 'Run 3 times; 2 of 4 branches', changed: false, hits: 3 });
     expect(infos[2]?.changed).toBe(true);
   });
 
@@ -99,5 +101,43 @@ describe('file tree', () => {
     expect([main?.lineCovered, main?.lineTotal, main?.changed]).toEqual([4, 10, true]);
     expect(main?.children?.map((c) => c.name)).toEqual(['a', 'Z.java']);
     expect(main?.children?.[0]?.children?.map((c) => c.name)).toEqual(['b', 'A.java']);
+  });
+});
+
+describe('jumps and permalinks', () => {
+  const info = (state: LineInfo['state'], changed = false): LineInfo => ({ state, title: undefined, changed });
+  // Lines 1..8: covered, uncovered, uncovered, covered, partial, -, changed, changed+uncovered
+  const infos = [
+    info('covered'),
+    info('uncovered'),
+    info('uncovered'),
+    info('covered'),
+    info('partial'),
+    info(null),
+    info('covered', true),
+    info('uncovered', true),
+  ];
+
+  it('stops at the first line of each run of uncovered (or partly covered) lines, both ways', () => {
+    expect(jumpTarget(infos, 0, 'uncovered', 1)).toBe(2);
+    expect(jumpTarget(infos, 2, 'uncovered', 1)).toBe(5);
+    expect(jumpTarget(infos, 5, 'uncovered', 1)).toBe(8);
+    expect(jumpTarget(infos, 8, 'uncovered', 1)).toBeNull();
+    expect(jumpTarget(infos, 8, 'uncovered', -1)).toBe(5);
+    expect(jumpTarget(infos, 5, 'uncovered', -1)).toBe(2);
+    expect(jumpTarget(infos, 2, 'uncovered', -1)).toBeNull();
+  });
+
+  it('jumps between changed blocks the same way', () => {
+    expect(jumpTarget(infos, 0, 'changed', 1)).toBe(7);
+    expect(jumpTarget(infos, 7, 'changed', 1)).toBeNull();
+    expect(jumpTarget(infos, 8, 'changed', -1)).toBe(7);
+  });
+
+  it('reads a line from a #L permalink only', () => {
+    expect(lineOfHash('#L42')).toBe(42);
+    expect(lineOfHash('#L')).toBeNull();
+    expect(lineOfHash('#x42')).toBeNull();
+    expect(lineOfHash('')).toBeNull();
   });
 });

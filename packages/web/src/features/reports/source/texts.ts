@@ -19,6 +19,9 @@ export const sourceTexts = defineTexts({
     changedFilesOnly: 'Changed files only',
     files: 'Files',
     sourceOf: 'Source of {path}',
+    lineTooltip: 'Line {line}: {text}',
+    keys: 'n / p: next / previous uncovered · N / P: changed · line number: link',
+    hits: 'hits',
     method: {
       line: 'L',
       branch: 'B',
@@ -48,6 +51,9 @@ export const sourceTexts = defineTexts({
     changedFilesOnly: '仅看变更文件',
     files: '文件',
     sourceOf: '{path} 的源码',
+    lineTooltip: '第 {line} 行：{text}',
+    keys: 'n / p：下一处 / 上一处未覆盖 · N / P：变更 · 行号：链接',
+    hits: '次数',
     method: {
       line: '行',
       branch: '分支',

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../audit/actor.ts';
 import { type AuditEntry, type AuditService, changedFields } from '../audit/service.ts';
+import { callerRights } from '../roles/grants.ts';
 import { hashPassword, type UsersService } from './service.ts';
 
 export const UserRowSchema = z.object({
@@ -75,8 +76,7 @@ export function usersRoutes(
     },
     handler: async (req) => {
       const row = await audit.audited(actorOf(req), async (tx) => {
-        const actorId = req.principal?.userData.userid ?? '';
-        const { before, after } = await users.within(tx).update(req.params.id, req.body, actorId);
+        const { before, after } = await users.within(tx).update(req.params.id, req.body, callerRights(req));
         const entry: AuditEntry = {
           entity: 'user',
           entityId: after.id,
@@ -96,7 +96,7 @@ export function usersRoutes(
       const { password, ...shown } = req.body;
       const passwordHash = await hashPassword(password);
       const created = await audit.audited(actorOf(req), async (tx) => {
-        const user = await users.within(tx).create({ ...shown, passwordHash });
+        const user = await users.within(tx).create({ ...shown, passwordHash }, callerRights(req));
         const entry: AuditEntry = {
           entity: 'user',
           entityId: user.id,
@@ -113,7 +113,7 @@ export function usersRoutes(
     schema: { tags: ['users'], params: z.object({ id: z.uuid() }), response: { 200: envelopeSchema(ResetLinkSchema) } },
     handler: async (req) => {
       const link = await audit.audited(actorOf(req), async (tx) => {
-        const issued = await users.within(tx).resetLink(req.params.id);
+        const issued = await users.within(tx).resetLink(req.params.id, callerRights(req));
         const changes = { expiresAt: { from: null, to: issued.expiresAt } };
         return {
           result: issued,

@@ -55,9 +55,22 @@ export const MeResponseSchema = z.object({
 });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
+/**
+ * A new username: no control, format or other invisible characters (issue 32, finding 7), which
+ * would let `admin` + U+200B pass for `admin`. The server also compares names case- and NFKC-folded.
+ */
+export const NewUsernameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please enter your username.')
+  .max(64)
+  .refine((name) => !/[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u.test(name), {
+    message: 'A username cannot hold invisible or control characters.',
+  });
+
 /** `POST /api/jwt/register`: the access-request flow of `/apply`. */
 export const RegisterRequestSchema = z.object({
-  username: z.string().trim().min(1, 'Please enter your username.').max(64),
+  username: NewUsernameSchema,
   email: z.string().trim().min(1, 'Please enter your email.').max(254).pipe(z.email('Please enter a valid email.')),
   displayName: z.string().trim().max(128).optional(),
   teamId: z.string().max(64).optional(),

@@ -64,7 +64,7 @@ export class ApplicationsService {
     const [clash] = await this.db
       .select({ id: users.id })
       .from(users)
-      .where(or(eq(users.username, request.username), eq(users.email, request.email)));
+      .where(or(eq(users.usernameKey, request.usernameKey), eq(users.email, request.email)));
     if (clash) throw new ApiError(409, 'conflict', 'An account with this username or email exists already.');
     const token = opaqueToken();
     const expiresAt = new Date(Date.now() + RESET_TTL_MS);
@@ -73,6 +73,7 @@ export class ApplicationsService {
         .insert(users)
         .values({
           username: request.username,
+          usernameKey: request.usernameKey,
           email: request.email,
           displayName: request.displayName,
           passwordHash: await hash(randomBytes(24).toString('base64url'), { algorithm: 2 }),

@@ -4,6 +4,7 @@ import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { loginFailures, refreshTokens, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../plugins/errors.ts';
+import { usernameKey } from '../users/usernames.ts';
 import type { Principals } from './principals.ts';
 import { type AccessTokens, opaqueToken, tokenHash } from './tokens.ts';
 
@@ -31,7 +32,11 @@ export class AuthService {
     const [user] = await this.db
       .select()
       .from(users)
-      .where(or(eq(users.username, login), sql`lower(${users.email}) = ${typed}`));
+      // By the compared form of the name (issue 32, finding 7); the exact name too, for an older
+      // account whose stored key the migration could not make its own.
+      .where(
+        or(eq(users.usernameKey, usernameKey(login)), eq(users.username, login), sql`lower(${users.email}) = ${typed}`),
+      );
     // Failures count against the account whichever name or email was typed.
     const account = user ? `user:${user.id}` : `login:${typed}`;
     await this.refuseIfLocked(account, ip);

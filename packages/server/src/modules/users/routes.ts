@@ -1,6 +1,7 @@
 import {
   API,
   envelopeSchema,
+  NewUsernameSchema,
   PageQuerySchema,
   pageSchema,
   RegisterRequestSchema,
@@ -26,7 +27,7 @@ export const UserRowSchema = z.object({
   enabled: z.boolean(),
 });
 export const CreateUserRequestSchema = z.object({
-  username: z.string().trim().min(1).max(64),
+  username: NewUsernameSchema,
   email: z.string().trim().max(254).pipe(z.email('Please enter a valid email.')),
   displayName: z.string().trim().max(128).optional(),
   role: z.string().min(1).max(64),
@@ -45,7 +46,7 @@ export function usersRoutes(
     config: { access: 'public' },
     schema: { tags: ['auth'], body: RegisterRequestSchema, response: { 200: envelopeSchema(z.null()) } },
     handler: async (req) => {
-      await users.apply(req.body);
+      await users.apply(req.body, req.ip);
       return { code: 200, message: 'Your request was sent; an administrator will review it.', data: null };
     },
   });

@@ -5,10 +5,14 @@ import { type AnyColumn, and, asc, count, desc, eq, gt, ilike, isNull, or } from
 import { applications, passwordResets, refreshTokens, roles, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import type { Executor } from '../audit/service.ts';
+import { networkOf, Throttle } from '../auth/throttle.ts';
 import { opaqueToken, tokenHash } from '../auth/tokens.ts';
 import { type Rights, refuseEscalation } from '../roles/grants.ts';
+import { usernameKey } from './usernames.ts';
 
 const RESET_TTL_MS = 24 * 3600_000;
+/** Access requests per network and hour: enough for a person, too few to test which names exist. */
+export const REGISTRATIONS_PER_HOUR = 5;
 const USERNAME_TAKEN = 'This username is already in use.';
 const EMAIL_TAKEN = 'This email is already in use.';
 
@@ -58,18 +62,19 @@ export class UsersService {
   private async refuseDuplicates(username: string, email: string): Promise<void> {
     const fields: Record<string, string> = {};
     const lower = email.toLowerCase();
+    const key = usernameKey(username);
     const taken = await this.db
-      .select({ username: users.username, email: users.email })
+      .select({ key: users.usernameKey, email: users.email })
       .from(users)
-      .where(or(eq(users.username, username), eq(users.email, lower)));
+      .where(or(eq(users.usernameKey, key), eq(users.email, lower)));
     const pending = await this.db
-      .select({ username: applications.username, email: applications.email })
+      .select({ key: applications.usernameKey, email: applications.email })
       .from(applications)
       .where(
-        and(eq(applications.status, 'pending'), or(eq(applications.username, username), eq(applications.email, lower))),
+        and(eq(applications.status, 'pending'), or(eq(applications.usernameKey, key), eq(applications.email, lower))),
       );
     for (const row of [...taken, ...pending]) {
-      if (row.username === username) fields.username = USERNAME_TAKEN;
+      if (row.key === key) fields.username = USERNAME_TAKEN;
       if (row.email === lower) fields.email = EMAIL_TAKEN;
     }
     if (fields.username || fields.email) {
@@ -77,17 +82,33 @@ export class UsersService {
     }
   }
 
-  async apply(input: {
-    username: string;
-    email: string;
-    displayName?: string;
-    teamId?: string;
-    wantedRole?: string;
-    reason?: string;
-  }) {
+  /**
+   * The duplicate messages of specification point 5 stay (an applicant must learn why a request
+   * cannot be made); what keeps them from listing the accounts is the hard limit per network.
+   */
+  async apply(
+    input: {
+      username: string;
+      email: string;
+      displayName?: string;
+      teamId?: string;
+      wantedRole?: string;
+      reason?: string;
+    },
+    ip: string,
+  ) {
+    const registrations = new Throttle(
+      this.db,
+      'register',
+      REGISTRATIONS_PER_HOUR,
+      3600_000,
+      'Too many access requests from your network; try again later.',
+    );
+    await registrations.take(networkOf(ip));
     await this.refuseDuplicates(input.username, input.email);
     await this.db.insert(applications).values({
       username: input.username,
+      usernameKey: usernameKey(input.username),
       email: input.email.toLowerCase(),
       displayName: input.displayName ?? '',
       team: input.teamId ?? null,
@@ -111,6 +132,7 @@ export class UsersService {
       .insert(users)
       .values({
         username: input.username,
+        usernameKey: usernameKey(input.username),
         email: input.email.toLowerCase(),
         displayName: input.displayName ?? '',
         passwordHash: input.passwordHash,
@@ -245,8 +267,14 @@ export class UsersService {
     refuseEscalation(await this.rightsOf(userId), actor, 'This account');
     const token = opaqueToken();
     const expiresAt = new Date(Date.now() + RESET_TTL_MS);
+    // Only the newest link works (issue 32, finding 7): one passed on earlier cannot be used later.
+    await this.dropUnusedResetLinks(userId);
     await this.db.insert(passwordResets).values({ tokenHash: tokenHash(token), userId, expiresAt });
     return { token, url: `/pages/dashboard/reset-password?token=${token}`, expiresAt: expiresAt.toISOString() };
+  }
+
+  private async dropUnusedResetLinks(userId: string): Promise<void> {
+    await this.db.delete(passwordResets).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
   }
 
   /** Single use: the token is claimed atomically; all refresh tokens of the user die with the old password. */
@@ -264,6 +292,7 @@ export class UsersService {
       .returning({ userId: passwordResets.userId });
     const row = claimed[0];
     if (!row) throw new ApiError(400, 'bad-request', 'This reset link is invalid, used or expired.');
+    await this.dropUnusedResetLinks(row.userId);
     await this.db
       .update(users)
       .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })

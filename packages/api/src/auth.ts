@@ -109,3 +109,17 @@ export const AboutSchema = z.object({
   docs: z.string(),
 });
 export type About = z.infer<typeof AboutSchema>;
+
+/**
+ * One of the signed-in user's sessions (a sign-in on one device), for person settings: when it
+ * began, when its refresh token was last used, from where. `current` marks the caller's own.
+ */
+export const SessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof SessionSchema>;

@@ -13,6 +13,8 @@ import { AuditService } from './modules/audit/service.ts';
 import { Principals } from './modules/auth/principals.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
+import { sessionRoutes } from './modules/auth/session-routes.ts';
+import { DEFAULT_SESSION_POLICY, Sessions } from './modules/auth/sessions.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
 import { registerBranches } from './modules/branches/index.ts';
 import { registerCases } from './modules/cases/index.ts';
@@ -41,7 +43,12 @@ import type { FanOut } from './realtime/broker.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'jwtSecret' | 'accessTokenTtl'> &
-    Partial<Pick<Config, 'dataDir' | 'uploadLimitBytes' | 'reportConcurrency' | 'gitTimeoutMs'>> & { webDist?: string };
+    Partial<
+      Pick<
+        Config,
+        'dataDir' | 'uploadLimitBytes' | 'reportConcurrency' | 'gitTimeoutMs' | 'refreshIdleMs' | 'traceViewerPort'
+      >
+    > & { webDist?: string };
   db: Db;
   logger?: boolean;
   /** What `/api/about` reports; tests may leave it out. */
@@ -77,7 +84,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerAccess(app, tokens, principals);
   await registerRealtime(app, tokens, principals, opts.fanOut);
   await registerDocs(app);
-  authRoutes(app, new AuthService(opts.db, tokens, principals), principals);
+  const sessionPolicy = {
+    ...DEFAULT_SESSION_POLICY,
+    ...(opts.config.refreshIdleMs ? { idleMs: opts.config.refreshIdleMs } : {}),
+  };
+  authRoutes(app, new AuthService(opts.db, tokens, principals, sessionPolicy), principals);
+  sessionRoutes(app, new Sessions(opts.db, sessionPolicy), principals);
   const audit = new AuditService(opts.db);
   settingsRoutes(app, principals, audit);
   usersRoutes(app, new UsersService(opts.db), audit, () => principals.invalidate());

@@ -55,6 +55,7 @@ export function usersRoutes(
     schema: { tags: ['auth'], body: ResetPasswordRequestSchema, response: { 200: envelopeSchema(z.null()) } },
     handler: async (req) => {
       await users.resetPassword(req.body.token, req.body.password);
+      onChange();
       return { code: 200, message: 'Password changed; please sign in.', data: null };
     },
   });

@@ -13,6 +13,7 @@ export * from './applications.ts';
 export * from './auth.ts';
 export * from './envelope.ts';
 export * from './messages.ts';
+export * from './no-eval.ts';
 export * from './paths.ts';
 export * from './reports.ts';
 export * from './roles.ts';

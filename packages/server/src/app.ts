@@ -35,6 +35,7 @@ import { usersRoutes } from './modules/users/routes.ts';
 import { UsersService } from './modules/users/service.ts';
 import { registerVersions } from './modules/versions/index.ts';
 import { registerAccess } from './plugins/access.ts';
+import { registerContentSecurity } from './plugins/content-security.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerRealtime } from './plugins/realtime.ts';
@@ -80,6 +81,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   const tokens = new AccessTokens(opts.config.jwtSecret, opts.config.accessTokenTtl);
   const principals = new Principals(opts.db);
+  registerContentSecurity(app, opts.config.traceViewerPort ?? 5173);
   await registerWeb(app, opts.config.webDist ?? '/nonexistent-web-dist');
   registerAccess(app, tokens, principals);
   await registerRealtime(app, tokens, principals, opts.fanOut);

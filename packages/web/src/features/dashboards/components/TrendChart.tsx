@@ -23,7 +23,12 @@ export function TrendChart({ trend }: { trend: Trend }) {
     () => ({
       animation: false,
       grid: { left: 40, right: 12, top: 28, bottom: 24 },
-      tooltip: { trigger: 'axis', valueFormatter: (v: number | null) => formatPercent(v === null ? null : v / 100) },
+      // Drawn on the canvas, not as HTML: the Trusted Types policy refuses markup (lib/trusted-types.ts).
+      tooltip: {
+        trigger: 'axis',
+        renderMode: 'richText',
+        valueFormatter: (v: number | null) => formatPercent(v === null ? null : v / 100),
+      },
       legend: { top: 0, textStyle: { fontSize: 11 } },
       xAxis: {
         type: 'category',

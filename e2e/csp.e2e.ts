@@ -13,7 +13,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   });
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI} ${e.sample} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`);
+      console.error(
+        `Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI} ${e.sample} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
+      );
     });
   });
   return seen;

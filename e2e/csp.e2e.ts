@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { newPage, signInByApi, useBrowser } from './support/browser.ts';
+import { apiCall, baseUrl, newPage, signInByApi, useBrowser } from './support/browser.ts';
 
 /** What the page reported as refused by its Content-Security-Policy or Trusted Types. */
 async function watchViolations(page: Page): Promise<string[]> {
@@ -41,9 +41,22 @@ describe('Content-Security-Policy in Chromium', () => {
       await page.locator('.ant-layout').first().waitFor();
       await page.waitForLoadState('networkidle');
     }
+    // Another device's session, which the person settings list and end.
+    const other = await apiCall<{ refreshToken: string }>('POST', '/api/login', {
+      username: 'admin',
+      password: inject('adminPassword'),
+    });
     await page.goto('/system/personSetting');
     await page.getByText('This device').waitFor();
-    await page.getByRole('button', { name: 'End all other sessions' }).waitFor();
+    await page.getByRole('button', { name: 'End all other sessions' }).click();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByText('Other sessions ended.').waitFor();
+    const refreshed = await fetch(`${baseUrl()}/api/refreshToken`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken: other.refreshToken }),
+    });
+    expect(refreshed.status).toBe(401);
     expect(violations).toEqual([]);
   });
 

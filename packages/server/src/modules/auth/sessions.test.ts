@@ -161,6 +161,20 @@ describe('sessions', () => {
     expect((await refresh(desk.refreshToken)).statusCode).toBe(200);
   });
 
+  it('ends the access token of a session signed out, not only its refresh token', async () => {
+    const pair = await session('admin', 'admin-test-password');
+    expect((await me(pair.headers)).statusCode).toBe(200);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/jwt/logout',
+      headers: pair.headers,
+      payload: { refreshToken: pair.refreshToken },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await me(pair.headers)).statusCode).toBe(401);
+    expect((await me(t.admin.headers)).statusCode).toBe(200);
+  });
+
   it('refuses a malformed session id with 400', async () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/api/me/sessions/nope', headers: t.admin.headers });
     expect(res.statusCode).toBe(400);

@@ -55,9 +55,22 @@ export const MeResponseSchema = z.object({
 });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
+/**
+ * A new username: no control, format or other invisible characters (issue 32, finding 7), which
+ * would let `admin` + U+200B pass for `admin`. The server also compares names case- and NFKC-folded.
+ */
+export const NewUsernameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please enter your username.')
+  .max(64)
+  .refine((name) => !/[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u.test(name), {
+    message: 'A username cannot hold invisible or control characters.',
+  });
+
 /** `POST /api/jwt/register`: the access-request flow of `/apply`. */
 export const RegisterRequestSchema = z.object({
-  username: z.string().trim().min(1, 'Please enter your username.').max(64),
+  username: NewUsernameSchema,
   email: z.string().trim().min(1, 'Please enter your email.').max(254).pipe(z.email('Please enter a valid email.')),
   displayName: z.string().trim().max(128).optional(),
   teamId: z.string().max(64).optional(),
@@ -96,3 +109,17 @@ export const AboutSchema = z.object({
   docs: z.string(),
 });
 export type About = z.infer<typeof AboutSchema>;
+
+/**
+ * One of the signed-in user's sessions (a sign-in on one device), for person settings: when it
+ * began, when its refresh token was last used, from where. `current` marks the caller's own.
+ */
+export const SessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof SessionSchema>;

@@ -14,6 +14,7 @@ export * from './auth.ts';
 export * from './envelope.ts';
 export * from './jvm-names.ts';
 export * from './messages.ts';
+export * from './no-eval.ts';
 export * from './paths.ts';
 export * from './reports.ts';
 export * from './roles.ts';

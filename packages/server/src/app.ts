@@ -14,6 +14,8 @@ import { AuditService } from './modules/audit/service.ts';
 import { Principals } from './modules/auth/principals.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
+import { sessionRoutes } from './modules/auth/session-routes.ts';
+import { DEFAULT_SESSION_POLICY, Sessions } from './modules/auth/sessions.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
 import { registerBranches } from './modules/branches/index.ts';
 import { registerCases } from './modules/cases/index.ts';
@@ -37,6 +39,7 @@ import { usersRoutes } from './modules/users/routes.ts';
 import { UsersService } from './modules/users/service.ts';
 import { registerVersions } from './modules/versions/index.ts';
 import { registerAccess } from './plugins/access.ts';
+import { registerContentSecurity } from './plugins/content-security.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { type RealtimeOptions, registerRealtime } from './plugins/realtime.ts';
@@ -57,6 +60,8 @@ export type AppOptions = {
         | 'uploadParseMemoryMb'
         | 'reportConcurrency'
         | 'gitTimeoutMs'
+        | 'refreshIdleMs'
+        | 'traceViewerPort'
         | 'adminPassword'
         | 'databaseUrl'
         | 'redisUrl'
@@ -119,6 +124,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   const tokens = new AccessTokens(opts.config.jwtSecret, opts.config.accessTokenTtl);
   const principals = new Principals(opts.db);
+  registerContentSecurity(app, opts.config.traceViewerPort ?? 5173);
   await registerWeb(app, opts.config.webDist ?? '/nonexistent-web-dist');
   registerAccess(app, tokens, principals);
   registerTextGuard(app);
@@ -126,7 +132,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const teamsOfUser = (userId: string) => memberships.of(userId);
   await registerRealtime(app, teamsOfUser, { ...opts.realtime, fanOut: opts.fanOut });
   await registerDocs(app);
-  authRoutes(app, new AuthService(opts.db, tokens, principals), principals);
+  const sessionPolicy = {
+    ...DEFAULT_SESSION_POLICY,
+    ...(opts.config.refreshIdleMs ? { idleMs: opts.config.refreshIdleMs } : {}),
+  };
+  authRoutes(app, new AuthService(opts.db, tokens, principals, sessionPolicy), principals);
+  sessionRoutes(app, new Sessions(opts.db, sessionPolicy), principals);
   const audit = new AuditService(opts.db);
   settingsRoutes(app, principals, audit);
   usersRoutes(app, new UsersService(opts.db), audit, () => principals.invalidate());

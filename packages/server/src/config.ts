@@ -12,6 +12,12 @@ const EnvSchema = z.object({
   SEXTANT_ADMIN_PASSWORD: z.string().min(8).optional(),
   SEXTANT_JWT_SECRET: z.string().min(32).optional(),
   SEXTANT_ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(900),
+  SEXTANT_REFRESH_IDLE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(14 * 24)
+    .default(12),
+  SEXTANT_TRACE_VIEWER_PORT: z.coerce.number().int().min(1).max(65535).default(5173),
   SEXTANT_WEB_DIST: z.string().min(1).default('packages/web/dist'),
   SEXTANT_UPLOAD_LIMIT_MB: z.coerce.number().positive().default(512),
   SEXTANT_UPLOAD_MAX_RATIO: z.coerce.number().min(1).default(100),
@@ -44,6 +50,9 @@ export type Config = {
   adminPassword: string | undefined;
   jwtSecret: string;
   accessTokenTtl: number;
+  /** A refresh token unused this long is refused (its session ends); each rotation restarts the time. */
+  refreshIdleMs: number;
+  traceViewerPort: number;
   webDist: string;
   /** Largest coverage upload accepted, in bytes (refused from Content-Length before reading), and decompressed. */
   uploadLimitBytes: number;
@@ -95,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.SEXTANT_ADMIN_PASSWORD,
     jwtSecret: e.SEXTANT_JWT_SECRET ?? keptSecret(dataDir),
     accessTokenTtl: e.SEXTANT_ACCESS_TOKEN_TTL,
+    refreshIdleMs: Math.round(e.SEXTANT_REFRESH_IDLE_HOURS * 3600_000),
+    traceViewerPort: e.SEXTANT_TRACE_VIEWER_PORT,
     webDist: resolve(e.SEXTANT_WEB_DIST),
     uploadLimitBytes: Math.round(e.SEXTANT_UPLOAD_LIMIT_MB * 1024 * 1024),
     uploadMaxRatio: e.SEXTANT_UPLOAD_MAX_RATIO,

@@ -1,3 +1,4 @@
+import './lib/trusted-types.ts';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router.tsx';

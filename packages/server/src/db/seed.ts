@@ -58,6 +58,7 @@ export async function seed(db: Db, adminPassword: string | undefined): Promise<s
     .insert(users)
     .values({
       username: 'admin',
+      usernameKey: 'admin',
       email: 'admin@sextant.local',
       displayName: 'Administrator',
       passwordHash: await hash(password, { algorithm: 2 }),

@@ -22,6 +22,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal?: { userData: UserData; settings: Settings };
+    /** The session (refresh-token family) the caller's access token belongs to, when it names one. */
+    sessionId?: string | null;
   }
 }
 
@@ -34,7 +36,10 @@ export function describeAccess(access: Access): string {
 export function registerAccess(app: FastifyInstance, tokens: AccessTokens, principals: Principals): void {
   const table: FastifyInstance['accessTable'] = [];
   app.decorate('accessTable', table);
-  app.decorate('principalOf', (accessToken: string) => principalOf(accessToken, tokens, principals));
+  app.decorate(
+    'principalOf',
+    async (accessToken: string) => (await principalOf(accessToken, tokens, principals)).principal,
+  );
   app.addHook('onRoute', (route) => {
     // Static files of the built web app and the API docs are public; every other /api route must declare.
     if (route.url.startsWith('/api/docs') || !route.url.startsWith('/api')) {
@@ -52,8 +57,9 @@ export function registerAccess(app: FastifyInstance, tokens: AccessTokens, princ
   app.addHook('preValidation', async (req) => {
     const access = req.routeOptions.config.access;
     if (!access || access === 'public') return;
-    const principal = await authenticate(req, tokens, principals);
+    const { principal, sessionId } = await authenticate(req, tokens, principals);
     req.principal = principal;
+    req.sessionId = sessionId;
     if (access === 'signed-in') return;
     const { userData, settings } = principal;
     if (!editionAllows(settings.licenseVersion, access.resource)) {
@@ -82,8 +88,12 @@ async function authenticate(req: FastifyRequest, tokens: AccessTokens, principal
 }
 
 async function principalOf(accessToken: string, tokens: AccessTokens, principals: Principals) {
-  const userId = await tokens.verify(accessToken);
+  const { userId, sessionId } = await tokens.verifySession(accessToken);
+  // An ended session's access tokens stop at once (issue 32, finding 8), not when they expire.
+  if (sessionId && (await principals.sessionEnded(sessionId))) {
+    throw new ApiError(401, 'unauthorized', 'This session has ended; please sign in.');
+  }
   const principal = await principals.load(userId);
   if (!principal) throw new ApiError(401, 'unauthorized', 'Please sign in.');
-  return principal;
+  return { principal, sessionId };
 }

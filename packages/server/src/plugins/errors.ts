@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly error: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** For 429: seconds until a retry may succeed, sent as `Retry-After`. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -18,6 +20,7 @@ export class ApiError extends Error {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof ApiError) {
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.status(err.status).send({
         code: err.status,
         message: err.message,

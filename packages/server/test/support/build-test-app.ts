@@ -8,6 +8,8 @@ import { type Database, openDatabase } from '../../src/db/client.ts';
 import { seed } from '../../src/db/seed.ts';
 
 export const ADMIN_PASSWORD = 'admin-test-password';
+/** The key test apps sign access tokens with (a test may forge tokens with it). */
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
 
 /**
  * In-memory PGlite by default; with DATABASE_URL, a throw-away database on that server, dropped on close.
@@ -45,7 +47,7 @@ export async function buildTestApp(
     db: database.db,
     modules: opts.modules,
     config: {
-      jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!',
+      jwtSecret: TEST_JWT_SECRET,
       accessTokenTtl: opts.accessTokenTtl ?? 900,
       webDist: opts.webDist,
       // Test repositories are local paths in the temporary folder, or placeholders under /srv never

@@ -10,6 +10,7 @@ const ZH: Record<string, string> = {
   'A folder of the repository, relative to its top: "packages/web" (no leading "/", no "." or ".." part, no backslash).':
     '仓库中的目录，相对于仓库根目录：如“packages/web”（不能以“/”开头，不能含“.”或“..”段，不能含反斜杠）。',
   'A tag cannot contain ";" or ",".': '标签不能包含“;”或“,”。',
+  'A username cannot hold invisible or control characters.': '用户名不能包含不可见字符或控制字符。',
   'At most 20 tags.': '最多 20 个标签。',
   'At most 32 characters per tag.': '每个标签最多 32 个字符。',
   'Control characters are not allowed.': '不允许使用控制字符。',

@@ -8,6 +8,7 @@ export const settings = pgTable('settings', {
 export const applications = pgTable('applications', {
   id: uuid('id').primaryKey().defaultRandom(),
   username: text('username').notNull(),
+  usernameKey: text('username_key').notNull(),
   email: text('email').notNull(),
   displayName: text('display_name').notNull().default(''),
   team: text('team'),

@@ -5,6 +5,8 @@ import { roles } from './roles.ts';
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
   username: text('username').notNull().unique(),
+  // The name as compared (NFKC, lower case, no invisible characters): `Admin` and `admin` + U+200B clash.
+  usernameKey: text('username_key').notNull().unique(),
   email: text('email').notNull().unique(),
   displayName: text('display_name').notNull().default(''),
   passwordHash: text('password_hash').notNull(),

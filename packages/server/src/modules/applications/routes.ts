@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../audit/actor.ts';
 import type { AuditService } from '../audit/service.ts';
+import { callerRights } from '../roles/grants.ts';
 import type { ApplicationsService } from './service.ts';
 
 const IdParams = z.object({ id: z.uuid() });
@@ -37,7 +38,7 @@ export function applicationsRoutes(app: FastifyInstance, service: ApplicationsSe
       response: { 200: envelopeSchema(ApprovalSchema) },
     },
     handler: async (req) => {
-      const approval = await service.approve(req.params.id, req.body.role, req.principal?.userData.userid ?? '');
+      const approval = await service.approve(req.params.id, req.body.role, callerRights(req));
       await audit.record(audit.db, actorOf(req), {
         entity: 'application',
         entityId: req.params.id,

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { applications, passwordResets, roles, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { opaqueToken, tokenHash } from '../auth/tokens.ts';
+import { type Rights, refuseEscalation } from '../roles/grants.ts';
 
 const RESET_TTL_MS = 24 * 3600_000;
 
@@ -54,14 +55,16 @@ export class ApplicationsService {
   }
 
   /** Creates the account with the chosen role and a single-use link the admin passes on. */
-  async approve(id: string, roleName: string, deciderId: string) {
+  async approve(id: string, roleName: string, decider: Rights & { id: string }) {
+    const deciderId = decider.id;
     const request = await this.pending(id);
     const [role] = await this.db.select().from(roles).where(eq(roles.name, roleName));
     if (!role) throw new ApiError(400, 'validation-failed', 'Unknown role.', { role: 'Unknown role.' });
+    refuseEscalation({ ability: role.abilities, resourceNums: role.resourceNums }, decider, `The role ${role.name}`);
     const [clash] = await this.db
       .select({ id: users.id })
       .from(users)
-      .where(or(eq(users.username, request.username), eq(users.email, request.email)));
+      .where(or(eq(users.usernameKey, request.usernameKey), eq(users.email, request.email)));
     if (clash) throw new ApiError(409, 'conflict', 'An account with this username or email exists already.');
     const token = opaqueToken();
     const expiresAt = new Date(Date.now() + RESET_TTL_MS);
@@ -70,6 +73,7 @@ export class ApplicationsService {
         .insert(users)
         .values({
           username: request.username,
+          usernameKey: request.usernameKey,
           email: request.email,
           displayName: request.displayName,
           passwordHash: await hash(randomBytes(24).toString('base64url'), { algorithm: 2 }),

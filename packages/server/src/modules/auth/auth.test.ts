@@ -45,7 +45,7 @@ describe('sign-in and tokens', () => {
     expect(res.json().data.error).toBe('account-locked');
   });
 
-  it('locks an account after 10 failures from any IPs under any of its names', async () => {
+  it('delays an account after 5 failures from any IPs under any of its names', async () => {
     const admin = (await login('admin', ADMIN_PASSWORD, '10.3.0.1')).json().data.accessToken;
     const created = await t.app.inject({
       method: 'POST',
@@ -61,11 +61,12 @@ describe('sign-in and tokens', () => {
     expect(created.statusCode).toBe(200);
     expect((await login('developer1', 'developer-password', '10.2.0.9')).statusCode).toBe(200);
     const names = ['developer1', 'DEVELOPER1@example.test'];
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 5; i++) {
       expect((await login(names[i % 2] as string, 'wrong', `10.1.0.${i}`)).statusCode).toBe(400);
     }
     const res = await login('developer1', 'developer-password', '10.2.0.1');
     expect(res.statusCode).toBe(429);
+    expect(res.json().data.error).toBe('account-locked');
   });
 
   it('rotates refresh tokens and revokes the family when a dead one is reused', async () => {

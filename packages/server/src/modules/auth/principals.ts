@@ -1,7 +1,7 @@
 import { DEFAULT_SETTINGS, type Settings, SettingsSchema, type UserData } from '@sextant/api';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { roles, settings, users } from '../../db/schema/index.ts';
+import { refreshTokens, roles, settings, users } from '../../db/schema/index.ts';
 
 type Loaded = { userData: UserData; settings: Settings; profile: Profile };
 
@@ -15,12 +15,38 @@ export const CACHE_MS = 2000;
 export class Principals {
   private readonly users = new Map<string, { at: number; value: Promise<Loaded | undefined> }>();
   private cachedSettings: { at: number; value: Promise<Settings> } | null = null;
+  private readonly endedSessions = new Map<string, { at: number; value: Promise<boolean> }>();
 
   constructor(private readonly db: Db) {}
 
   invalidate(): void {
     this.users.clear();
+    this.endedSessions.clear();
     this.cachedSettings = null;
+  }
+
+  forgetSession(sessionId: string): void {
+    this.endedSessions.delete(sessionId);
+  }
+
+  /**
+   * Whether a session was ended (signed out, revoked from the session list, or by a password
+   * change): its access tokens stop working then, not only when they expire. Cached like userData.
+   */
+  sessionEnded(sessionId: string): Promise<boolean> {
+    const now = Date.now();
+    const hit = this.endedSessions.get(sessionId);
+    if (hit && now - hit.at < CACHE_MS) return hit.value;
+    if (this.endedSessions.size > 10_000) this.endedSessions.clear();
+    const value = this.db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.familyId, sessionId), isNotNull(refreshTokens.revokedAt)))
+      .limit(1)
+      .then((rows) => rows.length > 0);
+    this.endedSessions.set(sessionId, { at: now, value });
+    value.catch(() => this.endedSessions.delete(sessionId));
+    return value;
   }
 
   settings(): Promise<Settings> {

@@ -7,11 +7,15 @@ import {
   MeResponseSchema,
   RefreshRequestSchema,
 } from '@sextant/api';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Principals } from './principals.ts';
-import type { AuthService } from './service.ts';
+import type { AuthService, Client } from './service.ts';
+
+function clientOf(req: FastifyRequest): Client {
+  return { ip: req.ip, userAgent: req.headers['user-agent'] };
+}
 
 export function authRoutes(app: FastifyInstance, auth: AuthService, principals: Principals): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -21,13 +25,17 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, principals: 
     handler: async (req) => ({
       code: 200,
       message: 'Signed in.',
-      data: await auth.login(req.body.username, req.body.password, req.ip),
+      data: await auth.login(req.body.username, req.body.password, clientOf(req)),
     }),
   });
   r.post(API.refreshToken, {
     config: { access: 'public' },
     schema: { tags: ['auth'], body: RefreshRequestSchema, response: { 200: envelopeSchema(LoginResponseSchema) } },
-    handler: async (req) => ({ code: 200, message: 'Refreshed.', data: await auth.refresh(req.body.refreshToken) }),
+    handler: async (req) => ({
+      code: 200,
+      message: 'Refreshed.',
+      data: await auth.refresh(req.body.refreshToken, clientOf(req)),
+    }),
   });
   r.post(API.logout, {
     config: { access: 'signed-in' },

@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { loginFailures, refreshTokens, users } from '../../db/schema/index.ts';
+import { refreshTokens, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../plugins/errors.ts';
+import { usernameKey } from '../users/usernames.ts';
 import type { Principals } from './principals.ts';
+import type { SessionPolicy } from './sessions.ts';
+import { SignInLimits } from './sign-in-limits.ts';
 import { type AccessTokens, opaqueToken, tokenHash } from './tokens.ts';
 
-const LOCK_WINDOW_MS = 15 * 60_000;
-const LOCK_AFTER = 10;
-const REFRESH_TTL_MS = 14 * 24 * 3600_000;
 const INVALID = () => new ApiError(400, 'invalid-credentials', 'Email or Password is Invalid');
 const BAD_REFRESH = () => new ApiError(401, 'invalid-refresh-token', 'Please sign in again.');
+
+/** Where a request came from, kept with the session for the user's session list. */
+export type Client = { ip: string; userAgent: string | undefined };
 
 let decoy: Promise<string> | null = null;
 function decoyHash(): Promise<string> {
@@ -20,66 +23,68 @@ function decoyHash(): Promise<string> {
 }
 
 export class AuthService {
+  private readonly limits: SignInLimits;
+
   constructor(
     private readonly db: Db,
     private readonly tokens: AccessTokens,
     private readonly principals: Principals,
-  ) {}
+    private readonly policy: SessionPolicy,
+  ) {
+    this.limits = new SignInLimits(db);
+  }
 
-  async login(login: string, password: string, ip: string) {
+  async login(login: string, password: string, client: Client) {
     const typed = login.toLowerCase();
     const [user] = await this.db
       .select()
       .from(users)
-      .where(or(eq(users.username, login), sql`lower(${users.email}) = ${typed}`));
+      // By the compared form of the name (issue 32, finding 7); the exact name too, for an older
+      // account whose stored key the migration could not make its own.
+      .where(
+        or(eq(users.usernameKey, usernameKey(login)), eq(users.username, login), sql`lower(${users.email}) = ${typed}`),
+      );
     // Failures count against the account whichever name or email was typed.
     const account = user ? `user:${user.id}` : `login:${typed}`;
-    await this.refuseIfLocked(account, ip);
+    await this.limits.refuseIfLimited(account, user?.id, client.ip);
     // Unknown users cost one hash verification too, so timing does not tell which names exist.
     const hashToCheck = user?.passwordHash ?? (await decoyHash());
     if (!(await verify(hashToCheck, password)) || !user) {
-      await this.db.insert(loginFailures).values({ account, ip });
+      await this.limits.recordFailure(account, client.ip);
       throw INVALID();
     }
     if (!user.enabled) throw new ApiError(403, 'account-disabled', 'This account is disabled.');
-    await this.db.delete(loginFailures).where(eq(loginFailures.account, account));
-    return this.issue(user.id, randomUUID());
+    await this.limits.clear(account);
+    return this.issue(user.id, { id: randomUUID(), startedAt: new Date() }, client);
   }
 
-  private async refuseIfLocked(account: string, ip: string): Promise<void> {
-    const since = new Date(Date.now() - LOCK_WINDOW_MS);
-    const [row] = await this.db
-      .select({
-        byAccount: sql<number>`count(*) filter (where ${loginFailures.account} = ${account})::int`,
-        byIp: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})::int`,
-      })
-      .from(loginFailures)
-      .where(gt(loginFailures.at, since));
-    if ((row?.byAccount ?? 0) >= LOCK_AFTER || (row?.byIp ?? 0) >= LOCK_AFTER) {
-      throw new ApiError(429, 'account-locked', 'Too many failed sign-ins; try again in 15 minutes.');
-    }
-  }
-
-  private async issue(userId: string, familyId: string) {
+  private async issue(userId: string, session: { id: string; startedAt: Date }, client: Client) {
     const principal = await this.principals.load(userId);
     if (!principal) throw BAD_REFRESH();
     const refreshToken = opaqueToken();
     await this.db.insert(refreshTokens).values({
       tokenHash: tokenHash(refreshToken),
-      familyId,
+      familyId: session.id,
       userId,
-      expiresAt: new Date(Date.now() + REFRESH_TTL_MS),
+      issuedAt: new Date(),
+      sessionStartedAt: session.startedAt,
+      expiresAt: new Date(session.startedAt.getTime() + this.policy.maxMs),
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 512) ?? null,
     });
     return {
-      accessToken: await this.tokens.sign(userId),
+      accessToken: await this.tokens.sign(userId, session.id),
       refreshToken,
       userData: principal.userData,
       settings: principal.settings,
     };
   }
 
-  /** Rotation: the presented token dies; presenting a dead one revokes its whole family. */
-  async refresh(refreshToken: string) {
+  /**
+   * Rotation: the presented token dies; presenting a dead one revokes its whole family. A token
+   * unused for the idle time (issue 32, finding 8) ends its session, as does the session's end.
+   */
+  async refresh(refreshToken: string, client: Client) {
     const [row] = await this.db
       .select()
       .from(refreshTokens)
@@ -89,7 +94,11 @@ export class AuthService {
       await this.revokeFamily(row.familyId);
       throw BAD_REFRESH();
     }
-    if (row.expiresAt < new Date()) throw BAD_REFRESH();
+    const now = Date.now();
+    if (row.expiresAt.getTime() <= now || row.issuedAt.getTime() + this.policy.idleMs <= now) {
+      await this.revokeFamily(row.familyId);
+      throw BAD_REFRESH();
+    }
     const claimed = await this.db
       .update(refreshTokens)
       .set({ usedAt: new Date() })
@@ -99,7 +108,7 @@ export class AuthService {
       await this.revokeFamily(row.familyId);
       throw BAD_REFRESH();
     }
-    return this.issue(row.userId, row.familyId);
+    return this.issue(row.userId, { id: row.familyId, startedAt: row.sessionStartedAt }, client);
   }
 
   async logout(userId: string, refreshToken: string | undefined): Promise<void> {
@@ -116,5 +125,6 @@ export class AuthService {
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    this.principals.forgetSession(familyId);
   }
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { actorOf } from '../audit/actor.ts';
 import { type AuditEntry, type AuditService, changedFields } from '../audit/service.ts';
 import type { Principals } from '../auth/principals.ts';
+import { callerRights } from './grants.ts';
 import type { RolesService } from './service.ts';
 
 const IdParams = z.object({ id: z.uuid() });
@@ -26,7 +27,7 @@ export function rolesRoutes(
     schema: { tags: ['roles'], body: RoleInputSchema, response: { 200: envelopeSchema(RoleSchema) } },
     handler: async (req) => {
       const role = await audit.audited(actorOf(req), async (tx) => {
-        const created = await service.within(tx).create(req.body);
+        const created = await service.within(tx).create(req.body, callerRights(req));
         const entry: AuditEntry = {
           entity: 'role',
           entityId: created.id,
@@ -50,7 +51,7 @@ export function rolesRoutes(
       const role = await audit.audited(actorOf(req), async (tx) => {
         const roles = service.within(tx);
         const before = (await roles.list()).find((r) => r.id === req.params.id);
-        const after = await roles.update(req.params.id, req.body);
+        const after = await roles.update(req.params.id, req.body, callerRights(req));
         const changes = changedFields(shape(before), shape(after));
         return {
           result: after,

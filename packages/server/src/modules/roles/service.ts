@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { roles, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import type { Executor } from '../audit/service.ts';
+import { type Rights, refuseEscalation } from './grants.ts';
 
 const NAME_TAKEN = 'A role with this name exists.';
 
@@ -42,7 +43,9 @@ export class RolesService {
     if (other && other.id !== exceptId) throw new ApiError(409, 'conflict', NAME_TAKEN, { name: NAME_TAKEN });
   }
 
-  async create(input: RoleInput) {
+  /** Nobody makes a role holding more than they do (issue 32, finding 3). */
+  async create(input: RoleInput, actor: Rights) {
+    refuseEscalation({ ability: input.ability, resourceNums: input.resourceNums }, actor, `The role ${input.name}`);
     await this.refuseTakenName(input.name);
     const [role] = await this.db
       .insert(roles)
@@ -52,9 +55,14 @@ export class RolesService {
     return this.one(role.id);
   }
 
-  /** Built-in roles keep their name (navigation rule 3 depends on `admin` and `client`); admin keeps manage-all. */
-  async update(id: string, input: RoleInput) {
+  /**
+   * Built-in roles keep their name (navigation rule 3 depends on `admin` and `client`); admin keeps
+   * manage-all. Only someone holding all a role's rights, before and after, may edit it.
+   */
+  async update(id: string, input: RoleInput, actor: Rights) {
     const role = await this.find(id);
+    refuseEscalation({ ability: role.abilities, resourceNums: role.resourceNums }, actor, `The role ${role.name}`);
+    refuseEscalation({ ability: input.ability, resourceNums: input.resourceNums }, actor, `The role ${input.name}`);
     if (role.builtin && input.name !== role.name) {
       const message = 'Built-in roles keep their name.';
       throw new ApiError(400, 'validation-failed', message, { name: message });

@@ -30,7 +30,9 @@ export function profileRoutes(app: FastifyInstance, profiles: ProfileService, pr
     config: { access: 'signed-in' },
     schema: { tags: ['auth'], body: PasswordChangeSchema, response: { 200: envelopeSchema(z.null()) } },
     handler: async (req) => {
-      await profiles.changePassword(signedIn(req.principal), req.body.currentPassword, req.body.newPassword);
+      const userId = signedIn(req.principal);
+      await profiles.changePassword(userId, req.sessionId ?? null, req.body.currentPassword, req.body.newPassword);
+      principals.invalidate();
       return { code: 200, message: 'Password changed.', data: null };
     },
   });

@@ -3,9 +3,24 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { ApiError } from '../../plugins/errors.ts';
+import { endSessionsBut } from '../auth/sessions.ts';
+import { Throttle } from '../auth/throttle.ts';
+
+/** Wrong current passwords per account and quarter hour before `/api/me/password` answers 429. */
+export const PASSWORD_CHANGE_TRIES = 5;
 
 export class ProfileService {
-  constructor(private readonly db: Db) {}
+  private readonly wrongPasswords: Throttle;
+
+  constructor(private readonly db: Db) {
+    this.wrongPasswords = new Throttle(
+      db,
+      'password-change',
+      PASSWORD_CHANGE_TRIES,
+      15 * 60_000,
+      'Too many wrong current passwords; try again later.',
+    );
+  }
 
   async update(
     userId: string,
@@ -35,15 +50,24 @@ export class ProfileService {
       .where(eq(users.id, userId));
   }
 
-  async changePassword(userId: string, currentPassword: string, newPassword: string): Promise<void> {
+  /**
+   * Needs the current password, with a limit on wrong ones per account (issue 32, finding 7): a
+   * stolen access token must not become a way to guess it. The user's other sessions end; the one
+   * that made the change (`sessionId`) stays signed in.
+   */
+  async changePassword(userId: string, sessionId: string | null, currentPassword: string, newPassword: string) {
+    await this.wrongPasswords.refuseIfSpent(userId);
     const [user] = await this.db.select().from(users).where(eq(users.id, userId));
     if (!user || !(await verify(user.passwordHash, currentPassword))) {
+      await this.wrongPasswords.record(userId);
       const message = 'The current password is not right.';
       throw new ApiError(400, 'validation-failed', message, { currentPassword: message });
     }
+    await this.wrongPasswords.clear(userId);
     await this.db
       .update(users)
-      .set({ passwordHash: await hash(newPassword, { algorithm: 2 }) })
+      .set({ passwordHash: await hash(newPassword, { algorithm: 2 }), updatedAt: new Date() })
       .where(eq(users.id, userId));
+    await endSessionsBut(this.db, userId, sessionId);
   }
 }

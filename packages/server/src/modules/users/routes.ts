@@ -1,6 +1,7 @@
 import {
   API,
   envelopeSchema,
+  NewUsernameSchema,
   PageQuerySchema,
   pageSchema,
   RegisterRequestSchema,
@@ -13,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../audit/actor.ts';
 import { type AuditEntry, type AuditService, changedFields } from '../audit/service.ts';
+import { callerRights } from '../roles/grants.ts';
 import { hashPassword, type UsersService } from './service.ts';
 
 export const UserRowSchema = z.object({
@@ -25,7 +27,7 @@ export const UserRowSchema = z.object({
   enabled: z.boolean(),
 });
 export const CreateUserRequestSchema = z.object({
-  username: z.string().trim().min(1).max(64),
+  username: NewUsernameSchema,
   email: z.string().trim().max(254).pipe(z.email('Please enter a valid email.')),
   displayName: z.string().trim().max(128).optional(),
   role: z.string().min(1).max(64),
@@ -44,7 +46,7 @@ export function usersRoutes(
     config: { access: 'public' },
     schema: { tags: ['auth'], body: RegisterRequestSchema, response: { 200: envelopeSchema(z.null()) } },
     handler: async (req) => {
-      await users.apply(req.body);
+      await users.apply(req.body, req.ip);
       return { code: 200, message: 'Your request was sent; an administrator will review it.', data: null };
     },
   });
@@ -53,6 +55,7 @@ export function usersRoutes(
     schema: { tags: ['auth'], body: ResetPasswordRequestSchema, response: { 200: envelopeSchema(z.null()) } },
     handler: async (req) => {
       await users.resetPassword(req.body.token, req.body.password);
+      onChange();
       return { code: 200, message: 'Password changed; please sign in.', data: null };
     },
   });
@@ -75,8 +78,7 @@ export function usersRoutes(
     },
     handler: async (req) => {
       const row = await audit.audited(actorOf(req), async (tx) => {
-        const actorId = req.principal?.userData.userid ?? '';
-        const { before, after } = await users.within(tx).update(req.params.id, req.body, actorId);
+        const { before, after } = await users.within(tx).update(req.params.id, req.body, callerRights(req));
         const entry: AuditEntry = {
           entity: 'user',
           entityId: after.id,
@@ -96,7 +98,7 @@ export function usersRoutes(
       const { password, ...shown } = req.body;
       const passwordHash = await hashPassword(password);
       const created = await audit.audited(actorOf(req), async (tx) => {
-        const user = await users.within(tx).create({ ...shown, passwordHash });
+        const user = await users.within(tx).create({ ...shown, passwordHash }, callerRights(req));
         const entry: AuditEntry = {
           entity: 'user',
           entityId: user.id,
@@ -113,7 +115,7 @@ export function usersRoutes(
     schema: { tags: ['users'], params: z.object({ id: z.uuid() }), response: { 200: envelopeSchema(ResetLinkSchema) } },
     handler: async (req) => {
       const link = await audit.audited(actorOf(req), async (tx) => {
-        const issued = await users.within(tx).resetLink(req.params.id);
+        const issued = await users.within(tx).resetLink(req.params.id, callerRights(req));
         const changes = { expiresAt: { from: null, to: issued.expiresAt } };
         return {
           result: issued,

@@ -7,6 +7,7 @@ import { useFieldErrors } from '../../lib/field-messages.ts';
 import { fill, LOCALE_LABELS, LOCALES, type Locale, useLocale, useTexts } from '../../lib/i18n.tsx';
 import { LAYOUTS, SKINS, usePreferences } from '../../lib/preferences.tsx';
 import { api } from '../../lib/session.tsx';
+import { SessionsCard } from './SessionsCard.tsx';
 import { personTexts } from './texts.ts';
 
 type ProfileFields = { displayName: string; email: string; layout?: string; skin?: string; language?: Locale };
@@ -171,6 +172,9 @@ export default function PersonSettingPage() {
             </Button>
           </Form>
         </Card>
+      </Col>
+      <Col span={24}>
+        <SessionsCard />
       </Col>
     </Row>
   );

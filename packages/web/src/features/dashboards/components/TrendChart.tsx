@@ -17,9 +17,12 @@ type AxisTooltipItem = { dataIndex: number; seriesIndex: number; marker: string;
 
 const pct = (figure: VersionFigure) => (figure === null ? null : Math.round(figure.value * 1000) / 10);
 
-/** Version and report names are the users' words: the tooltip is HTML, so they go in as text. */
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+/**
+ * Version and report names are the users' words. The tooltip is ECharts rich text drawn on the canvas
+ * (no HTML: the Trusted Types policy refuses markup, lib/trusted-types.ts), where `{name|…}` is a
+ * style: braces and bars are left out of those words so they cannot restyle it.
+ */
+const plain = (text: string) => text.replace(/[{}|]/g, '');
 
 /**
  * Line, branch and changed-line coverage by version (ordered by the version's date), in percent;
@@ -36,16 +39,16 @@ export function TrendChart({ trend }: { trend: Trend }) {
       if (!first) return '';
       const rows = items.map((item) => {
         const figure = series[item.seriesIndex]?.[item.dataIndex] ?? null;
-        if (!figure) return `${item.marker}${escapeHtml(item.seriesName)}: —`;
+        if (!figure) return `${item.marker}${plain(item.seriesName)}: —`;
         const when = formatDate(figure.point.date);
-        return `${item.marker}${escapeHtml(item.seriesName)}: <b>${formatPercent(figure.value)}</b> · ${escapeHtml(figure.point.name)} · ${escapeHtml(when)}`;
+        return `${item.marker}${plain(item.seriesName)}: ${formatPercent(figure.value)} · ${plain(figure.point.name)} · ${plain(when)}`;
       });
-      return [`<b>${escapeHtml(versions[first.dataIndex] ?? '')}</b>`, ...rows].join('<br/>');
+      return [plain(versions[first.dataIndex] ?? ''), ...rows].join('\n');
     };
     return {
       animation: false,
       grid: { left: 40, right: 12, top: 28, bottom: 24 },
-      tooltip: { trigger: 'axis', formatter: tooltip },
+      tooltip: { trigger: 'axis', renderMode: 'richText', formatter: tooltip },
       legend: { top: 0, textStyle: { fontSize: 11 } },
       xAxis: { type: 'category', data: versions, axisLabel: { fontSize: 10, hideOverlap: true } },
       yAxis: {

@@ -26,6 +26,10 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/me': SIGNED_IN,
   'PATCH /api/me/profile': SIGNED_IN,
   'POST /api/me/password': SIGNED_IN,
+  // Person settings' session list (issue 32, finding 8): one's own sessions only.
+  'GET /api/me/sessions': SIGNED_IN,
+  'DELETE /api/me/sessions/:id': SIGNED_IN,
+  'POST /api/me/sessions/revokeOthers': SIGNED_IN,
   'GET /api/notifications': SIGNED_IN,
   'POST /api/notifications/readAll': SIGNED_IN,
   'POST /api/notifications/:id/read': SIGNED_IN,

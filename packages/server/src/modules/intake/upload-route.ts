@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type ReportConfig, uploadsDir } from '../../lib/data-paths.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import type { IntakeCredentials, Sender } from './credentials.ts';
-import { type ReceivedFile, receiveToFile, refuseDeclaredOversize } from './receive.ts';
+import { lingerAfterRefusal, type ReceivedFile, receiveToFile, refuseDeclaredOversize } from './receive.ts';
 import type { AppRef } from './repository.ts';
 import type { UploadsService } from './uploads-service.ts';
 
@@ -90,10 +90,8 @@ export function registerUploadRoute(app: FastifyInstance, deps: Deps): void {
           const sender = await deps.credentials.identify(req);
           arrival = await (isMultipart ? multipartArrival : rawArrival)(req, sender, deps);
         } catch (error) {
-          // The body may be half read and paused: answer, close the connection, and discard what
-          // still arrives meanwhile, so that neither side waits on the other for the rest.
-          reply.header('connection', 'close');
-          req.raw.resume();
+          // The body may be half read and paused: answer, and drop what still arrives for a while.
+          lingerAfterRefusal(req.raw, reply.raw);
           throw error;
         }
         const sender = arrival.sender;

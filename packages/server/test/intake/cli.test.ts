@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { runCli } from '@sextant/cli';
+import { buildShop, jacocoToolsMissing, startShop } from '@sextant/cli/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../cli/src/run.ts';
-import { buildShop, jacocoToolsMissing, startShop } from '../../../cli/test/support/jacoco-jvm.ts';
 import { FIXTURES, useIntakeApp } from './support.ts';
 
 function cli(cwd: string, signal?: AbortSignal) {

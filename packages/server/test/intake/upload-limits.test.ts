@@ -6,9 +6,9 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { runCli } from '@sextant/cli';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../cli/src/run.ts';
 import { uploadQuery, useIntakeApp } from './support.ts';
 
 const LIMIT = 4096;

@@ -1,0 +1,3 @@
+// `@sextant/cli/testing`: what the server's tests borrow to drive the CLI against a running server.
+export { freePort } from './free-port.ts';
+export { buildShop, jacocoToolsMissing, startShop } from './jacoco-jvm.ts';

@@ -109,7 +109,8 @@ export function checkTree(treeRoot) {
     const srcDir = join(packagesDir, pkg, 'src');
     for (const file of sourceFiles(join(packagesDir, pkg))) {
       const inSrc = relative(srcDir, file).split(sep);
-      // Tests run under Node only, so they may read fixtures from disk.
+      // Tests (*.test.ts, or anything under test/) run under Node only: they may read fixtures from
+      // disk, and the server's may drive the CLI (ALLOWED_IN_TESTS).
       const isTest = /\.test\.tsx?$/.test(file) || relative(join(packagesDir, pkg), file).startsWith(`test${sep}`);
       const text = readFileSync(file, 'utf8');
       for (const spec of importsOf(text)) {

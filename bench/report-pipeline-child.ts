@@ -4,10 +4,9 @@
 // writes: the same class and method rows written by our unnest inserts and by drizzle's insert builder.
 import { join } from 'node:path';
 import type pg from 'pg';
-import { type Coverage, mapPaths, mergeCoverage } from '../packages/coverage/src/index.ts';
+import { type Coverage, diffCoverage, mapPaths, mergeCoverage } from '../packages/coverage/src/index.ts';
 import {
   changesBetweenCommits,
-  diffCoverage,
   listFiles,
   readCoverageFile,
   resolveCommits,

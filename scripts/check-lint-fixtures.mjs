@@ -5,11 +5,20 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkTree, RULES } from './check-boundaries.mjs';
+import { againstBaseline, checkTree, RULES } from './check-boundaries.mjs';
 
 const fixtures = new URL('../tools/lint-fixtures/', import.meta.url).pathname;
-const found = new Set(checkTree(fixtures).map((v) => v.rule));
+const violations = checkTree(fixtures);
+const found = new Set(violations.map((v) => v.rule));
 const missing = Object.keys(RULES).filter((rule) => !found.has(rule));
+
+// The baseline of known table reads accepts what it lists, and names an entry that is no longer true.
+const foreignTable = violations.find((v) => v.rule === 'server-foreign-table');
+const gone = { file: 'packages/server/src/modules/gone.ts', table: 'teams' };
+const judged = againstBaseline(violations, foreignTable ? [foreignTable, gone] : []);
+if (judged.accepted !== 1 || judged.fresh.includes(foreignTable) || judged.stale[0] !== gone) {
+  missing.push('the baseline of server-foreign-table');
+}
 
 // Lint the bad file in a scratch folder under the project's own linter settings.
 const scratch = mkdtempSync(join(tmpdir(), 'sextant-lint-'));

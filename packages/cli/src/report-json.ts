@@ -1,5 +1,5 @@
-import type { Counter, CounterKind, Counters } from '@sextant/coverage';
-import type { DiffCoverage, LoadedReport } from '@sextant/coverage/node';
+import type { Counter, CounterKind, Counters, DiffCoverage } from '@sextant/coverage';
+import type { LoadedReport } from '@sextant/coverage/node';
 
 type JsonCounter = { covered: number; total: number } | null;
 type JsonCounters = Record<CounterKind, JsonCounter>;

@@ -1,5 +1,5 @@
-import { COUNTER_KINDS, type Counter, type Counters, counterRatio } from '@sextant/coverage';
-import type { DiffCoverage, LoadedReport } from '@sextant/coverage/node';
+import { COUNTER_KINDS, type Counter, type Counters, counterRatio, type DiffCoverage } from '@sextant/coverage';
+import type { LoadedReport } from '@sextant/coverage/node';
 
 export interface Grades {
   excellent: number;

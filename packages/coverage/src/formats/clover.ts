@@ -1,3 +1,4 @@
+import { branchCounter, counter, lineCounter } from '../figures/counters.ts';
 import {
   type ClassCoverage,
   type Counter,
@@ -10,16 +11,7 @@ import {
 } from '../model/coverage.ts';
 import { type XmlAttributes, XmlScanner } from '../xml/scanner.ts';
 import { totals } from './lcov.ts';
-import {
-  type ByteParser,
-  type ByteParserOptions,
-  branchCounter,
-  counter,
-  Interner,
-  languageOf,
-  lineCounter,
-  newLine,
-} from './shared.ts';
+import { type ByteParser, type ByteParserOptions, Interner, languageOf, newLine } from './shared.ts';
 
 type FileState = {
   path: string;

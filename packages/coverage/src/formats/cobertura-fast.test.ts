@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { branchCounter, lineCounter } from '../figures/counters.ts';
 import type { Coverage } from '../model/coverage.ts';
 import { loadCompiledLineReader } from '../node/compiled.ts';
 import { ByteStrings } from '../xml/byte-strings.ts';
@@ -9,7 +10,6 @@ import { readLineRun } from './cobertura-lines.ts';
 import { preferCompiledLineReader } from './cobertura-lines-wasm.ts';
 import { methodFields, readMethod } from './cobertura-methods.ts';
 import { parseCoverage } from './parser.ts';
-import { branchCounter, lineCounter } from './shared.ts';
 
 // The Cobertura <line> shortcut (cobertura-lines.ts) against the general attribute path: the same
 // document, once in the spellings the shortcut reads and once respelled so that only the general

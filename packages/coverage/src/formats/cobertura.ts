@@ -1,3 +1,4 @@
+import { branchCounter, counter, lineCounter } from '../figures/counters.ts';
 import {
   type ClassCoverage,
   type Coverage,
@@ -13,17 +14,7 @@ import { readLineRun } from './cobertura-lines.ts';
 import { CompiledLineRuns } from './cobertura-lines-wasm.ts';
 import { methodFields, readMethod } from './cobertura-methods.ts';
 import { totals } from './lcov.ts';
-import {
-  type ByteParser,
-  type ByteParserOptions,
-  branchCounter,
-  count,
-  counter,
-  Interner,
-  languageOf,
-  lineCounter,
-  newLine,
-} from './shared.ts';
+import { type ByteParser, type ByteParserOptions, count, Interner, languageOf, newLine } from './shared.ts';
 
 /** Bound once: under a CommonJS transform (tsx) each use of an imported name is a getter call. */
 const makeLine = newLine;

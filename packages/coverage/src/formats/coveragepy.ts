@@ -1,3 +1,4 @@
+import { counter } from '../figures/counters.ts';
 import {
   type BranchCoverage,
   type Coverage,
@@ -7,7 +8,7 @@ import {
 } from '../model/coverage.ts';
 import { isObject, JsonCollector } from './json.ts';
 import { totals } from './lcov.ts';
-import { counter, fail, Interner, languageOf, MAX_LINE, newLine, type TextParser } from './shared.ts';
+import { fail, Interner, languageOf, MAX_LINE, newLine, type TextParser } from './shared.ts';
 
 /**
  * coverage.py JSON (`coverage json`). Lines: executed_lines hit once, missing_lines not hit;

@@ -1,7 +1,8 @@
+import { counter, lineCounter } from '../figures/counters.ts';
 import { type Coverage, emptyCounters, type FileCoverage, type LineCoverage } from '../model/coverage.ts';
 import { totals } from './lcov.ts';
 import { LineSplitter } from './lines.ts';
-import { count, counter, fail, Interner, lineCounter, lineNumber, newLine, type TextParser } from './shared.ts';
+import { count, fail, Interner, lineNumber, newLine, type TextParser } from './shared.ts';
 
 type Block = { startLine: number; endLine: number; statements: number; hits: number };
 

@@ -1,3 +1,4 @@
+import { counter, lineCounter } from '../figures/counters.ts';
 import {
   type BranchCoverage,
   type Coverage,
@@ -8,7 +9,7 @@ import {
 } from '../model/coverage.ts';
 import { isObject, JsonCollector } from './json.ts';
 import { totals } from './lcov.ts';
-import { counter, fail, Interner, languageOf, lineCounter, newLine, type TextParser } from './shared.ts';
+import { fail, Interner, languageOf, newLine, type TextParser } from './shared.ts';
 
 type Location = { start: { line: number }; end: { line: number } };
 

@@ -1,3 +1,4 @@
+import { counter } from '../figures/counters.ts';
 import type {
   ClassCoverage,
   Counter,
@@ -11,7 +12,7 @@ import type {
 import { ByteStrings, bytesEqual } from '../xml/byte-strings.ts';
 import { ascii, digits, digitsEnd, expect } from '../xml/fast-bytes.ts';
 import { type XmlAttributes, XmlScanner } from '../xml/scanner.ts';
-import { type ByteParser, type ByteParserOptions, count, counter, fail, Interner, languageOf } from './shared.ts';
+import { type ByteParser, type ByteParserOptions, count, fail, Interner, languageOf } from './shared.ts';
 
 const KINDS: [string, CounterKind][] = [
   ['INSTRUCTION', 'instruction'],

@@ -1,3 +1,4 @@
+import { counter } from '../figures/counters.ts';
 import {
   type BranchCoverage,
   type ClassCoverage,
@@ -9,7 +10,7 @@ import {
 import { unboxed } from '../model/lazy-property.ts';
 import { type LineArena, LineBuffer, withLazyLines } from '../model/line-buffer.ts';
 import type { BranchIds } from './lcov-branch-ids.ts';
-import { counter, languageOf, MAX_COUNT } from './shared.ts';
+import { languageOf, MAX_COUNT } from './shared.ts';
 
 export type LcovFunction = { startLine: number | null; endLine: number | null; hits: number };
 

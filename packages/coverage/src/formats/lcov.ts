@@ -1,10 +1,11 @@
+import { sumCounters } from '../figures/counters.ts';
 import { type Counters, type Coverage, emptyCounters, type FileCoverage } from '../model/coverage.ts';
 import { LineArena } from '../model/line-buffer.ts';
 import { ByteStrings, decodeBytes } from '../xml/byte-strings.ts';
 import { BranchIds } from './lcov-branch-ids.ts';
 import { LcovRecord } from './lcov-file.ts';
 import { addFunction, addFunctionHits, handleRecord, type LcovState } from './lcov-records.ts';
-import { type ByteParser, fail, Interner, MAX_LINE, sumCounters } from './shared.ts';
+import { type ByteParser, fail, Interner, MAX_LINE } from './shared.ts';
 
 const MAX_LINE_BYTES = 1024 * 1024;
 

@@ -1,5 +1,5 @@
 import { CoverageError, type CoverageErrorCode } from '../errors.ts';
-import type { Counter, FormatName, LineCoverage } from '../model/coverage.ts';
+import type { FormatName, LineCoverage } from '../model/coverage.ts';
 
 /** Counts above this are refused as absurd: no test run executes a line 2^53 times. */
 export const MAX_COUNT = Number.MAX_SAFE_INTEGER;
@@ -26,38 +26,8 @@ export function lineNumber(format: FormatName, raw: string | undefined, what: st
   return value;
 }
 
-export function counter(covered: number, missed: number): Counter {
-  return { covered, missed };
-}
-
 export function newLine(line: number, hits: number): LineCoverage {
   return { line, hits, branchesCovered: 0, branchesTotal: 0, instructionsCovered: null, instructionsMissed: null };
-}
-
-/** Line and branch counters derived from line data. */
-export function lineCounter(lines: readonly LineCoverage[]): Counter {
-  let covered = 0;
-  for (const line of lines) if (line.hits > 0) covered++;
-  return counter(covered, lines.length - covered);
-}
-
-export function branchCounter(lines: readonly LineCoverage[]): Counter {
-  let covered = 0;
-  let total = 0;
-  for (const line of lines) {
-    covered += line.branchesCovered;
-    total += line.branchesTotal;
-  }
-  return counter(covered, total - covered);
-}
-
-export function sumCounters(counters: readonly (Counter | null)[]): Counter | null {
-  let result: Counter | null = null;
-  for (const c of counters) {
-    if (!c) continue;
-    result = result ? counter(result.covered + c.covered, result.missed + c.missed) : counter(c.covered, c.missed);
-  }
-  return result;
 }
 
 /** Names repeat across a report: keep one flat copy of each, never a slice pinning a parse buffer. */

@@ -1,5 +1,5 @@
 import { CoverageError } from '../errors.ts';
-import { branchCounter, lineCounter } from '../formats/shared.ts';
+import { branchCounter, lineCounter } from '../figures/counters.ts';
 import {
   COUNTER_KINDS,
   type Counter,

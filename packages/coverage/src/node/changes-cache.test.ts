@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { serialize } from 'node:v8';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { changesCacheStats } from './changes-cache.ts';
-import { changesBetweenCommits } from './diff-coverage.ts';
 import { isAncestor, listFiles } from './git.ts';
+import { changesBetweenCommits } from './revision-changes.ts';
 
 const repo = mkdtempSync(join(tmpdir(), 'sextant-changes-cache-'));
 const cacheDir = mkdtempSync(join(tmpdir(), 'sextant-changes-cache-dir-'));

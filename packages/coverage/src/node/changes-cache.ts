@@ -2,8 +2,8 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { homedir } from 'node:os';
 import { basename, delimiter, dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import type { RevisionChanges } from '../figures/diff-coverage.ts';
 import { sha1HexPortable } from '../methods/sha1.ts';
-import type { RevisionChanges } from './diff-coverage.ts';
 import { runGit } from './git.ts';
 import { extractorVersion } from './method-cache.ts';
 

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseCoverage } from '@sextant/coverage';
 import { afterAll, describe, expect, it } from 'vitest';
+import { diffCoverage } from '../figures/diff-coverage.ts';
 import { blameLines, methodAuthor } from './blame.ts';
-import { diffCoverage, revisionChanges } from './diff-coverage.ts';
+import { revisionChanges } from './revision-changes.ts';
 
 const repo = mkdtempSync(join(tmpdir(), 'sextant-rename-'));
 afterAll(() => rmSync(repo, { recursive: true, force: true }));

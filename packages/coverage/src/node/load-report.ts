@@ -1,10 +1,10 @@
 import { CoverageError } from '../errors.ts';
+import { type DiffCoverage, diffCoverage } from '../figures/diff-coverage.ts';
 import { mergeCoverage } from '../merge/merge.ts';
 import type { Coverage, FormatName } from '../model/coverage.ts';
 import { mapPaths } from '../paths/map.ts';
 import type { ExtractionOptions } from './changed-methods.ts';
 import { repositoryFingerprint } from './changes-cache.ts';
-import { changesBetweenCommits, type DiffCoverage, diffCoverage, keptChanges } from './diff-coverage.ts';
 import {
   isAncestor,
   listFiles,
@@ -17,6 +17,7 @@ import {
 import { markPhase, startPhases } from './phases.ts';
 import { readCoverageFile, readCoverageStream } from './read-report.ts';
 import { repositoryFacts } from './repository-facts.ts';
+import { changesBetweenCommits, keptChanges } from './revision-changes.ts';
 
 export interface LoadedReport {
   coverage: Coverage;

@@ -16,11 +16,11 @@ import type { ChangedFile } from '../diff/unified.ts';
 import { changedMethods, type FileMethods } from '../figures/incremental.ts';
 import { extractMethodsOfRevisions } from '../methods/two-revisions.ts';
 import { extractionStats } from './changed-methods.ts';
-import { changesBetweenCommits } from './diff-coverage.ts';
 import { diff } from './git.ts';
 import { MethodCache } from './method-cache.ts';
 import { extractJob, touchedBy } from './method-extraction.ts';
 import { callerHelps, ONE_SHOT_WORKERS_FROM_FILES, workerCount } from './method-pool.ts';
+import { changesBetweenCommits } from './revision-changes.ts';
 import { readFilesAtRevisions } from './revision-source.ts';
 
 const repo = mkdtempSync(join(tmpdir(), 'sextant-extraction-'));

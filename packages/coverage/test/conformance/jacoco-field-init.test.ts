@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { COUNTER_KINDS, Counter, Counters } from '../../src/index.ts';
-import { type DiffCoverage, reportWithDiff } from '../../src/node/index.ts';
+import type { COUNTER_KINDS, Counter, Counters, DiffCoverage } from '../../src/index.ts';
+import { reportWithDiff } from '../../src/node/index.ts';
 import { cloneFixtureRepo } from './diff-cover.ts';
 import { type JacocoElement, readJacocoXml } from './jacoco-counters.ts';
 import { fixturePath, readFixture } from './tool-output.ts';

@@ -3,15 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { runCli } from '@sextant/cli';
+import { buildShop, jacocoToolsMissing, startShop } from '@sextant/cli/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithout } from '../../../../tools/test-support/machine.ts';
-import { runCli } from '../../../cli/src/run.ts';
-import { buildShop, jacocoToolsMissing, startShop } from '../../../cli/test/support/jacoco-jvm.ts';
+import { FIXTURES, useIntakeApp } from './support.ts';
 
 const noJacoco = skipWithout('sextant agent --jacoco against a running server', jacocoToolsMissing);
-
-import { FIXTURES, useIntakeApp } from './support.ts';
 
 function cli(cwd: string, signal?: AbortSignal) {
   const out: string[] = [];

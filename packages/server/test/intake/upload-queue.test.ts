@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { uploadFile } from '@sextant/cli/testing';
 import { describe, expect, it } from 'vitest';
-import { uploadFile } from '../../../cli/src/commands/upload.ts';
 import { RETRY_AFTER_SECONDS } from '../../src/modules/intake/upload-admission.ts';
 import { bearer, uploadQuery, useIntakeApp } from './support.ts';
 

@@ -1,5 +1,4 @@
-import { counterRatio } from '@sextant/coverage';
-import { diffCoverage } from '@sextant/coverage/node';
+import { counterRatio, diffCoverage } from '@sextant/coverage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { type GenerateInput, generateReport } from '../../src/modules/reports/generate/index.ts';

@@ -2,16 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Counters, type Coverage, mapPaths } from '@sextant/coverage';
 import {
-  changesBetweenCommits,
+  type Counters,
+  type Coverage,
   type DiffCoverage,
   diffCoverage,
-  listFiles,
+  mapPaths,
   type RevisionChanges,
-  readCoverageFile,
-  resolveCommits,
-} from '@sextant/coverage/node';
+} from '@sextant/coverage';
+import { changesBetweenCommits, listFiles, readCoverageFile, resolveCommits } from '@sextant/coverage/node';
 import type pg from 'pg';
 import type { Database } from '../../src/db/client.ts';
 

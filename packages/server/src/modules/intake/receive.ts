@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import { join } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -60,4 +62,34 @@ export async function receiveToFile(source: Readable, dir: string, limit: number
     throw error;
   }
   return { path, sizeBytes, gzip: head[0] === 0x1f && head[1] === 0x8b };
+}
+
+/** How long a refused upload's rest is read and dropped after the answer, before the connection is closed. */
+export const REFUSED_BODY_LINGER_MS = 2000;
+
+/**
+ * After an early refusal (401, 413, a bad field) the rest of the body is read and dropped, and the
+ * connection closed only if the body has not ended `REFUSED_BODY_LINGER_MS` after the answer
+ * (RFC 9112 section 9.6: close only the write side, keep reading). Closing at once while the client
+ * still sends makes the server's side reset the connection: the client's next write fails with
+ * EPIPE, its HTTP stack drops the answer that had already arrived, and `sextant upload` said
+ * "cannot reach the server (EPIPE)" instead of the 401 (under load, when its gzip lagged behind).
+ */
+export function lingerAfterRefusal(req: IncomingMessage, res: ServerResponse): void {
+  // A half-read multipart body is piped to its parser, which may be paused: unpipe, then drop the
+  // rest. A raw body whose copy failed is destroyed and left its socket paused: resume that too.
+  req.unpipe();
+  req.resume();
+  // An injected request (light-my-request) has no connection to linger on.
+  const socket = res.socket;
+  if (!(socket instanceof Socket)) return;
+  socket.resume();
+  let timer: NodeJS.Timeout | undefined;
+  const settled = () => clearTimeout(timer);
+  req.once('end', settled);
+  socket.once('close', settled);
+  res.once('finish', () => {
+    if (req.complete || socket.destroyed) return;
+    timer = setTimeout(() => socket.destroy(), REFUSED_BODY_LINGER_MS).unref();
+  });
 }

@@ -8,7 +8,7 @@ import { type ReportConfig, uploadsDir } from '../../lib/data-paths.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { refuseUnsafeText, SINGLE_LINE } from '../../plugins/text-guard.ts';
 import type { IntakeCredentials, Sender } from './credentials.ts';
-import { type ReceivedFile, receiveToFile, refuseDeclaredOversize } from './receive.ts';
+import { lingerAfterRefusal, type ReceivedFile, receiveToFile, refuseDeclaredOversize } from './receive.ts';
 import type { AppRef } from './repository.ts';
 import { RETRY_AFTER_SECONDS, type UploadAdmission } from './upload-admission.ts';
 import type { UploadsService } from './uploads-service.ts';
@@ -127,10 +127,8 @@ export function registerUploadRoute(app: FastifyInstance, deps: Deps): void {
         } catch (error) {
           leave();
           if (error instanceof ApiError && error.status === 429) reply.header('retry-after', RETRY_AFTER_SECONDS);
-          // The body may be half read and paused: answer, close the connection, and discard what
-          // still arrives meanwhile, so that neither side waits on the other for the rest.
-          reply.header('connection', 'close');
-          req.raw.resume();
+          // The body may be half read and paused: answer, and drop what still arrives for a while.
+          lingerAfterRefusal(req.raw, reply.raw);
           throw error;
         }
         try {

@@ -1,5 +1,4 @@
-import type { Counter, Coverage, FileCoverage } from '@sextant/coverage';
-import type { DiffCoverage, RevisionChanges } from '@sextant/coverage/node';
+import { branchCounter, type Coverage, type DiffCoverage, lineCounter, type RevisionChanges } from '@sextant/coverage';
 import { type Column, type ColumnData, intArrayLiteral } from './bulk-insert.ts';
 import { emptyColumns, pushRow } from './detail-rows.ts';
 
@@ -36,8 +35,8 @@ export function fileRows(coverage: Coverage, diff: DiffCoverage | null, changes:
   for (const file of coverage.files) {
     if (seen.has(file.path)) throw new Error(`the coverage lists ${file.path} twice; merge it before generating`);
     seen.add(file.path);
-    const line = file.counters.line ?? lineCounter(file);
-    const branch = file.counters.branch ?? branchCounter(file);
+    const line = file.counters.line ?? lineCounter(file.lines);
+    const branch = file.counters.branch ?? branchCounter(file.lines);
     const changed = changedLines.get(file.path);
     const diffFile = diffLines.get(file.path);
     pushRow(rows, [
@@ -58,20 +57,4 @@ export function fileRows(coverage: Coverage, diff: DiffCoverage | null, changes:
     ]);
   }
   return rows;
-}
-
-function lineCounter(file: FileCoverage): Counter {
-  let covered = 0;
-  for (const l of file.lines) if (l.hits > 0) covered++;
-  return { covered, missed: file.lines.length - covered };
-}
-
-function branchCounter(file: FileCoverage): Counter {
-  let covered = 0;
-  let total = 0;
-  for (const l of file.lines) {
-    covered += l.branchesCovered;
-    total += l.branchesTotal;
-  }
-  return { covered, missed: total - covered };
 }

@@ -1,5 +1,4 @@
-import type { ChangedMethod, MethodCoverage, SourceMethod } from '@sextant/coverage';
-import type { DiffCoverage, RevisionChanges } from '@sextant/coverage/node';
+import type { ChangedMethod, DiffCoverage, MethodCoverage, RevisionChanges, SourceMethod } from '@sextant/coverage';
 
 export type MethodChange = { status: 'added' | 'modified'; author: string | null };
 

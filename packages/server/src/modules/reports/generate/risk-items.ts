@@ -1,5 +1,4 @@
-import { type Coverage, counterRatio } from '@sextant/coverage';
-import type { DiffCoverage } from '@sextant/coverage/node';
+import { type Coverage, counterRatio, type DiffCoverage } from '@sextant/coverage';
 import type pg from 'pg';
 import { type Column, insertColumns } from './bulk-insert.ts';
 import { emptyColumns, pushRow } from './detail-rows.ts';

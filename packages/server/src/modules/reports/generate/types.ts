@@ -1,5 +1,4 @@
-import type { Coverage } from '@sextant/coverage';
-import type { DiffCoverage, RevisionChanges } from '@sextant/coverage/node';
+import type { Coverage, DiffCoverage, RevisionChanges } from '@sextant/coverage';
 
 /** What the GENERATING_REPORT step needs: a merged, path-mapped coverage and (incremental) its diff. */
 export type GenerateInput = {

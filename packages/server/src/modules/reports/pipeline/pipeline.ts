@@ -1,5 +1,5 @@
-import type { Coverage } from '@sextant/coverage';
-import { changesBetweenCommits, diffCoverage, type RevisionChanges } from '@sextant/coverage/node';
+import { type Coverage, diffCoverage, type RevisionChanges } from '@sextant/coverage';
+import { changesBetweenCommits } from '@sextant/coverage/node';
 import type { Db } from '../../../db/client.ts';
 import { cacheDir, mirrorDir, type ReportConfig } from '../../../lib/data-paths.ts';
 import { checkRepoLocation } from '../../apps/repo-location.ts';

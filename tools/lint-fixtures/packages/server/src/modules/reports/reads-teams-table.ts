@@ -1,0 +1,1 @@
+import { teams } from '../../db/schema/teams.ts';

@@ -1,0 +1,1 @@
+import { runCli } from '../../cli/src/run.ts';

@@ -21,9 +21,11 @@ const ZH: Record<string, string> = {
   'Lower-case letters, digits, "-" and "_", at most 32.': '只能包含小写字母、数字、“-”和“_”，最多 32 个字符。',
   'Not a valid git ref (no spaces, "..", ~ ^ : ? * [ \\, nor a leading "-").':
     '不是有效的 git 引用（不能含空格、“..”、~ ^ : ? * [ \\，也不能以“-”开头）。',
+  'Not valid Unicode (a lone surrogate).': '不是有效的 Unicode（含有孤立的代理字符）。',
   'Please choose a project.': '请选择项目。',
   'Please choose a role.': '请选择角色。',
   'Please choose a team.': '请选择团队。',
+  'The NUL character is not allowed.': '不允许使用 NUL 字符。',
   'Please choose an app.': '请选择应用。',
   'Please enter a git ref.': '请输入 git 引用。',
   'Please enter a key.': '请输入编号。',

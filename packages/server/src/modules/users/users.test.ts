@@ -61,6 +61,8 @@ describe('register, users, reset links and settings', () => {
           method: 'POST',
           url: '/api/jwt/register',
           payload: { username, email: `${username}@example.com`, [field]: value },
+          // one network each: registrations are limited per network (issue 32, finding 7)
+          remoteAddress: `198.51.100.${i * 2 + (field === 'reason' ? 1 : 0) + 10}`,
         });
         expect(res.statusCode, `${field} ${value}`).toBe(200);
         const listed = await t.app.inject({ url: `/api/applications?q=${username}`, headers: admin.headers });

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { signIn } from '../support/build-test-app.ts';
 import { stompListener, useTwoTeams } from './support.ts';
 
 // Issue 32, finding 5: each delivery checks the subscriber's current rights; revocation ends the socket.
@@ -59,6 +60,28 @@ describe('what a socket receives, and for how long', () => {
     expect((await t.call('PATCH', `/api/teams/${t.checkout.teamId}`, { memberIds: [t.dev.id] })).statusCode).toBe(200);
     await onMember.closed;
     expect(onMember.errors).toEqual(['your rights changed; connect again']);
+  });
+
+  it('ends the socket of a session signed out (the access token it was opened with ends too)', async () => {
+    const leaving = await t.createUser('leaving', 'developer');
+    const session = await signIn(t.app, 'leaving', 'leaving-password');
+    const [onSignedOut, onOtherSession] = await Promise.all([
+      stompListener(t.url, session.accessToken),
+      stompListener(t.url, leaving.token),
+    ]);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/jwt/logout',
+      headers: session.headers,
+      payload: { refreshToken: session.refreshToken },
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    await onSignedOut.closed;
+    expect(onSignedOut.errors).toEqual(['this sign-in is no longer valid']);
+    // the same user's other session keeps its socket
+    await notice('notice-3');
+    await onOtherSession.waitFor('notice-3');
+    await onOtherSession.client.deactivate();
   });
 
   it('closes a socket that never sends CONNECT', async () => {

@@ -75,10 +75,14 @@ async function registration(ctx, user) {
     ),
   );
   const limited = burst.filter((r) => r.status === 429).length;
+  // The applicant must learn why a name cannot be requested (the specification's "This username is
+  // already in use."), as GitLab's sign-up tells it too: what keeps a stranger from listing the
+  // accounts that way is a hard limit per network, so at most a third of a burst may get through.
+  const boundedEnumeration = limited >= 20;
   return {
-    ok: !tells && limited > 0 && lookalikes.every((l) => !l.kept),
+    ok: (!tells || boundedEnumeration) && limited > 0 && lookalikes.every((l) => !l.kept),
     text:
-      `registration ${tells ? `tells a taken name (${taken.status} vs ${fresh.status})` : 'does not tell taken names'}; ` +
+      `registration ${tells ? `tells a taken name (${taken.status} vs ${fresh.status}), ${boundedEnumeration ? 'bounded by the limit per network' : 'without a limit that bounds it'}` : 'does not tell taken names'}; ` +
       lookalikes.map((l) => `${l.name} ${l.kept ? 'accepted' : `not kept (${l.res.status})`}`).join(', ') +
       `; 30 at once: ${limited} × 429`,
   };

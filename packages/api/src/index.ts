@@ -4,7 +4,6 @@ export * from './admin/audit.ts';
 export * from './admin/branches.ts';
 export * from './admin/cases.ts';
 export * from './admin/common.ts';
-export * from './admin/paths.ts';
 export * from './admin/projects.ts';
 export * from './admin/requirements.ts';
 export * from './admin/teams.ts';

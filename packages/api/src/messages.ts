@@ -62,15 +62,6 @@ export function createsNotification(message: { status?: string | null; message_t
   return message.message_type !== CONNECTION_TEST_MESSAGE.message_type;
 }
 
-export const MESSAGE_PATHS = {
-  messages: '/api/messages',
-  heartbeats: '/api/messages/heartbeats',
-  notifications: '/api/notifications',
-  readAll: '/api/notifications/readAll',
-  read: (id: string) => `/api/notifications/${encodeURIComponent(id)}/read`,
-  hide: (id: string) => `/api/notifications/${encodeURIComponent(id)}/hide`,
-} as const;
-
 /**
  * What administrators and agents publish (`POST /api/messages`). The server sets `date` and `ip`; the
  * body's are ignored (issue 32: a message's time and origin are the server's word).

@@ -334,17 +334,3 @@ export const DashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 export const DashboardQuerySchema = z.object({ teamId: z.uuid().optional(), appId: z.uuid().optional() });
-
-export const REPORT_PATHS = {
-  searchReports: '/api/searchReports',
-  getReport: '/api/getReport',
-  getReportDetails: '/api/getReportDetails',
-  reports: '/api/reports',
-  report: (id: string) => `/api/reports/${encodeURIComponent(id)}`,
-  reportFiles: (id: string) => `/api/reports/${encodeURIComponent(id)}/files`,
-  reportSource: (id: string) => `/api/reports/${encodeURIComponent(id)}/source`,
-  uploads: '/api/coverage/uploads',
-  heartbeat: '/api/coverage/agents/heartbeat',
-  appAgents: (appId: string) => `/api/apps/${encodeURIComponent(appId)}/agents`,
-  dashboard: '/api/dashboard',
-} as const;

@@ -1,4 +1,4 @@
-import { API } from '@sextant/api';
+import { PATHS } from '@sextant/api';
 
 export type TokenStore = {
   accessToken(): string | null;
@@ -66,7 +66,7 @@ export function createApiClient(options: {
     const refreshToken = store.refreshToken();
     if (!refreshToken) return expire();
     try {
-      const response = await send('POST', API.refreshToken, null, { body: { refreshToken } });
+      const response = await send('POST', PATHS.refreshToken, null, { body: { refreshToken } });
       const envelope = (await response.json()) as Envelope;
       const data = envelope.data as { accessToken?: string; refreshToken?: string } | null;
       if (envelope.code !== 200 || !data?.accessToken || !data.refreshToken) return expire();
@@ -94,7 +94,7 @@ export function createApiClient(options: {
   async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
     const sentToken = store.accessToken();
     let response = await send(method, path, sentToken, opts);
-    if (response.status === 401 && path !== API.login && path !== API.refreshToken) {
+    if (response.status === 401 && path !== PATHS.login && path !== PATHS.refreshToken) {
       // A call that left before another caller's refresh finished only needs the newer token.
       const current = store.accessToken();
       const token = current && current !== sentToken ? current : await refresh();

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPORT_PATHS, type Report } from '@sextant/api';
+import { PATHS, pathTo, type Report } from '@sextant/api';
 import type { DemoApi } from './client.ts';
 import {
   DEMO_APPS,
@@ -100,7 +100,7 @@ export async function loadDemo(o: DemoOptions): Promise<DemoSummary> {
       }
       tally.created++;
       o.log(`creating report ${app.name} "${r.name}"`);
-      const report = await o.api.call<Report>('POST', REPORT_PATHS.reports, { app: app.name, ...r });
+      const report = await o.api.call<Report>('POST', PATHS.reports, { app: app.name, ...r });
       pending.push(report.id);
     }
   }
@@ -134,10 +134,7 @@ async function uploadCoverage(
   tally: { created: number; existing: number },
 ) {
   const repo = join(o.reposDir, `${app.name}.git`);
-  const done = await o.api.call<{ items: UploadRow[] }>(
-    'GET',
-    `${REPORT_PATHS.uploads}?appId=${created.id}&perPage=200`,
-  );
+  const done = await o.api.call<{ items: UploadRow[] }>('GET', `${PATHS.uploads}?appId=${created.id}&perPage=200`);
   for (const file of readdirSync(join(o.demoDir, app.dir)).sort()) {
     const upload = parseUploadName(file);
     if (!upload) continue;
@@ -168,7 +165,7 @@ async function uploadCoverage(
 async function demoReports(api: DemoApi, appName: string): Promise<Report[]> {
   const all: Report[] = [];
   for (const testType of [1, 2]) {
-    const page = await api.call<{ reports: Report[] }>('POST', REPORT_PATHS.searchReports, {
+    const page = await api.call<{ reports: Report[] }>('POST', PATHS.searchReports, {
       appName,
       testType,
       perPage: 200,
@@ -187,7 +184,7 @@ async function waitForReports(o: DemoOptions, ids: string[]): Promise<Report[]> 
   while (finished.size < ids.length) {
     for (const id of ids) {
       if (finished.has(id)) continue;
-      const report = await o.api.call<Report>('GET', `${REPORT_PATHS.getReport}?reportId=${id}`);
+      const report = await o.api.call<Report>('GET', `${PATHS.getReport}?reportId=${id}`);
       if (FINISHED.test(report.status)) finished.set(id, report);
     }
     const line = `reports finished: ${finished.size} of ${ids.length}`;
@@ -220,7 +217,7 @@ export async function removeDemo(o: Omit<DemoOptions, 'timeoutMs'>): Promise<num
     if (found) apps.push(found);
   }
   for (const app of apps) {
-    for (const report of await demoReports(o.api, app.name)) await drop(REPORT_PATHS.report(report.id));
+    for (const report of await demoReports(o.api, app.name)) await drop(pathTo(PATHS.report, { id: report.id }));
     for (const c of DEMO_CASES) {
       const found = await o.api.find<{ id: string }>(`/api/cases?appId=${app.id}`, 'key', c.key);
       if (found) await drop(`/api/cases/${found.id}`);

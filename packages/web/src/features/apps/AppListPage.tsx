@@ -1,9 +1,10 @@
 import {
-  ADMIN_API,
   APP_LANGUAGES,
   APP_STATUSES,
   type App as AppRow,
   COVERAGE_SOURCES,
+  PATHS,
+  pathTo,
   type Screen,
   type Team,
 } from '@sextant/api';
@@ -37,11 +38,11 @@ export default function AppListPage({ screen }: { screen: Screen }) {
   const [token, setToken] = useState<{ app: string; token: string } | null>(null);
   const [agentsOf, setAgentsOf] = useState<AppRow | null>(null);
   const teams = useQuery({
-    queryKey: [ADMIN_API.teams, 'options'],
-    queryFn: () => api.get<{ items: Team[] }>(ADMIN_API.teams, { query: { perPage: 200 } }),
+    queryKey: [PATHS.teams, 'options'],
+    queryFn: () => api.get<{ items: Team[] }>(PATHS.teams, { query: { perPage: 200 } }),
   });
   const check = useMutation({
-    mutationFn: (app: AppRow) => api.post<Check>(ADMIN_API.appTestConnection(app.id)),
+    mutationFn: (app: AppRow) => api.post<Check>(pathTo(PATHS.appTestConnection, { id: app.id })),
     onSuccess: (result, app) =>
       result.ok
         ? message.success(fill(t.answered, { app: app.name, refs: result.refs ?? 0 }))
@@ -49,7 +50,8 @@ export default function AppListPage({ screen }: { screen: Screen }) {
     onError: (e) => message.error(errorMessage(e)),
   });
   const rotate = useMutation({
-    mutationFn: (app: AppRow) => api.post<AppRow & { ingestionToken: string }>(ADMIN_API.appRotateToken(app.id)),
+    mutationFn: (app: AppRow) =>
+      api.post<AppRow & { ingestionToken: string }>(pathTo(PATHS.appRotateToken, { id: app.id })),
     onSuccess: (answer) => setToken({ app: answer.name, token: answer.ingestionToken }),
     onError: (e) => message.error(errorMessage(e)),
   });
@@ -57,7 +59,7 @@ export default function AppListPage({ screen }: { screen: Screen }) {
   const spec: EntitySpec<AppRow> = {
     noun: t.noun,
     emptyHint: t.emptyHint,
-    path: ADMIN_API.apps,
+    path: PATHS.apps,
     can: may,
     columns: [
       { key: 'name', title: t.name, sortable: true },

@@ -1,4 +1,4 @@
-import { ADMIN_API, API, type App as AppRow, type Settings } from '@sextant/api';
+import { type App as AppRow, PATHS, pathTo, type Settings } from '@sextant/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -24,18 +24,17 @@ export default function TraceManagePage() {
   const mayRotate = usePermission('update', 'App');
   const [form] = Form.useForm<TraceSettings>();
   const [token, setToken] = useState<{ app: string; token: string } | null>(null);
-  const settings = useQuery({ queryKey: ['settings'], queryFn: () => api.get<Settings>(API.settings) });
+  const settings = useQuery({ queryKey: ['settings'], queryFn: () => api.get<Settings>(PATHS.settings) });
   const apps = useQuery({
-    queryKey: [ADMIN_API.apps, 'trace-sources'],
-    queryFn: () =>
-      api.get<{ items: AppRow[]; total: number }>(ADMIN_API.apps, { query: { perPage: 200, sortBy: 'name' } }),
+    queryKey: [PATHS.apps, 'trace-sources'],
+    queryFn: () => api.get<{ items: AppRow[]; total: number }>(PATHS.apps, { query: { perPage: 200, sortBy: 'name' } }),
   });
   useEffect(() => {
     if (settings.data) form.setFieldsValue(settings.data);
   }, [settings.data, form]);
 
   const save = useMutation({
-    mutationFn: (values: TraceSettings) => api.patch<Settings>(API.settings, values),
+    mutationFn: (values: TraceSettings) => api.patch<Settings>(PATHS.settings, values),
     onSuccess: (saved) => {
       refreshSettings(saved);
       client.setQueryData(['settings'], saved);
@@ -49,7 +48,8 @@ export default function TraceManagePage() {
     },
   });
   const rotate = useMutation({
-    mutationFn: (app: AppRow) => api.post<AppRow & { ingestionToken: string }>(ADMIN_API.appRotateToken(app.id)),
+    mutationFn: (app: AppRow) =>
+      api.post<AppRow & { ingestionToken: string }>(pathTo(PATHS.appRotateToken, { id: app.id })),
     onSuccess: (answer) => setToken({ app: answer.name, token: answer.ingestionToken }),
     onError: (e) => message.error(errorMessage(e)),
   });

@@ -1,4 +1,4 @@
-import { API, type Role, type Screen } from '@sextant/api';
+import { PATHS, pathTo, type Role, type Screen } from '@sextant/api';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Input, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -35,9 +35,9 @@ export default function UserListPage({ screen }: { screen: Screen }) {
   const mayCreate = usePermission('create', 'User');
   const mayUpdate = usePermission('update', 'User');
   const [link, setLink] = useState<(ResetLink & { username: string }) | null>(null);
-  const roles = useQuery({ queryKey: [API.roles], queryFn: () => api.get<Role[]>(API.roles) });
+  const roles = useQuery({ queryKey: [PATHS.roles], queryFn: () => api.get<Role[]>(PATHS.roles) });
   const issue = useMutation({
-    mutationFn: (user: UserRow) => api.post<ResetLink>(API.userResetLink(user.id)),
+    mutationFn: (user: UserRow) => api.post<ResetLink>(pathTo(PATHS.userResetLink, { id: user.id })),
     onSuccess: (answer, user) => setLink({ ...answer, username: user.username }),
     onError: (e) => message.error(e instanceof ApiError ? errorMessage(e) : t.issueFailed),
   });
@@ -45,7 +45,7 @@ export default function UserListPage({ screen }: { screen: Screen }) {
   const spec: EntitySpec<UserRow> = {
     noun: t.noun,
     emptyHint: t.emptyHint,
-    path: API.users,
+    path: PATHS.users,
     can: { create: mayCreate, update: mayUpdate, remove: false },
     columns: [
       { key: 'username', title: t.username, sortable: true },

@@ -1,4 +1,4 @@
-import { API, CONNECTION_TEST_MESSAGE, isHeartbeat, type Message } from '@sextant/api';
+import { CONNECTION_TEST_MESSAGE, isHeartbeat, type Message, PATHS } from '@sextant/api';
 import { useEffect, useRef } from 'react';
 import { api } from '../../../lib/session.tsx';
 import { openMessageConnection } from '../../../lib/stomp.ts';
@@ -27,7 +27,7 @@ export function useReportProgress(onProgress: (message: ProgressMessage) => void
       },
       onState: () => {},
       onRefused: async () => {
-        await api.get(API.me).catch(() => {});
+        await api.get(PATHS.me).catch(() => {});
       },
     });
     return () => {

@@ -24,7 +24,7 @@ describe('spec report calls and an admin list answer as before the contract move
       codeAuthor: 'ada',
     });
     await t.insertReport({ appId: billing.appId, name: 'failed build', status: 'COMPILE_FAIL', lineTotal: 0 });
-    await t.insertReport({ appId, name: 'waiting', status: 'GENERATING' });
+    await t.insertReport({ appId, name: 'waiting', status: 'GENERATING_REPORT' });
     await t.insertRisk(reportId, appId, 'observing');
     classId = await t.insertDetail({
       reportId,

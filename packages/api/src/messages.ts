@@ -1,27 +1,8 @@
 import { z } from 'zod';
+import { NOTIFYING_STATUSES, RUNNING_STATUSES } from './report-status.ts';
 
-/** Report-progress statuses that create an unread notification (specification point 4). */
-export const NOTIFYING_STATUSES = [
-  'CLONE_FAIL',
-  'COMPILE_FAIL',
-  'DIFF_METHOD_FAIL',
-  'FAILADDMODULE',
-  'ENVREPORT_FAIL',
-  'GENERATEREPORT_FAIL',
-  'SUCCESS',
-] as const;
 /** Agent heart-beats update the agent's last heart-beat time and IP per report; no notification. */
 export const HEARTBEAT_STATUSES = ['HEART_BEAT_DONE', 'HEART_BEAT_ERROR'] as const;
-/** Steps of a running report job (DESIGN §5), published as they start. */
-export const RUNNING_STATUSES = [
-  'QUEUED',
-  'CLONING',
-  'COMPILING',
-  'DIFF_METHODS',
-  'ADDING_MODULE',
-  'ENV_REPORT',
-  'GENERATING_REPORT',
-] as const;
 export const REPORT_STATUSES = [...RUNNING_STATUSES, ...NOTIFYING_STATUSES, ...HEARTBEAT_STATUSES] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envTypeSchema } from './admin/apps.ts';
 import { gitRefSchema, nameSchema } from './admin/common.ts';
+import { REPORT_JOB_STATUSES } from './report-status.ts';
 
 /**
  * Coverage reports (issue 6, specification points 3 and 7). Coverage values are fractions between
@@ -51,7 +52,7 @@ export const ReportSchema = CoverageFieldsSchema.extend({
   coverageType: z.enum(COVERAGE_TYPES),
   testType: z.union([z.literal(1), z.literal(2)]),
   /** Name of the last pipeline status: a running step, a failure status, or SUCCESS. */
-  status: z.string(),
+  status: z.enum(REPORT_JOB_STATUSES),
   errMsg: z.string().nullable(),
   /** Changed coverable lines covered / total (diff-cover's definition); null for full reports. */
   diffLineCovered: z.number().int().nullable(),

@@ -1,4 +1,4 @@
-import { PATHS } from '@sextant/api';
+import { type AnswerSchema, PATHS } from '@sextant/api';
 
 export type TokenStore = {
   accessToken(): string | null;
@@ -91,7 +91,13 @@ export function createApiClient(options: {
     return refreshing;
   }
 
-  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  /** Every answer is checked with its schema before a caller sees it (issue 33). */
+  async function request<T>(
+    method: string,
+    path: string,
+    schema: AnswerSchema<T>,
+    opts: RequestOptions = {},
+  ): Promise<T> {
     const sentToken = store.accessToken();
     let response = await send(method, path, sentToken, opts);
     if (response.status === 401 && path !== PATHS.login && path !== PATHS.refreshToken) {
@@ -111,15 +117,17 @@ export function createApiClient(options: {
     if (envelope.code < 200 || envelope.code >= 300) {
       throw new ApiError(envelope.code, envelope.message ?? 'Something went wrong', envelope.data);
     }
-    return envelope.data as T;
+    return schema.parse(envelope.data);
   }
 
   return {
     request,
-    get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
-    post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
-    patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body }),
-    delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+    get: <T>(path: string, schema: AnswerSchema<T>, opts?: RequestOptions) => request('GET', path, schema, opts),
+    post: <T>(path: string, schema: AnswerSchema<T>, body?: unknown, opts?: RequestOptions) =>
+      request('POST', path, schema, { ...opts, body }),
+    patch: <T>(path: string, schema: AnswerSchema<T>, body?: unknown, opts?: RequestOptions) =>
+      request('PATCH', path, schema, { ...opts, body }),
+    delete: <T>(path: string, schema: AnswerSchema<T>, opts?: RequestOptions) => request('DELETE', path, schema, opts),
   };
 }
 

@@ -1,8 +1,10 @@
 import {
   DEFAULT_SETTINGS,
   type LoginResponse,
-  type MeResponse,
+  MeResponseSchema,
+  NoDataSchema,
   PATHS,
+  ProfileSchema,
   type Settings,
   type UserData,
 } from '@sextant/api';
@@ -61,7 +63,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!sessionStore.accessToken()) return;
     api
-      .get<MeResponse>(PATHS.me)
+      .get(PATHS.me, MeResponseSchema)
       .then((me) => {
         sessionStore.setUserData(me.userData);
         sessionStore.setSettings(me.settings);
@@ -82,7 +84,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setSignedOutByUser(false);
       // The user's remembered language follows them to every browser.
       api
-        .get<MeResponse>(PATHS.me)
+        .get(PATHS.me, MeResponseSchema)
         .then((me) => {
           if (me.profile.preferences.language) setLocale(me.profile.preferences.language);
         })
@@ -93,7 +95,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const saveLanguage = useCallback(async (locale: Locale) => {
     if (!sessionStore.accessToken()) return;
-    await api.patch(PATHS.myProfile, { preferences: { language: locale } }).catch(() => {});
+    await api.patch(PATHS.myProfile, ProfileSchema, { preferences: { language: locale } }).catch(() => {});
   }, []);
 
   const refreshSettings = useCallback((next: Settings) => {
@@ -104,7 +106,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     const refreshToken = sessionStore.refreshToken();
     try {
-      if (refreshToken) await api.post(PATHS.logout, { refreshToken });
+      if (refreshToken) await api.post(PATHS.logout, NoDataSchema, { refreshToken });
     } catch {
       // the session ends here whatever the server says
     }

@@ -1,4 +1,14 @@
-import { APPLICATION_STATUSES, type Application, PATHS, pathTo, type Role } from '@sextant/api';
+import {
+  APPLICATION_STATUSES,
+  type Application,
+  ApplicationSchema,
+  ApprovalSchema,
+  NoDataSchema,
+  PATHS,
+  pageSchema,
+  pathTo,
+  RoleSchema,
+} from '@sextant/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Input, Modal, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -31,16 +41,20 @@ export default function ApplyListPage() {
   const [error, setError] = useState<string | null>(null);
   const list = useQuery({
     queryKey: [PATHS.applications, status, page],
-    queryFn: () => api.get<{ items: Application[]; total: number }>(PATHS.applications, { query: { status, ...page } }),
+    queryFn: () => api.get(PATHS.applications, pageSchema(ApplicationSchema), { query: { status, ...page } }),
     placeholderData: keepPreviousData,
   });
-  const roles = useQuery({ queryKey: [PATHS.roles], queryFn: () => api.get<Role[]>(PATHS.roles), enabled: mayDecide });
+  const roles = useQuery({
+    queryKey: [PATHS.roles],
+    queryFn: () => api.get(PATHS.roles, RoleSchema.array()),
+    enabled: mayDecide,
+  });
 
   const decide = useMutation({
     mutationFn: (d: Decision) =>
       d.kind === 'approve'
-        ? api.post<Approval>(pathTo(PATHS.approveApplication, { id: d.request.id }), { role: d.role })
-        : api.post<null>(pathTo(PATHS.rejectApplication, { id: d.request.id }), { reason: d.reason }),
+        ? api.post(pathTo(PATHS.approveApplication, { id: d.request.id }), ApprovalSchema, { role: d.role })
+        : api.post(pathTo(PATHS.rejectApplication, { id: d.request.id }), NoDataSchema, { reason: d.reason }),
     onSuccess: (answer, d) => {
       setDecision(null);
       if (d.kind === 'approve' && answer) setApproval({ ...(answer as Approval), username: d.request.username });

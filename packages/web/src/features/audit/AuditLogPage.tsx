@@ -1,4 +1,4 @@
-import { AUDITED_ENTITIES, type AuditLog, PATHS } from '@sextant/api';
+import { AUDITED_ENTITIES, type AuditLog, AuditLogSchema, PATHS, pageSchema } from '@sextant/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -25,7 +25,7 @@ export default function AuditLogPage() {
   const errorMessage = useErrorMessage();
   const logs = useQuery({
     queryKey: [PATHS.auditLogs, filter, page],
-    queryFn: () => api.get<{ items: AuditLog[]; total: number }>(PATHS.auditLogs, { query: { ...filter, ...page } }),
+    queryFn: () => api.get(PATHS.auditLogs, pageSchema(AuditLogSchema), { query: { ...filter, ...page } }),
     placeholderData: keepPreviousData,
   });
   return (

@@ -1,4 +1,4 @@
-import { type Branch, type BranchRefresh, PATHS, pathTo, type Screen } from '@sextant/api';
+import { type Branch, BranchRefreshSchema, BranchSchema, PATHS, pathTo, type Screen } from '@sextant/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Select, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -25,7 +25,7 @@ export default function BranchListPage({ screen }: { screen: Screen }) {
   const [appId, setAppId] = useState<string | undefined>();
   const invalidate = () => client.invalidateQueries({ queryKey: [PATHS.branches] });
   const refresh = useMutation({
-    mutationFn: (id: string) => api.post<BranchRefresh>(pathTo(PATHS.appRefreshBranches, { id: id })),
+    mutationFn: (id: string) => api.post(pathTo(PATHS.appRefreshBranches, { id }), BranchRefreshSchema),
     onSuccess: (r) => {
       message.success(
         fill(t.refreshed, {
@@ -40,7 +40,7 @@ export default function BranchListPage({ screen }: { screen: Screen }) {
     onError: (e) => message.error(errorMessage(e)),
   });
   const track = useMutation({
-    mutationFn: (b: Branch) => api.patch<Branch>(pathTo(PATHS.branch, { id: b.id }), { tracked: !b.tracked }),
+    mutationFn: (b: Branch) => api.patch(pathTo(PATHS.branch, { id: b.id }), BranchSchema, { tracked: !b.tracked }),
     onSuccess: () => void invalidate(),
     onError: (e) => message.error(errorMessage(e)),
   });
@@ -48,6 +48,7 @@ export default function BranchListPage({ screen }: { screen: Screen }) {
     noun: t.noun,
     emptyHint: t.emptyHint,
     path: PATHS.branches,
+    schema: BranchSchema,
     can: { create: false, update: false, remove: false },
     extraQuery: { appId },
     filters: (

@@ -1,4 +1,4 @@
-import { CASE_CSV_COLUMNS, type CaseImportProblem, PATHS } from '@sextant/api';
+import { CASE_CSV_COLUMNS, type CaseImportProblem, CaseImportResultSchema, PATHS } from '@sextant/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Modal, Select, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
@@ -22,7 +22,7 @@ export function CaseImport({ apps }: { apps: { value: string; label: string }[] 
   const [error, setError] = useState<string | null>(null);
   const run = useMutation({
     mutationFn: () =>
-      api.post<{ imported: number }>(PATHS.casesImport, file?.text ?? '', {
+      api.post(PATHS.casesImport, CaseImportResultSchema, file?.text ?? '', {
         query: { appId },
         contentType: 'text/csv',
       }),

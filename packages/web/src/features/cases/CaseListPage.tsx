@@ -1,4 +1,4 @@
-import { CASE_TYPES, type Case, PATHS, type Requirement, type Screen } from '@sextant/api';
+import { CASE_TYPES, type Case, CaseSchema, PATHS, pageSchema, RequirementSchema, type Screen } from '@sextant/api';
 import { useQuery } from '@tanstack/react-query';
 import { Tag, Typography } from 'antd';
 import { EntityListScreen } from '../../components/crud/EntityListScreen.tsx';
@@ -25,7 +25,7 @@ export default function CaseListPage({ screen }: { screen: Screen }) {
   const users = useUserOptions(editing);
   const requirements = useQuery({
     queryKey: [PATHS.requirements, 'options'],
-    queryFn: () => api.get<{ items: Requirement[] }>(PATHS.requirements, { query: { perPage: 200 } }),
+    queryFn: () => api.get(PATHS.requirements, pageSchema(RequirementSchema), { query: { perPage: 200 } }),
     enabled: editing,
     retry: false,
   });
@@ -33,6 +33,7 @@ export default function CaseListPage({ screen }: { screen: Screen }) {
     noun: t.noun,
     emptyHint: t.emptyHint,
     path: PATHS.cases,
+    schema: CaseSchema,
     can: may,
     filters: may.create ? <CaseImport apps={apps} /> : undefined,
     columns: [

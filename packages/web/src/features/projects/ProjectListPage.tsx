@@ -1,4 +1,4 @@
-import { PATHS, PROJECT_STATUSES, type Project, type Screen } from '@sextant/api';
+import { PATHS, PROJECT_STATUSES, type Project, ProjectSchema, type Screen } from '@sextant/api';
 import { Tag } from 'antd';
 import { EntityListScreen } from '../../components/crud/EntityListScreen.tsx';
 import type { EntitySpec } from '../../components/crud/types.ts';
@@ -28,6 +28,7 @@ export default function ProjectListPage({ screen }: { screen: Screen }) {
     noun: t.noun,
     emptyHint: t.emptyHint,
     path: PATHS.projects,
+    schema: ProjectSchema,
     can: may,
     columns: [
       { key: 'name', title: t.name, sortable: true },

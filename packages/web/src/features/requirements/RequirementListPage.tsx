@@ -1,4 +1,12 @@
-import { PATHS, REQUIREMENT_STATUSES, type Requirement, type Screen, type Version } from '@sextant/api';
+import {
+  PATHS,
+  pageSchema,
+  REQUIREMENT_STATUSES,
+  type Requirement,
+  RequirementSchema,
+  type Screen,
+  VersionSchema,
+} from '@sextant/api';
 import { useQuery } from '@tanstack/react-query';
 import { Tag, Typography } from 'antd';
 import { EntityListScreen } from '../../components/crud/EntityListScreen.tsx';
@@ -25,13 +33,14 @@ export default function RequirementListPage({ screen }: { screen: Screen }) {
   const users = useUserOptions(editing);
   const versions = useQuery({
     queryKey: [PATHS.versions, 'options'],
-    queryFn: () => api.get<{ items: Version[] }>(PATHS.versions, { query: { perPage: 200 } }),
+    queryFn: () => api.get(PATHS.versions, pageSchema(VersionSchema), { query: { perPage: 200 } }),
     enabled: editing,
   });
   const spec: EntitySpec<Requirement> = {
     noun: t.noun,
     emptyHint: t.emptyHint,
     path: PATHS.requirements,
+    schema: RequirementSchema,
     can: may,
     columns: [
       { key: 'key', title: t.key, sortable: true, render: (r) => <Typography.Text code>{r.key}</Typography.Text> },

@@ -1,4 +1,4 @@
-import { PATHS, type Screen, type Team } from '@sextant/api';
+import { PATHS, type Screen, type Team, TeamSchema } from '@sextant/api';
 import { Tag, Typography } from 'antd';
 import { EntityListScreen } from '../../components/crud/EntityListScreen.tsx';
 import type { EntitySpec } from '../../components/crud/types.ts';
@@ -21,6 +21,7 @@ export default function TeamListPage({ screen }: { screen: Screen }) {
     noun: t.noun,
     emptyHint: t.emptyHint,
     path: PATHS.teams,
+    schema: TeamSchema,
     can: may,
     columns: [
       { key: 'name', title: t.name, sortable: true },

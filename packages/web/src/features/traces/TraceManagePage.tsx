@@ -1,4 +1,13 @@
-import { type App as AppRow, PATHS, pathTo, type Settings } from '@sextant/api';
+import {
+  type App as AppRow,
+  AppSchema,
+  AppWithTokenSchema,
+  PATHS,
+  pageSchema,
+  pathTo,
+  type Settings,
+  SettingsSchema,
+} from '@sextant/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -24,17 +33,17 @@ export default function TraceManagePage() {
   const mayRotate = usePermission('update', 'App');
   const [form] = Form.useForm<TraceSettings>();
   const [token, setToken] = useState<{ app: string; token: string } | null>(null);
-  const settings = useQuery({ queryKey: ['settings'], queryFn: () => api.get<Settings>(PATHS.settings) });
+  const settings = useQuery({ queryKey: ['settings'], queryFn: () => api.get(PATHS.settings, SettingsSchema) });
   const apps = useQuery({
     queryKey: [PATHS.apps, 'trace-sources'],
-    queryFn: () => api.get<{ items: AppRow[]; total: number }>(PATHS.apps, { query: { perPage: 200, sortBy: 'name' } }),
+    queryFn: () => api.get(PATHS.apps, pageSchema(AppSchema), { query: { perPage: 200, sortBy: 'name' } }),
   });
   useEffect(() => {
     if (settings.data) form.setFieldsValue(settings.data);
   }, [settings.data, form]);
 
   const save = useMutation({
-    mutationFn: (values: TraceSettings) => api.patch<Settings>(PATHS.settings, values),
+    mutationFn: (values: TraceSettings) => api.patch(PATHS.settings, SettingsSchema, values),
     onSuccess: (saved) => {
       refreshSettings(saved);
       client.setQueryData(['settings'], saved);
@@ -48,8 +57,7 @@ export default function TraceManagePage() {
     },
   });
   const rotate = useMutation({
-    mutationFn: (app: AppRow) =>
-      api.post<AppRow & { ingestionToken: string }>(pathTo(PATHS.appRotateToken, { id: app.id })),
+    mutationFn: (app: AppRow) => api.post(pathTo(PATHS.appRotateToken, { id: app.id }), AppWithTokenSchema),
     onSuccess: (answer) => setToken({ app: answer.name, token: answer.ingestionToken }),
     onError: (e) => message.error(errorMessage(e)),
   });

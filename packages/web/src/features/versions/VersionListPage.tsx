@@ -1,4 +1,4 @@
-import { PATHS, type Screen, VERSION_STATUSES, type Version } from '@sextant/api';
+import { PATHS, type Screen, VERSION_STATUSES, type Version, VersionSchema } from '@sextant/api';
 import { Tag, Typography } from 'antd';
 import { EntityListScreen } from '../../components/crud/EntityListScreen.tsx';
 import type { EntitySpec } from '../../components/crud/types.ts';
@@ -25,6 +25,7 @@ export default function VersionListPage({ screen }: { screen: Screen }) {
     noun: t.noun,
     emptyHint: t.emptyHint,
     path: PATHS.versions,
+    schema: VersionSchema,
     can: may,
     columns: [
       { key: 'name', title: t.name, sortable: true },

@@ -5,7 +5,7 @@ import { api } from '../../../lib/session.tsx';
 const AgentsSchema = AgentSchema.array();
 
 export async function getAppAgents(appId: string): Promise<Agent[]> {
-  return AgentsSchema.parse(await api.get<unknown>(pathTo(PATHS.appAgents, { id: appId })));
+  return api.get(pathTo(PATHS.appAgents, { id: appId }), AgentsSchema);
 }
 
 /** An app's agents with their last heart-beat; polled, since agents beat every 30 s by default. */

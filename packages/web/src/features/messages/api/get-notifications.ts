@@ -5,10 +5,7 @@ import { api } from '../../../lib/session.tsx';
 export const NOTIFICATIONS_PER_PAGE = 20;
 
 export async function getNotifications(page: number): Promise<NotificationPage> {
-  const data = await api.get<unknown>(PATHS.notifications, {
-    query: { page, perPage: NOTIFICATIONS_PER_PAGE },
-  });
-  return NotificationPageSchema.parse(data);
+  return api.get(PATHS.notifications, NotificationPageSchema, { query: { page, perPage: NOTIFICATIONS_PER_PAGE } });
 }
 
 /** The key every notification mutation and real-time push invalidates. */

@@ -13,7 +13,7 @@ function pathOf(change: Change): string {
 }
 
 export async function updateNotifications(change: Change): Promise<{ unread: number }> {
-  return UnreadCountSchema.parse(await api.post<unknown>(pathOf(change)));
+  return api.post(pathOf(change), UnreadCountSchema);
 }
 
 /** Mark one read, hide one, or mark all read; the list is fetched again afterwards. */

@@ -1,4 +1,13 @@
-import { type App, type Branch, PATHS, pathTo, type Version } from '@sextant/api';
+import {
+  AppSchema,
+  BranchRefreshSchema,
+  BranchSchema,
+  PATHS,
+  pageSchema,
+  pathTo,
+  type Version,
+  VersionSchema,
+} from '@sextant/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/session.tsx';
 
@@ -6,7 +15,7 @@ import { api } from '../../../lib/session.tsx';
 export function useReportApps() {
   return useQuery({
     queryKey: [PATHS.apps, 'report-form'],
-    queryFn: () => api.get<{ items: App[] }>(PATHS.apps, { query: { perPage: 200, sortBy: 'name' } }),
+    queryFn: () => api.get(PATHS.apps, pageSchema(AppSchema), { query: { perPage: 200, sortBy: 'name' } }),
     staleTime: 30_000,
   });
 }
@@ -24,8 +33,8 @@ export function useAppRefs(appId: string | undefined) {
     staleTime: 30_000,
     queryFn: async (): Promise<{ branches: RefOption[]; versions: RefOption[] }> => {
       const [branches, versions] = await Promise.all([
-        api.get<{ items: Branch[] }>(PATHS.branches, { query: { appId, perPage: 200, sortBy: 'name' } }),
-        api.get<{ items: Version[] }>(PATHS.versions, { query: { appId, perPage: 200 } }).catch(() => ({
+        api.get(PATHS.branches, pageSchema(BranchSchema), { query: { appId, perPage: 200, sortBy: 'name' } }),
+        api.get(PATHS.versions, pageSchema(VersionSchema), { query: { appId, perPage: 200 } }).catch(() => ({
           items: [] as Version[],
         })),
       ]);
@@ -48,7 +57,7 @@ export function useAppRefs(appId: string | undefined) {
 export function useRefreshBranches() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (appId: string) => api.post<unknown>(pathTo(PATHS.appRefreshBranches, { id: appId })),
+    mutationFn: (appId: string) => api.post(pathTo(PATHS.appRefreshBranches, { id: appId }), BranchRefreshSchema),
     onSuccess: (_answer, appId) => client.invalidateQueries({ queryKey: ['reports', 'refs', appId] }),
   });
 }

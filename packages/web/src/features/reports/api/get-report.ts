@@ -5,7 +5,7 @@ import { reportKey } from './report-keys.ts';
 
 /** GET /api/getReport?reportId= (point 7): one report, or a 404 error. */
 export async function getReport(reportId: string) {
-  return ReportSchema.parse(await api.get<unknown>(PATHS.getReport, { query: { reportId } }));
+  return api.get(PATHS.getReport, ReportSchema, { query: { reportId } });
 }
 
 export const reportOptions = (reportId: string) =>

@@ -51,3 +51,10 @@ export const PageQuerySchema = z.object({
   sortDesc: z.stringbool().default(false),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+/** What a client checks an answer's `data` with: one of these zod schemas (the web parses without eval, see no-eval.ts). */
+export type AnswerSchema<T = unknown> = { parse(data: unknown): T };
+/** A row's schema, for a client that checks pages of rows (`pageSchema`). */
+export type RowSchema<T> = z.ZodType<T>;
+/** The `data` of an answer that carries none (deletes, sign-out, password changes). */
+export const NoDataSchema = z.null();

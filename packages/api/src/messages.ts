@@ -1,27 +1,8 @@
 import { z } from 'zod';
+import { NOTIFYING_STATUSES, RUNNING_STATUSES } from './report-status.ts';
 
-/** Report-progress statuses that create an unread notification (specification point 4). */
-export const NOTIFYING_STATUSES = [
-  'CLONE_FAIL',
-  'COMPILE_FAIL',
-  'DIFF_METHOD_FAIL',
-  'FAILADDMODULE',
-  'ENVREPORT_FAIL',
-  'GENERATEREPORT_FAIL',
-  'SUCCESS',
-] as const;
 /** Agent heart-beats update the agent's last heart-beat time and IP per report; no notification. */
 export const HEARTBEAT_STATUSES = ['HEART_BEAT_DONE', 'HEART_BEAT_ERROR'] as const;
-/** Steps of a running report job (DESIGN §5), published as they start. */
-export const RUNNING_STATUSES = [
-  'QUEUED',
-  'CLONING',
-  'COMPILING',
-  'DIFF_METHODS',
-  'ADDING_MODULE',
-  'ENV_REPORT',
-  'GENERATING_REPORT',
-] as const;
 export const REPORT_STATUSES = [...RUNNING_STATUSES, ...NOTIFYING_STATUSES, ...HEARTBEAT_STATUSES] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
@@ -61,15 +42,6 @@ export function createsNotification(message: { status?: string | null; message_t
   if (message.status) return isNotifying(message.status);
   return message.message_type !== CONNECTION_TEST_MESSAGE.message_type;
 }
-
-export const MESSAGE_PATHS = {
-  messages: '/api/messages',
-  heartbeats: '/api/messages/heartbeats',
-  notifications: '/api/notifications',
-  readAll: '/api/notifications/readAll',
-  read: (id: string) => `/api/notifications/${encodeURIComponent(id)}/read`,
-  hide: (id: string) => `/api/notifications/${encodeURIComponent(id)}/hide`,
-} as const;
 
 /**
  * What administrators and agents publish (`POST /api/messages`). The server sets `date` and `ip`; the

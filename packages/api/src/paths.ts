@@ -1,5 +1,10 @@
-/** The API's paths. The specification's calls (point 7) keep their exact spelling. */
-export const API = {
+/**
+ * Every path of the API, once (issue 33): the server registers its routes with these patterns, the web
+ * client and the CLI fill them in with `pathTo`. The specification's calls (point 7) keep their exact
+ * spelling. A `:name` segment is a path parameter, as Fastify reads it.
+ */
+export const PATHS = {
+  // Accounts and sessions (specification points 3 and 9).
   login: '/api/login',
   refreshToken: '/api/refreshToken',
   register: '/api/jwt/register',
@@ -8,25 +13,84 @@ export const API = {
   myProfile: '/api/me/profile',
   myPassword: '/api/me/password',
   mySessions: '/api/me/sessions',
-  mySession: (sessionId: string) => `/api/me/sessions/${encodeURIComponent(sessionId)}`,
+  mySession: '/api/me/sessions/:id',
   revokeOtherSessions: '/api/me/sessions/revokeOthers',
-  about: '/api/about',
-  applications: '/api/applications',
-  approveApplication: (id: string) => `/api/applications/${encodeURIComponent(id)}/approve`,
-  rejectApplication: (id: string) => `/api/applications/${encodeURIComponent(id)}/reject`,
   resetPassword: '/api/resetPassword',
-  settings: '/api/settings',
+  applications: '/api/applications',
+  approveApplication: '/api/applications/:id/approve',
+  rejectApplication: '/api/applications/:id/reject',
   users: '/api/users',
-  userResetLink: (userId: string) => `/api/users/${encodeURIComponent(userId)}/resetLink`,
+  user: '/api/users/:id',
+  userResetLink: '/api/users/:id/resetLink',
   roles: '/api/roles',
-  role: (roleId: string) => `/api/roles/${encodeURIComponent(roleId)}`,
-  user: (userId: string) => `/api/users/${encodeURIComponent(userId)}`,
+  role: '/api/roles/:id',
+  settings: '/api/settings',
+  about: '/api/about',
+  // Administration (issue 4).
+  teams: '/api/teams',
+  team: '/api/teams/:id',
+  apps: '/api/apps',
+  app: '/api/apps/:id',
+  appTestConnection: '/api/apps/:id/testConnection',
+  appRotateToken: '/api/apps/:id/rotateToken',
+  appRefreshBranches: '/api/apps/:id/refreshBranches',
+  appAgents: '/api/apps/:id/agents',
+  branches: '/api/branches',
+  branch: '/api/branches/:id',
+  projects: '/api/projects',
+  project: '/api/projects/:id',
+  versions: '/api/versions',
+  version: '/api/versions/:id',
+  requirements: '/api/requirements',
+  requirement: '/api/requirements/:id',
+  cases: '/api/cases',
+  case: '/api/cases/:id',
+  casesImport: '/api/cases/import',
+  auditLogs: '/api/auditLogs',
+  // Reports (specification point 7) and coverage intake.
   searchReports: '/api/searchReports',
   getReport: '/api/getReport',
   getReportDetails: '/api/getReportDetails',
+  reports: '/api/reports',
+  report: '/api/reports/:id',
+  reportFiles: '/api/reports/:id/files',
+  reportSource: '/api/reports/:id/source',
+  uploads: '/api/coverage/uploads',
+  agentHeartbeat: '/api/coverage/agents/heartbeat',
+  dashboard: '/api/dashboard',
+  // Messages and notifications (specification point 10).
+  messages: '/api/messages',
+  messageHeartbeats: '/api/messages/heartbeats',
+  notifications: '/api/notifications',
+  notificationsReadAll: '/api/notifications/readAll',
+  notificationRead: '/api/notifications/:id/read',
+  notificationHide: '/api/notifications/:id/hide',
+  // Documentation and the message socket.
   docs: '/api/docs',
   ws: '/ws',
 } as const;
+
+export type PathName = keyof typeof PATHS;
+export type PathPattern = (typeof PATHS)[PathName];
+
+/** The parameter names of a pattern: `'/api/teams/:id'` → `'id'`. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export type PathParams<P extends string> = Record<ParamNames<P>, string>;
+
+/** A pattern with its parameters filled in, each one URL-encoded. */
+export function pathTo<P extends PathPattern>(pattern: P, params: PathParams<P>): string {
+  const values = params as Record<string, string>;
+  return pattern.replace(/:(\w+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`${pattern}: no value for :${name}`);
+    return encodeURIComponent(value);
+  });
+}
 
 /** Browser storage keys of specification points 3 and 9. */
 export const STORAGE_KEYS = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envTypeSchema } from './admin/apps.ts';
 import { gitRefSchema, nameSchema } from './admin/common.ts';
+import { REPORT_JOB_STATUSES } from './report-status.ts';
 
 /**
  * Coverage reports (issue 6, specification points 3 and 7). Coverage values are fractions between
@@ -51,7 +52,7 @@ export const ReportSchema = CoverageFieldsSchema.extend({
   coverageType: z.enum(COVERAGE_TYPES),
   testType: z.union([z.literal(1), z.literal(2)]),
   /** Name of the last pipeline status: a running step, a failure status, or SUCCESS. */
-  status: z.string(),
+  status: z.enum(REPORT_JOB_STATUSES),
   errMsg: z.string().nullable(),
   /** Changed coverable lines covered / total (diff-cover's definition); null for full reports. */
   diffLineCovered: z.number().int().nullable(),
@@ -334,17 +335,3 @@ export const DashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 export const DashboardQuerySchema = z.object({ teamId: z.uuid().optional(), appId: z.uuid().optional() });
-
-export const REPORT_PATHS = {
-  searchReports: '/api/searchReports',
-  getReport: '/api/getReport',
-  getReportDetails: '/api/getReportDetails',
-  reports: '/api/reports',
-  report: (id: string) => `/api/reports/${encodeURIComponent(id)}`,
-  reportFiles: (id: string) => `/api/reports/${encodeURIComponent(id)}/files`,
-  reportSource: (id: string) => `/api/reports/${encodeURIComponent(id)}/source`,
-  uploads: '/api/coverage/uploads',
-  heartbeat: '/api/coverage/agents/heartbeat',
-  appAgents: (appId: string) => `/api/apps/${encodeURIComponent(appId)}/agents`,
-  dashboard: '/api/dashboard',
-} as const;

@@ -29,6 +29,18 @@ export const RoleInputSchema = z
   .strict();
 export type RoleInput = z.infer<typeof RoleInputSchema>;
 
+/** A user as the administration lists and saves it (GET/POST/PATCH /api/users). */
+export const UserRowSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  role: z.string(),
+  usertypes: z.array(z.number().int()),
+  enabled: z.boolean(),
+});
+export type UserRow = z.infer<typeof UserRowSchema>;
+
 export const UserUpdateSchema = z
   .object({
     displayName: z.string().trim().max(128).optional(),

@@ -61,3 +61,6 @@ export const IdParamsSchema = z.object({ id: z.uuid() });
 
 export const UserRefSchema = z.object({ id: z.string(), username: z.string(), displayName: z.string() });
 export type UserRef = z.infer<typeof UserRefSchema>;
+
+/** Any row with an id and a name, as a select lists it (teams, apps, projects). */
+export const NamedRowSchema = z.object({ id: z.string(), name: z.string() });

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { AgentSchema, REPORT_PATHS } from '@sextant/api';
+import { AgentSchema, PATHS } from '@sextant/api';
 import { resolveCommit } from '@sextant/coverage/node';
 import cliPackage from '../../package.json' with { type: 'json' };
 import { findFiles } from '../glob.ts';
@@ -189,7 +189,7 @@ export async function agentCommand(argv: readonly string[], io: CommandIo): Prom
       try {
         await post(
           opts.server,
-          REPORT_PATHS.heartbeat,
+          PATHS.agentHeartbeat,
           {
             json: {
               app: opts.app,

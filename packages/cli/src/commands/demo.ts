@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { PATHS } from '@sextant/api';
 import { type CommandIo, UsageError } from '../usage.ts';
 import { DemoApi } from './demo/client.ts';
 import { loadDemo, removeDemo } from './demo/load.ts';
@@ -20,7 +21,7 @@ function demoDirectory(): string {
 }
 
 async function signIn(server: string, user: string, password: string): Promise<string> {
-  const res = await fetch(new URL('/api/login', server), {
+  const res = await fetch(new URL(PATHS.login, server), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: user, password }),

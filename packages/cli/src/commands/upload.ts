@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
-import { REPORT_PATHS, type UploadResult, UploadResultSchema } from '@sextant/api';
+import { PATHS, type UploadResult, UploadResultSchema } from '@sextant/api';
 import { GitError, repositoryPlace } from '@sextant/coverage/node';
 import { post, type Server, ServerError, UploadFailed } from '../http.ts';
 import { type CommandIo, UsageError } from '../usage.ts';
@@ -68,7 +68,7 @@ async function sendFile(server: Server, meta: UploadMeta, path: string): Promise
   const file = createReadStream(path, { highWaterMark: 1 << 20 });
   const stream: Readable = gzipped ? file : file.pipe(createGzip());
   if (!gzipped) file.on('error', (error) => stream.destroy(error));
-  return post(server, REPORT_PATHS.uploads, { stream, contentType: 'application/gzip' }, UploadResultSchema, {
+  return post(server, PATHS.uploads, { stream, contentType: 'application/gzip' }, UploadResultSchema, {
     ...meta,
   });
 }

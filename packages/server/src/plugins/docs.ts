@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { PATHS } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
@@ -9,5 +10,5 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
     openapi: { info: { title: 'Sextant API', version: '0.1.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: PATHS.docs });
 }

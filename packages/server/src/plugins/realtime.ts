@@ -1,5 +1,5 @@
 import websocket from '@fastify/websocket';
-import { API, WS_HEARTBEAT_MS } from '@sextant/api';
+import { PATHS, WS_HEARTBEAT_MS } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
 import { mayReceive, reportReaderOf, rightsFingerprint, type TeamIdsOf } from '../modules/messages/readers.ts';
 import { Broker, type FanOut } from '../realtime/broker.ts';
@@ -70,7 +70,7 @@ export async function registerRealtime(
   const broker = new Broker(options.fanOut);
   app.decorate('broker', broker);
   await app.register(websocket, { options: { maxPayload: 256 * 1024 } });
-  app.get(API.ws, { websocket: true }, (socket) => {
+  app.get(PATHS.ws, { websocket: true }, (socket) => {
     serveStomp(socket, {
       broker,
       // A database error refuses the connection, as a bad token does; the client tries again later.

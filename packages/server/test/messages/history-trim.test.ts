@@ -1,4 +1,4 @@
-import { MESSAGE_PATHS, WS_HISTORY_TRIM_SLACK } from '@sextant/api';
+import { PATHS, WS_HISTORY_TRIM_SLACK } from '@sextant/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, buildTestApp, signIn } from '../support/build-test-app.ts';
 
@@ -15,7 +15,7 @@ describe('report history limit (specification point 4)', () => {
     (
       await t.app.inject({
         method: 'GET',
-        url: `${MESSAGE_PATHS.messages}?reportId=${reportId}&perPage=5`,
+        url: `${PATHS.messages}?reportId=${reportId}&perPage=5`,
         headers: admin.headers,
       })
     ).json().data;

@@ -1,4 +1,4 @@
-import { MESSAGE_PATHS } from '@sextant/api';
+import { PATHS, pathTo } from '@sextant/api';
 import { describe, expect, it } from 'vitest';
 import { useTwoTeams } from './support.ts';
 
@@ -6,7 +6,7 @@ import { useTwoTeams } from './support.ts';
 describe('notifications and message history by rights', () => {
   const t = useTwoTeams();
   const notifications = async (headers: Record<string, string>) => {
-    const res = await t.call('GET', `${MESSAGE_PATHS.notifications}?perPage=50`, undefined, headers);
+    const res = await t.call('GET', `${PATHS.notifications}?perPage=50`, undefined, headers);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as { items: { id: string; title: string; text: string }[]; total: number; unread: number };
   };
@@ -31,8 +31,10 @@ describe('notifications and message history by rights', () => {
     expect((await notifications(t.visitor.headers)).unread).toBe(1);
 
     // what is not yours cannot be marked either, and counts stay yours
-    expect((await t.call('POST', MESSAGE_PATHS.read('billing-ok'), undefined, t.dev.headers)).statusCode).toBe(404);
-    expect((await t.call('POST', MESSAGE_PATHS.readAll, undefined, t.visitor.headers)).json().data).toEqual({
+    expect(
+      (await t.call('POST', pathTo(PATHS.notificationRead, { id: 'billing-ok' }), undefined, t.dev.headers)).statusCode,
+    ).toBe(404);
+    expect((await t.call('POST', PATHS.notificationsReadAll, undefined, t.visitor.headers)).json().data).toEqual({
       unread: 0,
     });
   });
@@ -40,12 +42,12 @@ describe('notifications and message history by rights', () => {
   it('names no server path in a message', async () => {
     const [shopFail] = (await notifications(t.dev.headers)).items.filter((m) => m.id === 'shop-fail');
     expect(shopFail?.text).toBe("fatal: '…/objects' does not appear to be a git repository");
-    const history = await t.call('GET', `${MESSAGE_PATHS.messages}?reportId=${t.checkout.reportId}`);
+    const history = await t.call('GET', `${PATHS.messages}?reportId=${t.checkout.reportId}`);
     expect(JSON.stringify(history.json().data)).not.toContain('/var/lib/sextant');
   });
 
   it("answers a report's history and heart-beats to readers of its team only", async () => {
-    for (const path of [MESSAGE_PATHS.messages, MESSAGE_PATHS.heartbeats]) {
+    for (const path of [PATHS.messages, PATHS.messageHeartbeats]) {
       const url = `${path}?reportId=${t.checkout.reportId}`;
       expect((await t.call('GET', url, undefined, t.dev.headers)).statusCode).toBe(200);
       expect((await t.call('GET', url, undefined, t.other.headers)).statusCode).toBe(403);

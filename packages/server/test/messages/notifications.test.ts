@@ -1,4 +1,4 @@
-import { MESSAGE_PATHS } from '@sextant/api';
+import { PATHS, pathTo } from '@sextant/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, buildTestApp, signIn } from '../support/build-test-app.ts';
 
@@ -22,9 +22,9 @@ describe('message centre: publish, notifications, heart-beats', () => {
   afterAll(async () => t?.close());
 
   const publish = (payload: object, headers = admin.headers) =>
-    t.app.inject({ method: 'POST', url: MESSAGE_PATHS.messages, headers, payload });
+    t.app.inject({ method: 'POST', url: PATHS.messages, headers, payload });
   const notifications = async (headers = client.headers) =>
-    (await t.app.inject({ method: 'GET', url: MESSAGE_PATHS.notifications, headers })).json().data;
+    (await t.app.inject({ method: 'GET', url: PATHS.notifications, headers })).json().data;
   const post = (url: string, headers = client.headers) => t.app.inject({ method: 'POST', url, headers });
 
   it('stores a report-progress message with every field of point 3 and lists it in the report history', async () => {
@@ -54,7 +54,7 @@ describe('message centre: publish, notifications, heart-beats', () => {
     expect(Number.isNaN(Date.parse(message.date))).toBe(false);
     const history = await t.app.inject({
       method: 'GET',
-      url: `${MESSAGE_PATHS.messages}?reportId=r1`,
+      url: `${PATHS.messages}?reportId=r1`,
       headers: admin.headers,
     });
     expect(history.json().data).toEqual({ items: [message], total: 1 });
@@ -70,7 +70,7 @@ describe('message centre: publish, notifications, heart-beats', () => {
   it('lets only administrators publish over HTTP (agents: see publish-rights.test.ts)', async () => {
     const res = await publish({ title: 'x', status: 'SUCCESS', report_id: 'r1' }, client.headers);
     expect(res.statusCode).toBe(403);
-    const noToken = await t.app.inject({ method: 'POST', url: MESSAGE_PATHS.messages, payload: { title: 'x' } });
+    const noToken = await t.app.inject({ method: 'POST', url: PATHS.messages, payload: { title: 'x' } });
     expect(noToken.statusCode).toBe(401);
   });
 
@@ -90,7 +90,7 @@ describe('message centre: publish, notifications, heart-beats', () => {
       (
         await t.app.inject({
           method: 'GET',
-          url: `${MESSAGE_PATHS.heartbeats}?reportId=r2`,
+          url: `${PATHS.messageHeartbeats}?reportId=r2`,
           headers: admin.headers,
         })
       ).json().data;
@@ -117,7 +117,7 @@ describe('message centre: publish, notifications, heart-beats', () => {
     await publish({ id: 'n-c', title: 'C', message_type: 'NOTICE' });
     const start = (await notifications()).unread;
     const adminStart = (await notifications(admin.headers)).unread;
-    const read = await post(MESSAGE_PATHS.read('n-b'));
+    const read = await post(pathTo(PATHS.notificationRead, { id: 'n-b' }));
     expect(read.json().data).toEqual({ unread: start - 1 });
     const page = await notifications();
     // unread first: n-b, now read, sorts after every unread one
@@ -125,19 +125,19 @@ describe('message centre: publish, notifications, heart-beats', () => {
     expect(ids.indexOf('n-b')).toBeGreaterThan(ids.indexOf('n-a'));
     expect(page.items.find((m: { id: string }) => m.id === 'n-b').readed).toBe(true);
 
-    expect((await post(MESSAGE_PATHS.hide('n-c'))).json().data).toEqual({ unread: start - 2 });
+    expect((await post(pathTo(PATHS.notificationHide, { id: 'n-c' }))).json().data).toEqual({ unread: start - 2 });
     const afterHide = await notifications();
     expect(afterHide.items.some((m: { id: string }) => m.id === 'n-c')).toBe(false);
     expect(afterHide.total).toBe(page.total - 1);
 
-    expect((await post(MESSAGE_PATHS.readAll)).json().data).toEqual({ unread: 0 });
+    expect((await post(PATHS.notificationsReadAll)).json().data).toEqual({ unread: 0 });
     expect((await notifications()).items.every((m: { readed: boolean }) => m.readed)).toBe(true);
     // another user's flags are untouched
     expect((await notifications(admin.headers)).unread).toBe(adminStart);
 
     await publish({ id: 'n-d', title: 'D', message_type: 'NOTICE' });
     expect((await notifications()).unread).toBe(1);
-    expect((await post(MESSAGE_PATHS.read('no-such-id'))).statusCode).toBe(404);
+    expect((await post(pathTo(PATHS.notificationRead, { id: 'no-such-id' }))).statusCode).toBe(404);
   });
 
   it("keeps one user's own messages from everybody else", async () => {
@@ -145,14 +145,14 @@ describe('message centre: publish, notifications, heart-beats', () => {
     expect((await notifications()).items[0].id).toBe('just-carol');
     const adminPage = await notifications(admin.headers);
     expect(adminPage.items.some((m: { id: string }) => m.id === 'just-carol')).toBe(false);
-    expect((await post(MESSAGE_PATHS.read('just-carol'), admin.headers)).statusCode).toBe(404);
+    expect((await post(pathTo(PATHS.notificationRead, { id: 'just-carol' }), admin.headers)).statusCode).toBe(404);
   });
 
   it('paginates the history of a report, newest first', async () => {
     for (let i = 0; i < 7; i++) await publish({ title: `step ${i}`, report_id: 'r4', status: 'CLONING' });
     const page2 = await t.app.inject({
       method: 'GET',
-      url: `${MESSAGE_PATHS.messages}?reportId=r4&page=2&perPage=3`,
+      url: `${PATHS.messages}?reportId=r4&page=2&perPage=3`,
       headers: admin.headers,
     });
     const data = page2.json().data;
@@ -160,7 +160,7 @@ describe('message centre: publish, notifications, heart-beats', () => {
     expect(data.items.map((m: { title: string }) => m.title)).toEqual(['step 3', 'step 2', 'step 1']);
     const forbidden = await t.app.inject({
       method: 'GET',
-      url: `${MESSAGE_PATHS.messages}?reportId=r4`,
+      url: `${PATHS.messages}?reportId=r4`,
       headers: client.headers,
     });
     expect(forbidden.statusCode).toBe(403);

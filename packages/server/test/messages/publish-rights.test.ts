@@ -1,4 +1,4 @@
-import { MESSAGE_PATHS } from '@sextant/api';
+import { PATHS } from '@sextant/api';
 import { describe, expect, it } from 'vitest';
 import { stompListener, useTwoTeams } from './support.ts';
 
@@ -6,10 +6,10 @@ import { stompListener, useTwoTeams } from './support.ts';
 describe('who may publish on the message centre', () => {
   const t = useTwoTeams();
   const publish = (payload: object, headers: Record<string, string>) =>
-    t.call('POST', MESSAGE_PATHS.messages, payload, headers);
+    t.call('POST', PATHS.messages, payload, headers);
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const history = async (reportId: string) =>
-    (await t.call('GET', `${MESSAGE_PATHS.messages}?reportId=${reportId}`)).json().data;
+    (await t.call('GET', `${PATHS.messages}?reportId=${reportId}`)).json().data;
 
   it('refuses a developer or tester a fake result, heart-beat or notice: 403, nothing stored, nothing delivered', async () => {
     const tester = await t.createUser('tess', 'tester');
@@ -61,7 +61,7 @@ describe('who may publish on the message centre', () => {
       expect(res.json().data.ip).toBe('127.0.0.1');
       expect(Date.parse(res.json().data.date)).toBeGreaterThanOrEqual(start - 1000);
     }
-    const beats = await t.call('GET', `${MESSAGE_PATHS.heartbeats}?reportId=${t.checkout.reportId}`);
+    const beats = await t.call('GET', `${PATHS.messageHeartbeats}?reportId=${t.checkout.reportId}`);
     const qa2 = beats.json().data.find((b: { agent_id: string }) => b.agent_id === 'qa-2');
     expect(qa2.ip).toBe('127.0.0.1');
     expect(qa2.date).not.toBe(past);

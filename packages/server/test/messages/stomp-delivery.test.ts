@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { MESSAGE_PATHS } from '@sextant/api';
+import { PATHS } from '@sextant/api';
 import { Client, type IMessage } from '@stomp/stompjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -65,7 +65,7 @@ describe('publish() delivers through the STOMP endpoint', () => {
     const carol = await listener(url, carolToken);
     const res = await t.app.inject({
       method: 'POST',
-      url: MESSAGE_PATHS.messages,
+      url: PATHS.messages,
       headers: { authorization: `Bearer ${adminToken}` },
       payload: { id: 'p1', title: 'Clone failed', text: 'no such ref', report_id: 'r9', status: 'CLONE_FAIL' },
     });

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MESSAGE_PATHS } from '@sextant/api';
+import { PATHS } from '@sextant/api';
 import { Client, type IMessage } from '@stomp/stompjs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,7 +149,7 @@ describe.skipIf(noServices)('two server instances sharing PostgreSQL and Redis',
     const published = await call<{ id: string }>(
       a.base,
       'POST',
-      MESSAGE_PATHS.messages,
+      PATHS.messages,
       { id, title: 'Report ready', text: 'done', report_id: 'rep-1', agent_id: 'ag-1', status: 'SUCCESS' },
       accessToken,
     );
@@ -157,20 +157,14 @@ describe.skipIf(noServices)('two server instances sharing PostgreSQL and Redis',
     expect(onB.bodies().find((m) => m.id === id)).toEqual(published);
     // a second message marks the end: the first must not have arrived twice on either instance
     const marker = `${id}-end`;
-    await call(
-      a.base,
-      'POST',
-      MESSAGE_PATHS.messages,
-      { id: marker, title: 'end', message_type: 'NOTICE' },
-      accessToken,
-    );
+    await call(a.base, 'POST', PATHS.messages, { id: marker, title: 'end', message_type: 'NOTICE' }, accessToken);
     await Promise.all([onB.waitFor(marker), onA.waitFor(marker)]);
     expect(onB.bodies().filter((m) => m.id === id)).toHaveLength(1);
     expect(onA.bodies().filter((m) => m.id === id)).toHaveLength(1);
     const pageOnB = await call<{ unread: number; items: { id: string }[] }>(
       b.base,
       'GET',
-      MESSAGE_PATHS.notifications,
+      PATHS.notifications,
       undefined,
       accessToken,
     );

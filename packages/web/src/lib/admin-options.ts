@@ -1,14 +1,13 @@
-import type { ADMIN_API } from '@sextant/api';
+import type { PATHS } from '@sextant/api';
+import { NamedRowSchema, pageSchema } from '@sextant/api';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './session.tsx';
 
-type Named = { id: string; name: string };
-
 /** Teams, apps or projects as select options (the first 200 by name). */
-export function useNamedOptions(path: (typeof ADMIN_API)['teams' | 'apps' | 'projects'], enabled = true) {
+export function useNamedOptions(path: (typeof PATHS)['teams' | 'apps' | 'projects'], enabled = true) {
   const list = useQuery({
     queryKey: [path, 'options'],
-    queryFn: () => api.get<{ items: Named[] }>(path, { query: { perPage: 200, sortBy: 'name' } }),
+    queryFn: () => api.get(path, pageSchema(NamedRowSchema), { query: { perPage: 200, sortBy: 'name' } }),
     enabled,
     staleTime: 30_000,
   });

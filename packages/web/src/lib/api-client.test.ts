@@ -1,7 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ReportSchema } from '@sextant/api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, type TokenStore } from './api-client.ts';
+
+/** The token tests look at what came back, whatever its shape. */
+const anything = { parse: <T>(data: T) => data };
 
 /** A real HTTP server that honours only the newest access token, counting refresh calls. */
 function tokenServer() {
@@ -77,8 +81,13 @@ describe('api client token refresh', () => {
 
   it('answers the data of a 201 envelope and throws for a 4xx one', async () => {
     const client = createApiClient({ store: memoryStore('a1', 'r1'), baseUrl, onSessionExpired: () => {} });
-    expect(await client.post('/api/created', {})).toEqual({ id: 'new' });
-    await expect(client.post('/api/conflict', {})).rejects.toMatchObject({ code: 409, message: 'Taken' });
+    expect(await client.post('/api/created', anything, {})).toEqual({ id: 'new' });
+    await expect(client.post('/api/conflict', anything, {})).rejects.toMatchObject({ code: 409, message: 'Taken' });
+  });
+
+  it('refuses an answer its schema does not accept (issue 33: every call checks its answer)', async () => {
+    const client = createApiClient({ store: memoryStore('a1', 'r1'), baseUrl, onSessionExpired: () => {} });
+    await expect(client.post('/api/created', ReportSchema, {})).rejects.toThrow(/name|status/);
   });
 
   it('refreshes once for three calls that fail at the same time and replays all of them', async () => {
@@ -87,7 +96,7 @@ describe('api client token refresh', () => {
     let expired = 0;
     const client = createApiClient({ store, baseUrl, onSessionExpired: () => expired++ });
     const answers = await Promise.all(
-      ['/api/one', '/api/two', '/api/three'].map((p) => client.get<{ path: string }>(p)),
+      ['/api/one', '/api/two', '/api/three'].map((p) => client.get(p, { parse: (data) => data as { path: string } })),
     );
     expect(answers.map((a) => a.path)).toEqual(['/api/one', '/api/two', '/api/three']);
     expect(fixture.refreshCalls()).toBe(1);
@@ -101,7 +110,7 @@ describe('api client token refresh', () => {
     const store = memoryStore('a1', 'r1');
     let expired = 0;
     const client = createApiClient({ store, baseUrl, onSessionExpired: () => expired++ });
-    const results = await Promise.allSettled([client.get('/api/one'), client.get('/api/two')]);
+    const results = await Promise.allSettled([client.get('/api/one', anything), client.get('/api/two', anything)]);
     expect(results.every((r) => r.status === 'rejected')).toBe(true);
     expect(fixture.refreshCalls()).toBe(1);
     expect(store.cleared).toBe(true);
@@ -110,7 +119,7 @@ describe('api client token refresh', () => {
 
   it('does not refresh when the token is still good', async () => {
     const client = createApiClient({ store: memoryStore('a1', 'r1'), baseUrl, onSessionExpired: () => {} });
-    await client.get('/api/me');
+    await client.get('/api/me', anything);
     expect(fixture.refreshCalls()).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { API } from '@sextant/api';
+import { type AnswerSchema, PATHS } from '@sextant/api';
 
 export type TokenStore = {
   accessToken(): string | null;
@@ -66,7 +66,7 @@ export function createApiClient(options: {
     const refreshToken = store.refreshToken();
     if (!refreshToken) return expire();
     try {
-      const response = await send('POST', API.refreshToken, null, { body: { refreshToken } });
+      const response = await send('POST', PATHS.refreshToken, null, { body: { refreshToken } });
       const envelope = (await response.json()) as Envelope;
       const data = envelope.data as { accessToken?: string; refreshToken?: string } | null;
       if (envelope.code !== 200 || !data?.accessToken || !data.refreshToken) return expire();
@@ -91,10 +91,16 @@ export function createApiClient(options: {
     return refreshing;
   }
 
-  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  /** Every answer is checked with its schema before a caller sees it (issue 33). */
+  async function request<T>(
+    method: string,
+    path: string,
+    schema: AnswerSchema<T>,
+    opts: RequestOptions = {},
+  ): Promise<T> {
     const sentToken = store.accessToken();
     let response = await send(method, path, sentToken, opts);
-    if (response.status === 401 && path !== API.login && path !== API.refreshToken) {
+    if (response.status === 401 && path !== PATHS.login && path !== PATHS.refreshToken) {
       // A call that left before another caller's refresh finished only needs the newer token.
       const current = store.accessToken();
       const token = current && current !== sentToken ? current : await refresh();
@@ -111,15 +117,17 @@ export function createApiClient(options: {
     if (envelope.code < 200 || envelope.code >= 300) {
       throw new ApiError(envelope.code, envelope.message ?? 'Something went wrong', envelope.data);
     }
-    return envelope.data as T;
+    return schema.parse(envelope.data);
   }
 
   return {
     request,
-    get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
-    post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
-    patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body }),
-    delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+    get: <T>(path: string, schema: AnswerSchema<T>, opts?: RequestOptions) => request('GET', path, schema, opts),
+    post: <T>(path: string, schema: AnswerSchema<T>, body?: unknown, opts?: RequestOptions) =>
+      request('POST', path, schema, { ...opts, body }),
+    patch: <T>(path: string, schema: AnswerSchema<T>, body?: unknown, opts?: RequestOptions) =>
+      request('PATCH', path, schema, { ...opts, body }),
+    delete: <T>(path: string, schema: AnswerSchema<T>, opts?: RequestOptions) => request('DELETE', path, schema, opts),
   };
 }
 

@@ -1,4 +1,13 @@
-import { API, DEFAULT_SETTINGS, type LoginResponse, type MeResponse, type Settings, type UserData } from '@sextant/api';
+import {
+  DEFAULT_SETTINGS,
+  type LoginResponse,
+  MeResponseSchema,
+  NoDataSchema,
+  PATHS,
+  ProfileSchema,
+  type Settings,
+  type UserData,
+} from '@sextant/api';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { createApiClient } from './api-client.ts';
@@ -54,7 +63,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!sessionStore.accessToken()) return;
     api
-      .get<MeResponse>(API.me)
+      .get(PATHS.me, MeResponseSchema)
       .then((me) => {
         sessionStore.setUserData(me.userData);
         sessionStore.setSettings(me.settings);
@@ -75,7 +84,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setSignedOutByUser(false);
       // The user's remembered language follows them to every browser.
       api
-        .get<MeResponse>(API.me)
+        .get(PATHS.me, MeResponseSchema)
         .then((me) => {
           if (me.profile.preferences.language) setLocale(me.profile.preferences.language);
         })
@@ -86,7 +95,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const saveLanguage = useCallback(async (locale: Locale) => {
     if (!sessionStore.accessToken()) return;
-    await api.patch(API.myProfile, { preferences: { language: locale } }).catch(() => {});
+    await api.patch(PATHS.myProfile, ProfileSchema, { preferences: { language: locale } }).catch(() => {});
   }, []);
 
   const refreshSettings = useCallback((next: Settings) => {
@@ -97,7 +106,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     const refreshToken = sessionStore.refreshToken();
     try {
-      if (refreshToken) await api.post(API.logout, { refreshToken });
+      if (refreshToken) await api.post(PATHS.logout, NoDataSchema, { refreshToken });
     } catch {
       // the session ends here whatever the server says
     }

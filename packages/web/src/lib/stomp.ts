@@ -1,4 +1,4 @@
-import { API, CONNECTION_TEST_MESSAGE, type Message, MessageSchema, WS_HEARTBEAT_MS } from '@sextant/api';
+import { CONNECTION_TEST_MESSAGE, type Message, MessageSchema, PATHS, WS_HEARTBEAT_MS } from '@sextant/api';
 import { Client, type IFrame, ReconnectionTimeMode } from '@stomp/stompjs';
 
 /** The message connection of specification point 4 (also read as simply connected or not). */
@@ -23,7 +23,7 @@ const FIRST_RETRY_MS = 1000;
 const LAST_RETRY_MS = 30_000;
 
 export function socketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${API.ws}`;
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${PATHS.ws}`;
 }
 
 /** A message body without an id takes the one in the MESSAGE frame's header (specification point 3). */

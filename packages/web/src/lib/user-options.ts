@@ -1,14 +1,12 @@
-import { API } from '@sextant/api';
+import { PATHS, pageSchema, UserRowSchema } from '@sextant/api';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './session.tsx';
-
-type UserChoice = { id: string; username: string; displayName: string };
 
 /** Users as select options (first 200 by name; the select searches within them). */
 export function useUserOptions(enabled = true) {
   const users = useQuery({
-    queryKey: [API.users, 'options'],
-    queryFn: () => api.get<{ items: UserChoice[] }>(API.users, { query: { perPage: 200, sortBy: 'username' } }),
+    queryKey: [PATHS.users, 'options'],
+    queryFn: () => api.get(PATHS.users, pageSchema(UserRowSchema), { query: { perPage: 200, sortBy: 'username' } }),
     enabled,
     staleTime: 60_000,
   });

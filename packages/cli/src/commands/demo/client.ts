@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { PATHS } from '@sextant/api';
 
 /** What the API answered when it refused: the envelope's message and the HTTP status. */
 export class ApiCallError extends Error {
@@ -41,13 +42,13 @@ export class DemoApi {
   }
 
   async upload(query: Record<string, string>, file: string): Promise<{ uploadId: string }> {
-    const path = `/api/coverage/uploads?${new URLSearchParams(query)}`;
+    const path = `${PATHS.uploads}?${new URLSearchParams(query)}`;
     const res = await fetch(new URL(path, this.server), {
       method: 'POST',
       headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/octet-stream' },
       body: await readFile(file),
     });
-    return this.unwrap('POST', '/api/coverage/uploads', res);
+    return this.unwrap('POST', PATHS.uploads, res);
   }
 
   private async unwrap<T>(method: string, path: string, res: Response): Promise<T> {

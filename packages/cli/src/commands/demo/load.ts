@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPORT_PATHS, type Report } from '@sextant/api';
+import { PATHS, pathTo, type Report } from '@sextant/api';
 import type { DemoApi } from './client.ts';
 import {
   DEMO_APPS,
@@ -45,19 +45,19 @@ export async function loadDemo(o: DemoOptions): Promise<DemoSummary> {
       return found;
     }
     tally.created++;
-    o.log(`creating ${list.replace('/api/', '').split('?')[0]} ${value}`);
+    o.log(`creating ${list.replace(/^\/api\//, '').split('?')[0]} ${value}`);
     return o.api.call<T>('POST', list.split('?')[0] as string, body);
   };
 
-  const team = await ensure<Named>('/api/teams', 'name', DEMO_TEAM.name, DEMO_TEAM);
+  const team = await ensure<Named>(PATHS.teams, 'name', DEMO_TEAM.name, DEMO_TEAM);
   const apps = new Map<DemoApp['dir'], Named>();
   for (const app of DEMO_APPS) {
     const repoUrl = makeRepository(o, app);
     const body = { teamId: team.id, name: app.name, language: app.language, repoUrl, environments: app.environments };
-    apps.set(app.dir, await ensure<Named>('/api/apps', 'name', app.name, body));
+    apps.set(app.dir, await ensure<Named>(PATHS.apps, 'name', app.name, body));
   }
   const appIds = [...apps.values()].map((a) => a.id);
-  const project = await ensure<Named>('/api/projects', 'name', DEMO_PROJECT, {
+  const project = await ensure<Named>(PATHS.projects, 'name', DEMO_PROJECT, {
     name: DEMO_PROJECT,
     teamId: team.id,
     appIds,
@@ -65,12 +65,12 @@ export async function loadDemo(o: DemoOptions): Promise<DemoSummary> {
   for (const [, app] of apps) {
     for (const v of DEMO_VERSIONS) {
       const body = { projectId: project.id, appId: app.id, name: v.name, newRef: v.newRef, baseRef: v.baseRef };
-      await ensure<Named>(`/api/versions?projectId=${project.id}&appId=${app.id}`, 'name', v.name, body);
+      await ensure<Named>(`${PATHS.versions}?projectId=${project.id}&appId=${app.id}`, 'name', v.name, body);
     }
   }
   const requirements = new Map<string, string>();
   for (const r of DEMO_REQUIREMENTS) {
-    const found = await ensure<{ id: string }>('/api/requirements', 'key', r.key, {
+    const found = await ensure<{ id: string }>(PATHS.requirements, 'key', r.key, {
       key: r.key,
       title: r.title,
       projectId: project.id,
@@ -79,7 +79,7 @@ export async function loadDemo(o: DemoOptions): Promise<DemoSummary> {
   }
   for (const c of DEMO_CASES) {
     const appId = apps.get(c.app)?.id as string;
-    await ensure<{ id: string }>(`/api/cases?appId=${appId}`, 'key', c.key, {
+    await ensure<{ id: string }>(`${PATHS.cases}?appId=${appId}`, 'key', c.key, {
       key: c.key,
       title: c.title,
       appId,
@@ -100,7 +100,7 @@ export async function loadDemo(o: DemoOptions): Promise<DemoSummary> {
       }
       tally.created++;
       o.log(`creating report ${app.name} "${r.name}"`);
-      const report = await o.api.call<Report>('POST', REPORT_PATHS.reports, { app: app.name, ...r });
+      const report = await o.api.call<Report>('POST', PATHS.reports, { app: app.name, ...r });
       pending.push(report.id);
     }
   }
@@ -134,10 +134,7 @@ async function uploadCoverage(
   tally: { created: number; existing: number },
 ) {
   const repo = join(o.reposDir, `${app.name}.git`);
-  const done = await o.api.call<{ items: UploadRow[] }>(
-    'GET',
-    `${REPORT_PATHS.uploads}?appId=${created.id}&perPage=200`,
-  );
+  const done = await o.api.call<{ items: UploadRow[] }>('GET', `${PATHS.uploads}?appId=${created.id}&perPage=200`);
   for (const file of readdirSync(join(o.demoDir, app.dir)).sort()) {
     const upload = parseUploadName(file);
     if (!upload) continue;
@@ -168,7 +165,7 @@ async function uploadCoverage(
 async function demoReports(api: DemoApi, appName: string): Promise<Report[]> {
   const all: Report[] = [];
   for (const testType of [1, 2]) {
-    const page = await api.call<{ reports: Report[] }>('POST', REPORT_PATHS.searchReports, {
+    const page = await api.call<{ reports: Report[] }>('POST', PATHS.searchReports, {
       appName,
       testType,
       perPage: 200,
@@ -187,7 +184,7 @@ async function waitForReports(o: DemoOptions, ids: string[]): Promise<Report[]> 
   while (finished.size < ids.length) {
     for (const id of ids) {
       if (finished.has(id)) continue;
-      const report = await o.api.call<Report>('GET', `${REPORT_PATHS.getReport}?reportId=${id}`);
+      const report = await o.api.call<Report>('GET', `${PATHS.getReport}?reportId=${id}`);
       if (FINISHED.test(report.status)) finished.set(id, report);
     }
     const line = `reports finished: ${finished.size} of ${ids.length}`;
@@ -216,29 +213,32 @@ export async function removeDemo(o: Omit<DemoOptions, 'timeoutMs'>): Promise<num
   };
   const apps: Named[] = [];
   for (const app of DEMO_APPS) {
-    const found = await o.api.find<Named>('/api/apps', 'name', app.name);
+    const found = await o.api.find<Named>(PATHS.apps, 'name', app.name);
     if (found) apps.push(found);
   }
   for (const app of apps) {
-    for (const report of await demoReports(o.api, app.name)) await drop(REPORT_PATHS.report(report.id));
+    for (const report of await demoReports(o.api, app.name)) await drop(pathTo(PATHS.report, { id: report.id }));
     for (const c of DEMO_CASES) {
-      const found = await o.api.find<{ id: string }>(`/api/cases?appId=${app.id}`, 'key', c.key);
-      if (found) await drop(`/api/cases/${found.id}`);
+      const found = await o.api.find<{ id: string }>(`${PATHS.cases}?appId=${app.id}`, 'key', c.key);
+      if (found) await drop(pathTo(PATHS.case, { id: found.id }));
     }
   }
   for (const r of DEMO_REQUIREMENTS) {
-    const found = await o.api.find<{ id: string }>('/api/requirements', 'key', r.key);
-    if (found) await drop(`/api/requirements/${found.id}`);
+    const found = await o.api.find<{ id: string }>(PATHS.requirements, 'key', r.key);
+    if (found) await drop(pathTo(PATHS.requirement, { id: found.id }));
   }
-  const project = await o.api.find<Named>('/api/projects', 'name', DEMO_PROJECT);
+  const project = await o.api.find<Named>(PATHS.projects, 'name', DEMO_PROJECT);
   if (project) {
-    const versions = await o.api.call<{ items: Named[] }>('GET', `/api/versions?projectId=${project.id}&perPage=200`);
-    for (const v of versions.items) await drop(`/api/versions/${v.id}`);
-    await drop(`/api/projects/${project.id}`);
+    const versions = await o.api.call<{ items: Named[] }>(
+      'GET',
+      `${PATHS.versions}?projectId=${project.id}&perPage=200`,
+    );
+    for (const v of versions.items) await drop(pathTo(PATHS.version, { id: v.id }));
+    await drop(pathTo(PATHS.project, { id: project.id }));
   }
-  for (const app of apps) await drop(`/api/apps/${app.id}`);
-  const team = await o.api.find<Named>('/api/teams', 'name', DEMO_TEAM.name);
-  if (team) await drop(`/api/teams/${team.id}`);
+  for (const app of apps) await drop(pathTo(PATHS.app, { id: app.id }));
+  const team = await o.api.find<Named>(PATHS.teams, 'name', DEMO_TEAM.name);
+  if (team) await drop(pathTo(PATHS.team, { id: team.id }));
   for (const app of DEMO_APPS) rmSync(join(o.reposDir, `${app.name}.git`), { recursive: true, force: true });
   return removed;
 }

@@ -1,3 +1,4 @@
+import type { ReportJobStatus } from '@sextant/api';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -101,7 +102,7 @@ export const reports = pgTable(
     envType: text('env_type').notNull(),
     testType: smallint('test_type').notNull(),
     coverageType: text('coverage_type').notNull(),
-    status: text('status').notNull().default('QUEUED'),
+    status: text('status').$type<ReportJobStatus>().notNull().default('QUEUED'),
     errMsg: text('err_msg'),
     /** Bumped by every (re-)run; a job carries the run it was queued for and stops when outdated. */
     run: integer('run').notNull().default(1),

@@ -1,10 +1,10 @@
 import {
-  API,
   ApplicationQuerySchema,
   ApplicationSchema,
   ApprovalSchema,
   ApproveRequestSchema,
   envelopeSchema,
+  PATHS,
   pageSchema,
   RejectRequestSchema,
 } from '@sextant/api';
@@ -20,7 +20,7 @@ const IdParams = z.object({ id: z.uuid() });
 
 export function applicationsRoutes(app: FastifyInstance, service: ApplicationsService, audit: AuditService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(API.applications, {
+  r.get(PATHS.applications, {
     config: { access: { action: 'read', resource: 'Apply' } },
     schema: {
       tags: ['applications'],
@@ -29,7 +29,7 @@ export function applicationsRoutes(app: FastifyInstance, service: ApplicationsSe
     },
     handler: async (req) => ({ code: 200, message: 'OK', data: await service.list(req.query) }),
   });
-  r.post('/api/applications/:id/approve', {
+  r.post(PATHS.approveApplication, {
     config: { access: { action: 'update', resource: 'Apply' } },
     schema: {
       tags: ['applications'],
@@ -48,7 +48,7 @@ export function applicationsRoutes(app: FastifyInstance, service: ApplicationsSe
       return { code: 200, message: 'Approved; pass the reset link on to the applicant.', data: approval };
     },
   });
-  r.post('/api/applications/:id/reject', {
+  r.post(PATHS.rejectApplication, {
     config: { access: { action: 'update', resource: 'Apply' } },
     schema: {
       tags: ['applications'],

@@ -7,6 +7,7 @@ import {
   ConnectionCheckSchema,
   envelopeSchema,
   IdParamsSchema,
+  PATHS,
   pageSchema,
 } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
@@ -18,17 +19,17 @@ import type { AppsService } from './service.ts';
 export function appsRoutes(app: FastifyInstance, apps: AppsService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['apps'];
-  r.get('/api/apps', {
+  r.get(PATHS.apps, {
     config: { access: { action: 'read', resource: 'App' } },
     schema: { tags, querystring: AppQuerySchema, response: { 200: envelopeSchema(pageSchema(AppSchema)) } },
     handler: async (req) => ({ code: 200, message: 'OK', data: await apps.list(req.query) }),
   });
-  r.get('/api/apps/:id', {
+  r.get(PATHS.app, {
     config: { access: { action: 'read', resource: 'App' } },
     schema: { tags, params: IdParamsSchema, response: { 200: envelopeSchema(AppSchema) } },
     handler: async (req) => ({ code: 200, message: 'OK', data: await apps.get(req.params.id) }),
   });
-  r.post('/api/apps', {
+  r.post(PATHS.apps, {
     config: { access: { action: 'create', resource: 'App' } },
     schema: { tags, body: AppInputSchema, response: { 200: envelopeSchema(AppWithTokenSchema) } },
     handler: async (req) => ({
@@ -37,7 +38,7 @@ export function appsRoutes(app: FastifyInstance, apps: AppsService): void {
       data: await apps.create(req.body, actorOf(req)),
     }),
   });
-  r.patch('/api/apps/:id', {
+  r.patch(PATHS.app, {
     config: { access: { action: 'update', resource: 'App' } },
     schema: { tags, params: IdParamsSchema, body: AppUpdateSchema, response: { 200: envelopeSchema(AppSchema) } },
     handler: async (req) => ({
@@ -46,7 +47,7 @@ export function appsRoutes(app: FastifyInstance, apps: AppsService): void {
       data: await apps.update(req.params.id, req.body, actorOf(req)),
     }),
   });
-  r.post('/api/apps/:id/rotateToken', {
+  r.post(PATHS.appRotateToken, {
     config: { access: { action: 'update', resource: 'App' } },
     schema: { tags, params: IdParamsSchema, response: { 200: envelopeSchema(AppWithTokenSchema) } },
     handler: async (req) => ({
@@ -55,7 +56,7 @@ export function appsRoutes(app: FastifyInstance, apps: AppsService): void {
       data: await apps.rotateToken(req.params.id, actorOf(req)),
     }),
   });
-  r.post('/api/apps/:id/testConnection', {
+  r.post(PATHS.appTestConnection, {
     config: { access: { action: 'update', resource: 'App' } },
     schema: { tags, params: IdParamsSchema, response: { 200: envelopeSchema(ConnectionCheckSchema) } },
     handler: async (req) => {
@@ -63,7 +64,7 @@ export function appsRoutes(app: FastifyInstance, apps: AppsService): void {
       return { code: 200, message: check.ok ? `Connected: ${check.refs} refs.` : 'Connection failed.', data: check };
     },
   });
-  r.delete('/api/apps/:id', {
+  r.delete(PATHS.app, {
     config: { access: { action: 'delete', resource: 'App' } },
     schema: { tags, params: IdParamsSchema, response: { 200: envelopeSchema(z.null()) } },
     handler: async (req) => {

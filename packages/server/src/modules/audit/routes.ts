@@ -1,10 +1,10 @@
-import { AuditLogQuerySchema, AuditLogSchema, envelopeSchema, pageSchema } from '@sextant/api';
+import { AuditLogQuerySchema, AuditLogSchema, envelopeSchema, PATHS, pageSchema } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuditService } from './service.ts';
 
 export function auditRoutes(app: FastifyInstance, audit: AuditService): void {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/auditLogs', {
+  app.withTypeProvider<ZodTypeProvider>().get(PATHS.auditLogs, {
     config: { access: { action: 'read', resource: 'AuditLog' } },
     schema: {
       tags: ['audit'],

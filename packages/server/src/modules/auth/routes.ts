@@ -1,10 +1,10 @@
 import {
-  API,
   envelopeSchema,
   LoginRequestSchema,
   LoginResponseSchema,
   LogoutRequestSchema,
   MeResponseSchema,
+  PATHS,
   RefreshRequestSchema,
 } from '@sextant/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,7 +19,7 @@ function clientOf(req: FastifyRequest): Client {
 
 export function authRoutes(app: FastifyInstance, auth: AuthService, principals: Principals): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post(API.login, {
+  r.post(PATHS.login, {
     config: { access: 'public' },
     schema: { tags: ['auth'], body: LoginRequestSchema, response: { 200: envelopeSchema(LoginResponseSchema) } },
     handler: async (req) => ({
@@ -28,7 +28,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, principals: 
       data: await auth.login(req.body.username, req.body.password, clientOf(req)),
     }),
   });
-  r.post(API.refreshToken, {
+  r.post(PATHS.refreshToken, {
     config: { access: 'public' },
     schema: { tags: ['auth'], body: RefreshRequestSchema, response: { 200: envelopeSchema(LoginResponseSchema) } },
     handler: async (req) => ({
@@ -37,7 +37,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, principals: 
       data: await auth.refresh(req.body.refreshToken, clientOf(req)),
     }),
   });
-  r.post(API.logout, {
+  r.post(PATHS.logout, {
     config: { access: 'signed-in' },
     schema: { tags: ['auth'], body: LogoutRequestSchema, response: { 200: envelopeSchema(z.null()) } },
     handler: async (req) => {
@@ -45,7 +45,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, principals: 
       return { code: 200, message: 'Signed out.', data: null };
     },
   });
-  r.get(API.me, {
+  r.get(PATHS.me, {
     config: { access: 'signed-in' },
     schema: { tags: ['auth'], response: { 200: envelopeSchema(MeResponseSchema) } },
     handler: async (req) => {

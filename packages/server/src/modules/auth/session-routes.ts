@@ -1,4 +1,4 @@
-import { API, envelopeSchema, SessionSchema } from '@sextant/api';
+import { envelopeSchema, PATHS, SessionSchema } from '@sextant/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ function userOf(req: FastifyRequest): string {
 /** The signed-in user's own sessions (`/system/personSetting`): each user sees and ends only theirs. */
 export function sessionRoutes(app: FastifyInstance, sessions: Sessions, principals: Principals): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(API.mySessions, {
+  r.get(PATHS.mySessions, {
     config: { access: 'signed-in' },
     schema: { tags: ['auth'], response: { 200: envelopeSchema(z.array(SessionSchema)) } },
     handler: async (req) => ({
@@ -23,7 +23,7 @@ export function sessionRoutes(app: FastifyInstance, sessions: Sessions, principa
       data: await sessions.list(userOf(req), req.sessionId ?? null),
     }),
   });
-  r.delete('/api/me/sessions/:id', {
+  r.delete(PATHS.mySession, {
     config: { access: 'signed-in' },
     schema: { tags: ['auth'], params: z.object({ id: z.uuid() }), response: { 200: envelopeSchema(z.null()) } },
     handler: async (req) => {
@@ -32,7 +32,7 @@ export function sessionRoutes(app: FastifyInstance, sessions: Sessions, principa
       return { code: 200, message: 'Session ended.', data: null };
     },
   });
-  r.post(API.revokeOtherSessions, {
+  r.post(PATHS.revokeOtherSessions, {
     config: { access: 'signed-in' },
     schema: { tags: ['auth'], response: { 200: envelopeSchema(z.null()) } },
     handler: async (req) => {

@@ -5,6 +5,7 @@ import {
   BranchUpdateSchema,
   envelopeSchema,
   IdParamsSchema,
+  PATHS,
   pageSchema,
 } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
@@ -15,12 +16,12 @@ import type { BranchesService } from './service.ts';
 export function branchesRoutes(app: FastifyInstance, branches: BranchesService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['branches'];
-  r.get('/api/branches', {
+  r.get(PATHS.branches, {
     config: { access: { action: 'read', resource: 'Branch' } },
     schema: { tags, querystring: BranchQuerySchema, response: { 200: envelopeSchema(pageSchema(BranchSchema)) } },
     handler: async (req) => ({ code: 200, message: 'OK', data: await branches.list(req.query) }),
   });
-  r.patch('/api/branches/:id', {
+  r.patch(PATHS.branch, {
     config: { access: { action: 'update', resource: 'Branch' } },
     schema: { tags, params: IdParamsSchema, body: BranchUpdateSchema, response: { 200: envelopeSchema(BranchSchema) } },
     handler: async (req) => ({
@@ -29,7 +30,7 @@ export function branchesRoutes(app: FastifyInstance, branches: BranchesService):
       data: await branches.setTracked(req.params.id, req.body.tracked, actorOf(req)),
     }),
   });
-  r.post('/api/apps/:id/refreshBranches', {
+  r.post(PATHS.appRefreshBranches, {
     config: { access: { action: 'update', resource: 'Branch' } },
     schema: { tags, params: IdParamsSchema, response: { 200: envelopeSchema(BranchRefreshSchema) } },
     handler: async (req) => {

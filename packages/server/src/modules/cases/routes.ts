@@ -8,6 +8,7 @@ import {
   CaseUpdateSchema,
   envelopeSchema,
   IdParamsSchema,
+  PATHS,
   pageSchema,
 } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
@@ -28,7 +29,7 @@ export function casesRoutes(app: FastifyInstance, cases: CasesService, importer:
       done(null, body),
     );
   }
-  r.get('/api/cases', {
+  r.get(PATHS.cases, {
     config: { access: { action: 'read', resource: 'Case' } },
     schema: { tags, querystring: CaseQuerySchema, response: { 200: envelopeSchema(pageSchema(CaseSchema)) } },
     handler: async (req) => {
@@ -37,7 +38,7 @@ export function casesRoutes(app: FastifyInstance, cases: CasesService, importer:
       return { code: 200, message: 'OK', data: { ...page, items } };
     },
   });
-  r.get('/api/cases/:id', {
+  r.get(PATHS.case, {
     config: { access: { action: 'read', resource: 'Case' } },
     schema: { tags, params: IdParamsSchema, response: { 200: envelopeSchema(CaseSchema) } },
     handler: async (req) => {
@@ -45,7 +46,7 @@ export function casesRoutes(app: FastifyInstance, cases: CasesService, importer:
       return { code: 200, message: 'OK', data: requirementsHidden(req) ? withoutRequirement(item) : item };
     },
   });
-  r.post('/api/cases', {
+  r.post(PATHS.cases, {
     config: { access: { action: 'create', resource: 'Case' } },
     schema: { tags, body: CaseInputSchema, response: { 200: envelopeSchema(CaseSchema) } },
     handler: async (req) => {
@@ -54,7 +55,7 @@ export function casesRoutes(app: FastifyInstance, cases: CasesService, importer:
       return { code: 200, message: 'Case created.', data: requirementsHidden(req) ? withoutRequirement(item) : item };
     },
   });
-  r.post('/api/cases/import', {
+  r.post(PATHS.casesImport, {
     config: { access: { action: 'create', resource: 'Case' } },
     bodyLimit: CSV_BODY_LIMIT,
     schema: {
@@ -87,7 +88,7 @@ export function casesRoutes(app: FastifyInstance, cases: CasesService, importer:
       }
     },
   });
-  r.patch('/api/cases/:id', {
+  r.patch(PATHS.case, {
     config: { access: { action: 'update', resource: 'Case' } },
     schema: { tags, params: IdParamsSchema, body: CaseUpdateSchema, response: { 200: envelopeSchema(CaseSchema) } },
     handler: async (req) => {
@@ -96,7 +97,7 @@ export function casesRoutes(app: FastifyInstance, cases: CasesService, importer:
       return { code: 200, message: 'Case saved.', data: requirementsHidden(req) ? withoutRequirement(item) : item };
     },
   });
-  r.delete('/api/cases/:id', {
+  r.delete(PATHS.case, {
     config: { access: { action: 'delete', resource: 'Case' } },
     schema: { tags, params: IdParamsSchema, response: { 200: envelopeSchema(z.null()) } },
     handler: async (req) => {

@@ -4,9 +4,9 @@ import {
   abilityAllows,
   envelopeSchema,
   IdParamsSchema,
+  PATHS,
   PageQuerySchema,
   pageSchema,
-  REPORT_PATHS,
   UploadSchema,
 } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
@@ -30,7 +30,7 @@ type Deps = {
 export function intakeRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['coverage'];
-  r.get(REPORT_PATHS.uploads, {
+  r.get(PATHS.uploads, {
     config: { access: { action: 'read', resource: 'Report' } },
     schema: {
       tags,
@@ -47,7 +47,7 @@ export function intakeRoutes(app: FastifyInstance, deps: Deps): void {
       return { code: 200, message: 'OK', data: await deps.uploads.list({ ...req.query, teamIds }) };
     },
   });
-  r.post(REPORT_PATHS.heartbeat, {
+  r.post(PATHS.agentHeartbeat, {
     config: { access: 'public' },
     schema: {
       tags,
@@ -67,7 +67,7 @@ export function intakeRoutes(app: FastifyInstance, deps: Deps): void {
       };
     },
   });
-  r.get('/api/apps/:id/agents', {
+  r.get(PATHS.appAgents, {
     config: { access: { action: 'read', resource: 'App' } },
     schema: { tags, params: IdParamsSchema, response: { 200: envelopeSchema(z.array(AgentSchema)) } },
     handler: async (req) => ({

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
-import { envelopeSchema, REPORT_PATHS, type UploadMeta, UploadMetaSchema, UploadResultSchema } from '@sextant/api';
+import { envelopeSchema, PATHS, type UploadMeta, UploadMetaSchema, UploadResultSchema } from '@sextant/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type ReportConfig, uploadsDir } from '../../lib/data-paths.ts';
@@ -102,7 +102,7 @@ export function registerUploadRoute(app: FastifyInstance, deps: Deps): void {
     scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
     // busboy stops one byte past the limit, so receiveToFile sees the overflow and answers 413 itself.
     await scope.register(multipart, { limits: { fileSize: limit + 1, files: 1, fields: MAX_FIELDS, fieldSize: 4096 } });
-    scope.withTypeProvider<ZodTypeProvider>().post(REPORT_PATHS.uploads, {
+    scope.withTypeProvider<ZodTypeProvider>().post(PATHS.uploads, {
       config: { access: 'public' },
       schema: {
         tags: ['coverage'],

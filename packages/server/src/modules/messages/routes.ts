@@ -1,11 +1,11 @@
 import {
   AgentHeartbeatSchema,
   envelopeSchema,
-  MESSAGE_PATHS,
   MessageHistoryQuerySchema,
   MessageSchema,
   NotificationPageSchema,
   NotificationQuerySchema,
+  PATHS,
   PublishMessageRequestSchema,
   pageSchema,
   UnreadCountSchema,
@@ -27,7 +27,7 @@ export function messagesRoutes(app: FastifyInstance, service: MessagesService, d
     if (!req.principal) throw new Error('signed-in route without a principal');
     return { userId: req.principal.userData.userid, reader: await reportReaderOf(req.principal, deps.teamIdsOf) };
   };
-  r.post(MESSAGE_PATHS.messages, {
+  r.post(PATHS.messages, {
     // Public at the gate because an ingestion token is not a user; `publisherOf` checks the credentials first.
     config: { access: 'public' },
     schema: {
@@ -45,7 +45,7 @@ export function messagesRoutes(app: FastifyInstance, service: MessagesService, d
       return { code: 200, message: 'Published.', data: await service.publish({ ...req.body, ip: req.ip }) };
     },
   });
-  r.get(MESSAGE_PATHS.messages, {
+  r.get(PATHS.messages, {
     config: { access: { action: 'read', resource: 'Report' } },
     schema: {
       tags: ['messages'],
@@ -59,7 +59,7 @@ export function messagesRoutes(app: FastifyInstance, service: MessagesService, d
       return { code: 200, message: 'OK', data: await service.history(reader, reportId, page, perPage) };
     },
   });
-  r.get(MESSAGE_PATHS.heartbeats, {
+  r.get(PATHS.messageHeartbeats, {
     config: { access: { action: 'read', resource: 'Report' } },
     schema: {
       tags: ['messages'],
@@ -72,7 +72,7 @@ export function messagesRoutes(app: FastifyInstance, service: MessagesService, d
       data: await service.heartbeats((await me(req)).reader, req.query.reportId),
     }),
   });
-  r.get(MESSAGE_PATHS.notifications, {
+  r.get(PATHS.notifications, {
     config: { access: 'signed-in' },
     schema: {
       tags: ['messages'],
@@ -88,7 +88,7 @@ export function messagesRoutes(app: FastifyInstance, service: MessagesService, d
       };
     },
   });
-  r.post(MESSAGE_PATHS.readAll, {
+  r.post(PATHS.notificationsReadAll, {
     config: { access: 'signed-in' },
     schema: { tags: ['messages'], response: { 200: envelopeSchema(UnreadCountSchema) } },
     handler: async (req) => {
@@ -96,7 +96,7 @@ export function messagesRoutes(app: FastifyInstance, service: MessagesService, d
       return { code: 200, message: 'All read.', data: await service.readAll(userId, reader) };
     },
   });
-  r.post('/api/notifications/:id/read', {
+  r.post(PATHS.notificationRead, {
     config: { access: 'signed-in' },
     schema: { tags: ['messages'], params: IdParams, response: { 200: envelopeSchema(UnreadCountSchema) } },
     handler: async (req) => {
@@ -104,7 +104,7 @@ export function messagesRoutes(app: FastifyInstance, service: MessagesService, d
       return { code: 200, message: 'Read.', data: await service.markRead(userId, reader, req.params.id) };
     },
   });
-  r.post('/api/notifications/:id/hide', {
+  r.post(PATHS.notificationHide, {
     config: { access: 'signed-in' },
     schema: { tags: ['messages'], params: IdParams, response: { 200: envelopeSchema(UnreadCountSchema) } },
     handler: async (req) => {

@@ -1,6 +1,7 @@
 import {
   envelopeSchema,
   IdParamsSchema,
+  PATHS,
   ProjectInputSchema,
   ProjectQuerySchema,
   ProjectSchema,
@@ -16,17 +17,17 @@ import type { ProjectsService } from './service.ts';
 export function projectsRoutes(app: FastifyInstance, projects: ProjectsService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['projects'];
-  r.get('/api/projects', {
+  r.get(PATHS.projects, {
     config: { access: { action: 'read', resource: 'Project' } },
     schema: { tags, querystring: ProjectQuerySchema, response: { 200: envelopeSchema(pageSchema(ProjectSchema)) } },
     handler: async (req) => ({ code: 200, message: 'OK', data: await projects.list(req.query) }),
   });
-  r.get('/api/projects/:id', {
+  r.get(PATHS.project, {
     config: { access: { action: 'read', resource: 'Project' } },
     schema: { tags, params: IdParamsSchema, response: { 200: envelopeSchema(ProjectSchema) } },
     handler: async (req) => ({ code: 200, message: 'OK', data: await projects.get(req.params.id) }),
   });
-  r.post('/api/projects', {
+  r.post(PATHS.projects, {
     config: { access: { action: 'create', resource: 'Project' } },
     schema: { tags, body: ProjectInputSchema, response: { 200: envelopeSchema(ProjectSchema) } },
     handler: async (req) => ({
@@ -35,7 +36,7 @@ export function projectsRoutes(app: FastifyInstance, projects: ProjectsService):
       data: await projects.create(req.body, actorOf(req)),
     }),
   });
-  r.patch('/api/projects/:id', {
+  r.patch(PATHS.project, {
     config: { access: { action: 'update', resource: 'Project' } },
     schema: {
       tags,
@@ -49,7 +50,7 @@ export function projectsRoutes(app: FastifyInstance, projects: ProjectsService):
       data: await projects.update(req.params.id, req.body, actorOf(req)),
     }),
   });
-  r.delete('/api/projects/:id', {
+  r.delete(PATHS.project, {
     config: { access: { action: 'delete', resource: 'Project' } },
     schema: { tags, params: IdParamsSchema, response: { 200: envelopeSchema(z.null()) } },
     handler: async (req) => {

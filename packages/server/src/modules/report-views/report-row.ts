@@ -1,4 +1,4 @@
-import type { CoverageFields, Report } from '@sextant/api';
+import type { CoverageFields, Report, ReportJobStatus } from '@sextant/api';
 import { type SQL, sql } from 'drizzle-orm';
 
 /** A uuid as PostgreSQL accepts it; anything else cannot name a report (404, never a 500 cast error). */
@@ -96,7 +96,7 @@ export function toReport(row: Row): Report {
     envType: String(row.env_type),
     coverageType: row.coverage_type === 'incremental' ? 'incremental' : 'full',
     testType: Number(row.test_type) === 2 ? 2 : 1,
-    status: String(row.status),
+    status: String(row.status) as ReportJobStatus,
     errMsg: (row.err_msg as string | null) ?? null,
     diffLineCovered,
     diffLineTotal,

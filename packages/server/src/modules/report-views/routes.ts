@@ -4,7 +4,7 @@ import {
   DashboardSchema,
   envelopeSchema,
   GetReportQuerySchema,
-  REPORT_PATHS,
+  PATHS,
   ReportDetailPageSchema,
   ReportDetailsQuerySchema,
   ReportFileSchema,
@@ -57,7 +57,7 @@ export function reportViewRoutes(app: FastifyInstance, db: Db, config: ReportCon
     if (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return;
     if (/^\/api\/(reports|apps|teams)(\/|\?|$)/.test(req.url)) totals.invalidate();
   });
-  r.post(REPORT_PATHS.searchReports, {
+  r.post(PATHS.searchReports, {
     config: readReport,
     schema: {
       tags,
@@ -67,7 +67,7 @@ export function reportViewRoutes(app: FastifyInstance, db: Db, config: ReportCon
     },
     handler: async (req) => ok(await searchReports(db, req.body, totals)),
   });
-  r.get(REPORT_PATHS.getReport, {
+  r.get(PATHS.getReport, {
     config: readReport,
     schema: { tags, querystring: GetReportQuerySchema, response: { 200: envelopeSchema(ReportSchema) } },
     handler: async (req) => {
@@ -76,7 +76,7 @@ export function reportViewRoutes(app: FastifyInstance, db: Db, config: ReportCon
       return ok(report);
     },
   });
-  r.get(REPORT_PATHS.getReportDetails, {
+  r.get(PATHS.getReportDetails, {
     config: readReport,
     schema: {
       tags,
@@ -86,12 +86,12 @@ export function reportViewRoutes(app: FastifyInstance, db: Db, config: ReportCon
     },
     handler: async (req) => ok(await reportDetails(db, req.query)),
   });
-  r.get('/api/reports/:id/files', {
+  r.get(PATHS.reportFiles, {
     config: readReport,
     schema: { tags, params: ReportParams, response: { 200: envelopeSchema(z.array(ReportFileSchema)) } },
     handler: async (req) => ok(await reportFiles(db, req.params.id)),
   });
-  r.get('/api/reports/:id/source', {
+  r.get(PATHS.reportSource, {
     config: readReport,
     schema: {
       tags,
@@ -102,7 +102,7 @@ export function reportViewRoutes(app: FastifyInstance, db: Db, config: ReportCon
     },
     handler: async (req) => ok(await sourceView(db, config, req.params.id, req.query.path)),
   });
-  r.get(REPORT_PATHS.dashboard, {
+  r.get(PATHS.dashboard, {
     config: { access: { action: 'read', resource: 'AppDashboard' } },
     schema: {
       tags,

@@ -1,4 +1,4 @@
-import { RUNNING_STATUSES } from '@sextant/api';
+import { type ReportJobStatus, RUNNING_STATUSES } from '@sextant/api';
 import { and, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { coverageUploads, reports, riskItems } from '../../db/schema/index.ts';
@@ -8,7 +8,7 @@ export type ReportRow = typeof reports.$inferSelect;
 export type NewReport = typeof reports.$inferInsert;
 export type UploadRow = typeof coverageUploads.$inferSelect;
 
-const RUNNING = [...RUNNING_STATUSES] as string[];
+const RUNNING: ReportJobStatus[] = [...RUNNING_STATUSES];
 
 /**
  * The only SQL of report create/edit/delete and of the pipeline. Every write a job makes names the

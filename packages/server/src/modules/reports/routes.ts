@@ -1,4 +1,11 @@
-import { CreateReportSchema, envelopeSchema, IdParamsSchema, ReportSchema, UpdateReportSchema } from '@sextant/api';
+import {
+  CreateReportSchema,
+  envelopeSchema,
+  IdParamsSchema,
+  PATHS,
+  ReportSchema,
+  UpdateReportSchema,
+} from '@sextant/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +20,7 @@ function callerOf(req: FastifyRequest): Caller {
 export function reportsRoutes(app: FastifyInstance, reports: ReportsService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['reports'];
-  r.post('/api/reports', {
+  r.post(PATHS.reports, {
     config: { access: { action: 'create', resource: 'Report' } },
     schema: { tags, body: CreateReportSchema, response: { 201: envelopeSchema(ReportSchema) } },
     handler: async (req, reply) => {
@@ -21,7 +28,7 @@ export function reportsRoutes(app: FastifyInstance, reports: ReportsService): vo
       return reply.code(201).send({ code: 201, message: 'Report created; its job is queued.', data: report });
     },
   });
-  r.patch('/api/reports/:id', {
+  r.patch(PATHS.report, {
     config: { access: { action: 'update', resource: 'Report' } },
     schema: { tags, params: IdParamsSchema, body: UpdateReportSchema, response: { 200: envelopeSchema(ReportSchema) } },
     handler: async (req) => {
@@ -29,7 +36,7 @@ export function reportsRoutes(app: FastifyInstance, reports: ReportsService): vo
       return { code: 200, message: 'Report saved.', data: report };
     },
   });
-  r.delete('/api/reports/:id', {
+  r.delete(PATHS.report, {
     config: { access: { action: 'delete', resource: 'Report' } },
     schema: { tags, params: IdParamsSchema, response: { 200: envelopeSchema(z.null()) } },
     handler: async (req) => {

@@ -1,6 +1,7 @@
 import {
   envelopeSchema,
   IdParamsSchema,
+  PATHS,
   pageSchema,
   RequirementInputSchema,
   RequirementQuerySchema,
@@ -16,7 +17,7 @@ import type { RequirementsService } from './service.ts';
 export function requirementsRoutes(app: FastifyInstance, requirements: RequirementsService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['requirements'];
-  r.get('/api/requirements', {
+  r.get(PATHS.requirements, {
     config: { access: { action: 'read', resource: 'Requirement' } },
     schema: {
       tags,
@@ -25,12 +26,12 @@ export function requirementsRoutes(app: FastifyInstance, requirements: Requireme
     },
     handler: async (req) => ({ code: 200, message: 'OK', data: await requirements.list(req.query) }),
   });
-  r.get('/api/requirements/:id', {
+  r.get(PATHS.requirement, {
     config: { access: { action: 'read', resource: 'Requirement' } },
     schema: { tags, params: IdParamsSchema, response: { 200: envelopeSchema(RequirementSchema) } },
     handler: async (req) => ({ code: 200, message: 'OK', data: await requirements.get(req.params.id) }),
   });
-  r.post('/api/requirements', {
+  r.post(PATHS.requirements, {
     config: { access: { action: 'create', resource: 'Requirement' } },
     schema: { tags, body: RequirementInputSchema, response: { 200: envelopeSchema(RequirementSchema) } },
     handler: async (req) => ({
@@ -39,7 +40,7 @@ export function requirementsRoutes(app: FastifyInstance, requirements: Requireme
       data: await requirements.create(req.body, actorOf(req)),
     }),
   });
-  r.patch('/api/requirements/:id', {
+  r.patch(PATHS.requirement, {
     config: { access: { action: 'update', resource: 'Requirement' } },
     schema: {
       tags,
@@ -53,7 +54,7 @@ export function requirementsRoutes(app: FastifyInstance, requirements: Requireme
       data: await requirements.update(req.params.id, req.body, actorOf(req)),
     }),
   });
-  r.delete('/api/requirements/:id', {
+  r.delete(PATHS.requirement, {
     config: { access: { action: 'delete', resource: 'Requirement' } },
     schema: { tags, params: IdParamsSchema, response: { 200: envelopeSchema(z.null()) } },
     handler: async (req) => {

@@ -1,4 +1,4 @@
-import { API, envelopeSchema, RoleInputSchema, RoleSchema } from '@sextant/api';
+import { envelopeSchema, PATHS, RoleInputSchema, RoleSchema } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,12 +17,12 @@ export function rolesRoutes(
   principals: Principals,
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(API.roles, {
+  r.get(PATHS.roles, {
     config: { access: { action: 'read', resource: 'Role' } },
     schema: { tags: ['roles'], response: { 200: envelopeSchema(z.array(RoleSchema)) } },
     handler: async () => ({ code: 200, message: 'OK', data: await service.list() }),
   });
-  r.post(API.roles, {
+  r.post(PATHS.roles, {
     config: { access: { action: 'create', resource: 'Role' } },
     schema: { tags: ['roles'], body: RoleInputSchema, response: { 200: envelopeSchema(RoleSchema) } },
     handler: async (req) => {
@@ -39,7 +39,7 @@ export function rolesRoutes(
       return { code: 200, message: 'Role created.', data: role };
     },
   });
-  r.patch('/api/roles/:id', {
+  r.patch(PATHS.role, {
     config: { access: { action: 'update', resource: 'Role' } },
     schema: { tags: ['roles'], params: IdParams, body: RoleInputSchema, response: { 200: envelopeSchema(RoleSchema) } },
     handler: async (req) => {
@@ -62,7 +62,7 @@ export function rolesRoutes(
       return { code: 200, message: 'Role saved.', data: role };
     },
   });
-  r.delete('/api/roles/:id', {
+  r.delete(PATHS.role, {
     config: { access: { action: 'delete', resource: 'Role' } },
     schema: { tags: ['roles'], params: IdParams, response: { 200: envelopeSchema(z.null()) } },
     handler: async (req) => {

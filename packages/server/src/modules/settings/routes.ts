@@ -1,4 +1,4 @@
-import { API, envelopeSchema, type Settings, SettingsSchema } from '@sextant/api';
+import { envelopeSchema, PATHS, type Settings, SettingsSchema } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { settings } from '../../db/schema/index.ts';
@@ -22,12 +22,12 @@ function refuseInconsistent(next: Settings): void {
 
 export function settingsRoutes(app: FastifyInstance, principals: Principals, audit: AuditService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(API.settings, {
+  r.get(PATHS.settings, {
     config: { access: { action: 'read', resource: 'Auth' } },
     schema: { tags: ['settings'], response: { 200: envelopeSchema(SettingsSchema) } },
     handler: async () => ({ code: 200, message: 'OK', data: await principals.settings() }),
   });
-  r.patch(API.settings, {
+  r.patch(PATHS.settings, {
     config: { access: { action: 'update', resource: 'Setting' } },
     schema: {
       tags: ['settings'],

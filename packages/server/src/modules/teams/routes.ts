@@ -1,6 +1,7 @@
 import {
   envelopeSchema,
   IdParamsSchema,
+  PATHS,
   pageSchema,
   TeamInputSchema,
   TeamQuerySchema,
@@ -16,22 +17,22 @@ import type { TeamsService } from './service.ts';
 export function teamsRoutes(app: FastifyInstance, teams: TeamsService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['teams'];
-  r.get('/api/teams', {
+  r.get(PATHS.teams, {
     config: { access: { action: 'read', resource: 'Team' } },
     schema: { tags, querystring: TeamQuerySchema, response: { 200: envelopeSchema(pageSchema(TeamSchema)) } },
     handler: async (req) => ({ code: 200, message: 'OK', data: await teams.list(req.query) }),
   });
-  r.get('/api/teams/:id', {
+  r.get(PATHS.team, {
     config: { access: { action: 'read', resource: 'Team' } },
     schema: { tags, params: IdParamsSchema, response: { 200: envelopeSchema(TeamSchema) } },
     handler: async (req) => ({ code: 200, message: 'OK', data: await teams.get(req.params.id) }),
   });
-  r.post('/api/teams', {
+  r.post(PATHS.teams, {
     config: { access: { action: 'create', resource: 'Team' } },
     schema: { tags, body: TeamInputSchema, response: { 200: envelopeSchema(TeamSchema) } },
     handler: async (req) => ({ code: 200, message: 'Team created.', data: await teams.create(req.body, actorOf(req)) }),
   });
-  r.patch('/api/teams/:id', {
+  r.patch(PATHS.team, {
     config: { access: { action: 'update', resource: 'Team' } },
     schema: { tags, params: IdParamsSchema, body: TeamUpdateSchema, response: { 200: envelopeSchema(TeamSchema) } },
     handler: async (req) => ({
@@ -40,7 +41,7 @@ export function teamsRoutes(app: FastifyInstance, teams: TeamsService): void {
       data: await teams.update(req.params.id, req.body, actorOf(req)),
     }),
   });
-  r.delete('/api/teams/:id', {
+  r.delete(PATHS.team, {
     config: { access: { action: 'delete', resource: 'Team' } },
     schema: { tags, params: IdParamsSchema, response: { 200: envelopeSchema(z.null()) } },
     handler: async (req) => {

@@ -1,4 +1,4 @@
-import { API, envelopeSchema, PasswordChangeSchema, ProfileSchema, ProfileUpdateSchema } from '@sextant/api';
+import { envelopeSchema, PATHS, PasswordChangeSchema, ProfileSchema, ProfileUpdateSchema } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ function signedIn(principal: { userData: { userid: string } } | undefined): stri
 /** The signed-in user's own profile and password (`/system/personSetting`). */
 export function profileRoutes(app: FastifyInstance, profiles: ProfileService, principals: Principals): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.patch(API.myProfile, {
+  r.patch(PATHS.myProfile, {
     config: { access: 'signed-in' },
     schema: { tags: ['auth'], body: ProfileUpdateSchema, response: { 200: envelopeSchema(ProfileSchema) } },
     handler: async (req) => {
@@ -26,7 +26,7 @@ export function profileRoutes(app: FastifyInstance, profiles: ProfileService, pr
       return { code: 200, message: 'Profile saved.', data: loaded.profile };
     },
   });
-  r.post(API.myPassword, {
+  r.post(PATHS.myPassword, {
     config: { access: 'signed-in' },
     schema: { tags: ['auth'], body: PasswordChangeSchema, response: { 200: envelopeSchema(z.null()) } },
     handler: async (req) => {

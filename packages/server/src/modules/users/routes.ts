@@ -1,7 +1,7 @@
 import {
-  API,
   envelopeSchema,
   NewUsernameSchema,
+  PATHS,
   PageQuerySchema,
   pageSchema,
   RegisterRequestSchema,
@@ -42,7 +42,7 @@ export function usersRoutes(
   onChange: () => void,
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post(API.register, {
+  r.post(PATHS.register, {
     config: { access: 'public' },
     schema: { tags: ['auth'], body: RegisterRequestSchema, response: { 200: envelopeSchema(z.null()) } },
     handler: async (req) => {
@@ -50,7 +50,7 @@ export function usersRoutes(
       return { code: 200, message: 'Your request was sent; an administrator will review it.', data: null };
     },
   });
-  r.post(API.resetPassword, {
+  r.post(PATHS.resetPassword, {
     config: { access: 'public' },
     schema: { tags: ['auth'], body: ResetPasswordRequestSchema, response: { 200: envelopeSchema(z.null()) } },
     handler: async (req) => {
@@ -59,7 +59,7 @@ export function usersRoutes(
       return { code: 200, message: 'Password changed; please sign in.', data: null };
     },
   });
-  r.get(API.users, {
+  r.get(PATHS.users, {
     config: { access: { action: 'read', resource: 'User' } },
     schema: {
       tags: ['users'],
@@ -68,7 +68,7 @@ export function usersRoutes(
     },
     handler: async (req) => ({ code: 200, message: 'OK', data: await users.list(req.query) }),
   });
-  r.patch('/api/users/:id', {
+  r.patch(PATHS.user, {
     config: { access: { action: 'update', resource: 'User' } },
     schema: {
       tags: ['users'],
@@ -91,7 +91,7 @@ export function usersRoutes(
       return { code: 200, message: 'User saved.', data: row };
     },
   });
-  r.post(API.users, {
+  r.post(PATHS.users, {
     config: { access: { action: 'create', resource: 'User' } },
     schema: { tags: ['users'], body: CreateUserRequestSchema, response: { 200: envelopeSchema(UserRowSchema) } },
     handler: async (req) => {
@@ -110,7 +110,7 @@ export function usersRoutes(
       return { code: 200, message: 'User created.', data: created };
     },
   });
-  r.post('/api/users/:id/resetLink', {
+  r.post(PATHS.userResetLink, {
     config: { access: { action: 'update', resource: 'User' } },
     schema: { tags: ['users'], params: z.object({ id: z.uuid() }), response: { 200: envelopeSchema(ResetLinkSchema) } },
     handler: async (req) => {

@@ -1,6 +1,7 @@
 import {
   envelopeSchema,
   IdParamsSchema,
+  PATHS,
   pageSchema,
   VersionInputSchema,
   VersionQuerySchema,
@@ -16,17 +17,17 @@ import type { VersionsService } from './service.ts';
 export function versionsRoutes(app: FastifyInstance, versions: VersionsService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['versions'];
-  r.get('/api/versions', {
+  r.get(PATHS.versions, {
     config: { access: { action: 'read', resource: 'Version' } },
     schema: { tags, querystring: VersionQuerySchema, response: { 200: envelopeSchema(pageSchema(VersionSchema)) } },
     handler: async (req) => ({ code: 200, message: 'OK', data: await versions.list(req.query) }),
   });
-  r.get('/api/versions/:id', {
+  r.get(PATHS.version, {
     config: { access: { action: 'read', resource: 'Version' } },
     schema: { tags, params: IdParamsSchema, response: { 200: envelopeSchema(VersionSchema) } },
     handler: async (req) => ({ code: 200, message: 'OK', data: await versions.get(req.params.id) }),
   });
-  r.post('/api/versions', {
+  r.post(PATHS.versions, {
     config: { access: { action: 'create', resource: 'Version' } },
     schema: { tags, body: VersionInputSchema, response: { 200: envelopeSchema(VersionSchema) } },
     handler: async (req) => ({
@@ -35,7 +36,7 @@ export function versionsRoutes(app: FastifyInstance, versions: VersionsService):
       data: await versions.create(req.body, actorOf(req)),
     }),
   });
-  r.patch('/api/versions/:id', {
+  r.patch(PATHS.version, {
     config: { access: { action: 'update', resource: 'Version' } },
     schema: {
       tags,
@@ -49,7 +50,7 @@ export function versionsRoutes(app: FastifyInstance, versions: VersionsService):
       data: await versions.update(req.params.id, req.body, actorOf(req)),
     }),
   });
-  r.delete('/api/versions/:id', {
+  r.delete(PATHS.version, {
     config: { access: { action: 'delete', resource: 'Version' } },
     schema: { tags, params: IdParamsSchema, response: { 200: envelopeSchema(z.null()) } },
     handler: async (req) => {

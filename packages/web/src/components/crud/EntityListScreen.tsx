@@ -1,4 +1,5 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { NoDataSchema, pageSchema } from '@sextant/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Table, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -11,7 +12,7 @@ import { api } from '../../lib/session.tsx';
 import { tableLoading } from '../../lib/table-loading.ts';
 import { EntityForm } from './EntityForm.tsx';
 import { crudTexts } from './texts.ts';
-import type { EntitySpec, Page, PageQuery } from './types.ts';
+import type { EntitySpec, PageQuery } from './types.ts';
 
 /**
  * A list screen with server-side search, sorting and pagination (page size 10), and create, edit and
@@ -32,15 +33,15 @@ export function EntityListScreen<T extends { id: string }>({ title, spec }: { ti
 
   const list = useQuery({
     queryKey: [spec.path, query, spec.extraQuery],
-    queryFn: () => api.get<Page<T>>(spec.path, { query: { ...query, ...spec.extraQuery } }),
+    queryFn: () => api.get(spec.path, pageSchema(spec.schema), { query: { ...query, ...spec.extraQuery } }),
     placeholderData: keepPreviousData,
   });
 
   const save = useMutation({
     mutationFn: (values: Record<string, unknown>) =>
       editing === 'new' || editing === null
-        ? api.post<T>(spec.path, values)
-        : api.patch<T>(`${spec.path}/${encodeURIComponent(editing.id)}`, values),
+        ? api.post(spec.path, spec.savedSchema ?? spec.schema, values)
+        : api.patch(`${spec.path}/${encodeURIComponent(editing.id)}`, spec.savedSchema ?? spec.schema, values),
     onSuccess: (answer) => {
       message.success(fill(editing === 'new' ? t.created : t.saved, noun));
       spec.onSaved?.(answer, editing === 'new');
@@ -57,7 +58,7 @@ export function EntityListScreen<T extends { id: string }>({ title, spec }: { ti
   });
 
   const remove = useMutation({
-    mutationFn: (row: T) => api.delete(`${spec.path}/${encodeURIComponent(row.id)}`),
+    mutationFn: (row: T) => api.delete(`${spec.path}/${encodeURIComponent(row.id)}`, NoDataSchema),
     onSuccess: () => {
       message.success(fill(t.deleted, noun));
       void client.invalidateQueries({ queryKey: [spec.path] });

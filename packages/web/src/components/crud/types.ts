@@ -1,3 +1,4 @@
+import type { AnswerSchema, RowSchema } from '@sextant/api';
 import type { ReactNode } from 'react';
 
 export type FieldSpec = {
@@ -30,6 +31,10 @@ export type EntitySpec<T extends { id: string }> = {
   emptyHint?: string;
   /** The list/create path; item paths are `${path}/${id}`. */
   path: string;
+  /** The schema every row of the list, and every saved row, is checked with (packages/api). */
+  schema: RowSchema<T>;
+  /** The schema of a save's answer when it is more than a row (an app's one-time ingestion token). */
+  savedSchema?: AnswerSchema;
   columns: ColumnSpec<T>[];
   fields: FieldSpec[];
   /** Which actions the screen offers; the server still decides. */

@@ -1,4 +1,4 @@
-import { type About, API } from '@sextant/api';
+import { AboutSchema, PATHS } from '@sextant/api';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Skeleton, Typography } from 'antd';
 import { useEditionLabels } from '../../lib/edition-texts.ts';
@@ -11,7 +11,7 @@ export default function AboutPage() {
   const t = useTexts(aboutTexts);
   const editionLabels = useEditionLabels();
   const errorMessage = useErrorMessage();
-  const about = useQuery({ queryKey: ['about'], queryFn: () => api.get<About>(API.about) });
+  const about = useQuery({ queryKey: ['about'], queryFn: () => api.get(PATHS.about, AboutSchema) });
   if (about.isLoading) return <Skeleton active />;
   if (about.error) return <Alert type="error" showIcon message={errorMessage(about.error)} />;
   const data = about.data;

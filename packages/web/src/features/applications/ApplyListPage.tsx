@@ -1,4 +1,14 @@
-import { API, APPLICATION_STATUSES, type Application, type Role } from '@sextant/api';
+import {
+  APPLICATION_STATUSES,
+  type Application,
+  ApplicationSchema,
+  ApprovalSchema,
+  NoDataSchema,
+  PATHS,
+  pageSchema,
+  pathTo,
+  RoleSchema,
+} from '@sextant/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Input, Modal, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -30,22 +40,26 @@ export default function ApplyListPage() {
   const [approval, setApproval] = useState<(Approval & { username: string }) | null>(null);
   const [error, setError] = useState<string | null>(null);
   const list = useQuery({
-    queryKey: [API.applications, status, page],
-    queryFn: () => api.get<{ items: Application[]; total: number }>(API.applications, { query: { status, ...page } }),
+    queryKey: [PATHS.applications, status, page],
+    queryFn: () => api.get(PATHS.applications, pageSchema(ApplicationSchema), { query: { status, ...page } }),
     placeholderData: keepPreviousData,
   });
-  const roles = useQuery({ queryKey: [API.roles], queryFn: () => api.get<Role[]>(API.roles), enabled: mayDecide });
+  const roles = useQuery({
+    queryKey: [PATHS.roles],
+    queryFn: () => api.get(PATHS.roles, RoleSchema.array()),
+    enabled: mayDecide,
+  });
 
   const decide = useMutation({
     mutationFn: (d: Decision) =>
       d.kind === 'approve'
-        ? api.post<Approval>(API.approveApplication(d.request.id), { role: d.role })
-        : api.post<null>(API.rejectApplication(d.request.id), { reason: d.reason }),
+        ? api.post(pathTo(PATHS.approveApplication, { id: d.request.id }), ApprovalSchema, { role: d.role })
+        : api.post(pathTo(PATHS.rejectApplication, { id: d.request.id }), NoDataSchema, { reason: d.reason }),
     onSuccess: (answer, d) => {
       setDecision(null);
       if (d.kind === 'approve' && answer) setApproval({ ...(answer as Approval), username: d.request.username });
       else message.success(t.rejected);
-      void client.invalidateQueries({ queryKey: [API.applications] });
+      void client.invalidateQueries({ queryKey: [PATHS.applications] });
     },
     onError: (e) => setError(e instanceof ApiError ? errorMessage(e) : t.saveFailed),
   });

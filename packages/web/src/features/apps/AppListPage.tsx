@@ -1,11 +1,16 @@
 import {
-  ADMIN_API,
   APP_LANGUAGES,
   APP_STATUSES,
   type App as AppRow,
+  AppSchema,
+  AppWithTokenSchema,
   COVERAGE_SOURCES,
+  ConnectionCheckSchema,
+  PATHS,
+  pageSchema,
+  pathTo,
   type Screen,
-  type Team,
+  TeamSchema,
 } from '@sextant/api';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Input, Modal, Space, Tag, Typography } from 'antd';
@@ -19,8 +24,6 @@ import { useScreenTitle } from '../../lib/screen-texts.ts';
 import { api } from '../../lib/session.tsx';
 import { AgentsDrawer } from './AgentsDrawer.tsx';
 import { appTexts } from './texts.ts';
-
-type Check = { ok: boolean; refs: number | null; error: string | null };
 
 /** Apps with their repository, environments and ingestion token (shown once, rotatable). */
 export default function AppListPage({ screen }: { screen: Screen }) {
@@ -37,11 +40,11 @@ export default function AppListPage({ screen }: { screen: Screen }) {
   const [token, setToken] = useState<{ app: string; token: string } | null>(null);
   const [agentsOf, setAgentsOf] = useState<AppRow | null>(null);
   const teams = useQuery({
-    queryKey: [ADMIN_API.teams, 'options'],
-    queryFn: () => api.get<{ items: Team[] }>(ADMIN_API.teams, { query: { perPage: 200 } }),
+    queryKey: [PATHS.teams, 'options'],
+    queryFn: () => api.get(PATHS.teams, pageSchema(TeamSchema), { query: { perPage: 200 } }),
   });
   const check = useMutation({
-    mutationFn: (app: AppRow) => api.post<Check>(ADMIN_API.appTestConnection(app.id)),
+    mutationFn: (app: AppRow) => api.post(pathTo(PATHS.appTestConnection, { id: app.id }), ConnectionCheckSchema),
     onSuccess: (result, app) =>
       result.ok
         ? message.success(fill(t.answered, { app: app.name, refs: result.refs ?? 0 }))
@@ -49,7 +52,7 @@ export default function AppListPage({ screen }: { screen: Screen }) {
     onError: (e) => message.error(errorMessage(e)),
   });
   const rotate = useMutation({
-    mutationFn: (app: AppRow) => api.post<AppRow & { ingestionToken: string }>(ADMIN_API.appRotateToken(app.id)),
+    mutationFn: (app: AppRow) => api.post(pathTo(PATHS.appRotateToken, { id: app.id }), AppWithTokenSchema),
     onSuccess: (answer) => setToken({ app: answer.name, token: answer.ingestionToken }),
     onError: (e) => message.error(errorMessage(e)),
   });
@@ -57,7 +60,9 @@ export default function AppListPage({ screen }: { screen: Screen }) {
   const spec: EntitySpec<AppRow> = {
     noun: t.noun,
     emptyHint: t.emptyHint,
-    path: ADMIN_API.apps,
+    path: PATHS.apps,
+    schema: AppSchema,
+    savedSchema: AppWithTokenSchema,
     can: may,
     columns: [
       { key: 'name', title: t.name, sortable: true },

@@ -1,4 +1,4 @@
-import { ADMIN_API, AUDITED_ENTITIES, type AuditLog } from '@sextant/api';
+import { AUDITED_ENTITIES, type AuditLog, AuditLogSchema, PATHS, pageSchema } from '@sextant/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -24,9 +24,8 @@ export default function AuditLogPage() {
   const { formatDate } = useLocale();
   const errorMessage = useErrorMessage();
   const logs = useQuery({
-    queryKey: [ADMIN_API.auditLogs, filter, page],
-    queryFn: () =>
-      api.get<{ items: AuditLog[]; total: number }>(ADMIN_API.auditLogs, { query: { ...filter, ...page } }),
+    queryKey: [PATHS.auditLogs, filter, page],
+    queryFn: () => api.get(PATHS.auditLogs, pageSchema(AuditLogSchema), { query: { ...filter, ...page } }),
     placeholderData: keepPreviousData,
   });
   return (

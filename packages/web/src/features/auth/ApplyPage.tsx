@@ -1,4 +1,4 @@
-import { API, type RegisterRequest } from '@sextant/api';
+import { NoDataSchema, PATHS, type RegisterRequest } from '@sextant/api';
 import { Alert, Button, Card, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -23,7 +23,7 @@ export default function ApplyPage() {
     setBusy(true);
     setError(null);
     try {
-      await api.post(API.register, values);
+      await api.post(PATHS.register, NoDataSchema, values);
       setSent(values.email);
     } catch (e) {
       const fields = e instanceof ApiError ? fieldErrorsOf(e) : {};

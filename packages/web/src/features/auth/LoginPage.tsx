@@ -1,4 +1,4 @@
-import { API, type LoginResponse } from '@sextant/api';
+import { LoginResponseSchema, PATHS } from '@sextant/api';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -20,7 +20,7 @@ export default function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await api.post<LoginResponse>(API.login, values);
+      const answer = await api.post(PATHS.login, LoginResponseSchema, values);
       // The screen guard now sends the signed-in user on (navigation rules 3 and 4).
       signIn(answer);
     } catch (e) {

@@ -1,4 +1,4 @@
-import { API } from '@sextant/api';
+import { NoDataSchema, PATHS } from '@sextant/api';
 import { Alert, Button, Card, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -43,7 +43,7 @@ export default function ResetPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      await api.post(API.resetPassword, { token, password: values.password });
+      await api.post(PATHS.resetPassword, NoDataSchema, { token, password: values.password });
       setDone(true);
     } catch (e) {
       setError(errorMessage(e));

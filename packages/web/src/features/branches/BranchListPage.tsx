@@ -1,4 +1,4 @@
-import { ADMIN_API, type Branch, type BranchRefresh, type Screen } from '@sextant/api';
+import { type Branch, BranchRefreshSchema, BranchSchema, PATHS, pathTo, type Screen } from '@sextant/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Select, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -21,11 +21,11 @@ export default function BranchListPage({ screen }: { screen: Screen }) {
   const { formatDate, formatNumber } = useLocale();
   const errorMessage = useErrorMessage();
   const mayUpdate = usePermission('update', 'Branch');
-  const apps = useNamedOptions(ADMIN_API.apps);
+  const apps = useNamedOptions(PATHS.apps);
   const [appId, setAppId] = useState<string | undefined>();
-  const invalidate = () => client.invalidateQueries({ queryKey: [ADMIN_API.branches] });
+  const invalidate = () => client.invalidateQueries({ queryKey: [PATHS.branches] });
   const refresh = useMutation({
-    mutationFn: (id: string) => api.post<BranchRefresh>(ADMIN_API.appRefreshBranches(id)),
+    mutationFn: (id: string) => api.post(pathTo(PATHS.appRefreshBranches, { id }), BranchRefreshSchema),
     onSuccess: (r) => {
       message.success(
         fill(t.refreshed, {
@@ -40,14 +40,15 @@ export default function BranchListPage({ screen }: { screen: Screen }) {
     onError: (e) => message.error(errorMessage(e)),
   });
   const track = useMutation({
-    mutationFn: (b: Branch) => api.patch<Branch>(ADMIN_API.branch(b.id), { tracked: !b.tracked }),
+    mutationFn: (b: Branch) => api.patch(pathTo(PATHS.branch, { id: b.id }), BranchSchema, { tracked: !b.tracked }),
     onSuccess: () => void invalidate(),
     onError: (e) => message.error(errorMessage(e)),
   });
   const spec: EntitySpec<Branch> = {
     noun: t.noun,
     emptyHint: t.emptyHint,
-    path: ADMIN_API.branches,
+    path: PATHS.branches,
+    schema: BranchSchema,
     can: { create: false, update: false, remove: false },
     extraQuery: { appId },
     filters: (

@@ -1,4 +1,4 @@
-import { ADMIN_API, CASE_CSV_COLUMNS, type CaseImportProblem } from '@sextant/api';
+import { CASE_CSV_COLUMNS, type CaseImportProblem, CaseImportResultSchema, PATHS } from '@sextant/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Modal, Select, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
@@ -22,14 +22,14 @@ export function CaseImport({ apps }: { apps: { value: string; label: string }[] 
   const [error, setError] = useState<string | null>(null);
   const run = useMutation({
     mutationFn: () =>
-      api.post<{ imported: number }>(ADMIN_API.casesImport, file?.text ?? '', {
+      api.post(PATHS.casesImport, CaseImportResultSchema, file?.text ?? '', {
         query: { appId },
         contentType: 'text/csv',
       }),
     onSuccess: (r) => {
       message.success(fill(t.imported, { count: formatNumber(r.imported) }));
       setOpen(false);
-      void client.invalidateQueries({ queryKey: [ADMIN_API.cases] });
+      void client.invalidateQueries({ queryKey: [PATHS.cases] });
     },
     onError: (e) => {
       setError(errorMessage(e));

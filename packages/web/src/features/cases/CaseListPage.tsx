@@ -1,4 +1,4 @@
-import { ADMIN_API, CASE_TYPES, type Case, type Requirement, type Screen } from '@sextant/api';
+import { CASE_TYPES, type Case, CaseSchema, PATHS, pageSchema, RequirementSchema, type Screen } from '@sextant/api';
 import { useQuery } from '@tanstack/react-query';
 import { Tag, Typography } from 'antd';
 import { EntityListScreen } from '../../components/crud/EntityListScreen.tsx';
@@ -21,18 +21,19 @@ export default function CaseListPage({ screen }: { screen: Screen }) {
     remove: usePermission('delete', 'Case'),
   };
   const editing = may.create || may.update;
-  const apps = useNamedOptions(ADMIN_API.apps, editing);
+  const apps = useNamedOptions(PATHS.apps, editing);
   const users = useUserOptions(editing);
   const requirements = useQuery({
-    queryKey: [ADMIN_API.requirements, 'options'],
-    queryFn: () => api.get<{ items: Requirement[] }>(ADMIN_API.requirements, { query: { perPage: 200 } }),
+    queryKey: [PATHS.requirements, 'options'],
+    queryFn: () => api.get(PATHS.requirements, pageSchema(RequirementSchema), { query: { perPage: 200 } }),
     enabled: editing,
     retry: false,
   });
   const spec: EntitySpec<Case> = {
     noun: t.noun,
     emptyHint: t.emptyHint,
-    path: ADMIN_API.cases,
+    path: PATHS.cases,
+    schema: CaseSchema,
     can: may,
     filters: may.create ? <CaseImport apps={apps} /> : undefined,
     columns: [

@@ -1,4 +1,4 @@
-import { ADMIN_API, type Report, type Screen, screenByName } from '@sextant/api';
+import { PATHS, type Report, type Screen, screenByName } from '@sextant/api';
 import { Alert, Card, Col, Empty, Row, Select, Space, Spin, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useNamedOptions } from '../../lib/admin-options.ts';
@@ -49,8 +49,8 @@ export default function DashboardPage({ screen }: { screen: Screen }) {
   const title = useScreenTitle(screen);
   const errorMessage = useErrorMessage();
   const [params, setParams] = useSearchParams();
-  const teams = useNamedOptions(ADMIN_API.teams, !byApp);
-  const apps = useNamedOptions(ADMIN_API.apps, byApp);
+  const teams = useNamedOptions(PATHS.teams, !byApp);
+  const apps = useNamedOptions(PATHS.apps, byApp);
   const teamId = params.get('teamId') ?? undefined;
   const appId = params.get('appId') ?? (byApp ? apps[0]?.value : undefined);
   const scope = byApp ? { appId } : { teamId };

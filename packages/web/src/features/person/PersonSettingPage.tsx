@@ -1,4 +1,4 @@
-import { API, type MeResponse, type Profile } from '@sextant/api';
+import { MeResponseSchema, NoDataSchema, PATHS, ProfileSchema } from '@sextant/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Input, Radio, Row, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -27,7 +27,7 @@ export default function PersonSettingPage() {
   const prefs = usePreferences();
   const t = useTexts(personTexts);
   const { locale, setLocale } = useLocale();
-  const me = useQuery({ queryKey: ['me'], queryFn: () => api.get<MeResponse>(API.me) });
+  const me = useQuery({ queryKey: ['me'], queryFn: () => api.get(PATHS.me, MeResponseSchema) });
   const [profileForm] = Form.useForm<ProfileFields>();
   const [passwordForm] = Form.useForm<PasswordFields>();
   const [profileError, setProfileError] = useState<string | null>(null);
@@ -47,7 +47,7 @@ export default function PersonSettingPage() {
 
   const saveProfile = useMutation({
     mutationFn: (v: ProfileFields) =>
-      api.patch<Profile>(API.myProfile, {
+      api.patch(PATHS.myProfile, ProfileSchema, {
         displayName: v.displayName,
         email: v.email,
         preferences: { layout: v.layout, skin: v.skin, language: v.language },
@@ -74,7 +74,7 @@ export default function PersonSettingPage() {
 
   const changePassword = useMutation({
     mutationFn: (v: PasswordFields) =>
-      api.post(API.myPassword, { currentPassword: v.currentPassword, newPassword: v.newPassword }),
+      api.post(PATHS.myPassword, NoDataSchema, { currentPassword: v.currentPassword, newPassword: v.newPassword }),
     onSuccess: () => {
       setPasswordError(null);
       passwordForm.resetFields();

@@ -1,4 +1,4 @@
-import { API, type Session } from '@sextant/api';
+import { NoDataSchema, PATHS, pathTo, type Session, SessionSchema } from '@sextant/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useErrorMessage } from '../../lib/error-texts.ts';
@@ -15,17 +15,20 @@ export function SessionsCard() {
   const errorText = useErrorMessage();
   const { message } = App.useApp();
   const client = useQueryClient();
-  const sessions = useQuery({ queryKey: SESSIONS_KEY, queryFn: () => api.get<Session[]>(API.mySessions) });
+  const sessions = useQuery({
+    queryKey: SESSIONS_KEY,
+    queryFn: () => api.get(PATHS.mySessions, SessionSchema.array()),
+  });
   const done = (text: string) => {
     message.success(text);
     void client.invalidateQueries({ queryKey: SESSIONS_KEY });
   };
   const end = useMutation({
-    mutationFn: (id: string) => api.delete<null>(API.mySession(id)),
+    mutationFn: (id: string) => api.delete(pathTo(PATHS.mySession, { id }), NoDataSchema),
     onSuccess: () => done(t.ended),
   });
   const endOthers = useMutation({
-    mutationFn: () => api.post<null>(API.revokeOtherSessions),
+    mutationFn: () => api.post(PATHS.revokeOtherSessions, NoDataSchema),
     onSuccess: () => done(t.othersEnded),
   });
   const failure = end.error ?? endOthers.error ?? sessions.error;

@@ -1,4 +1,4 @@
-import { ADMIN_API, PROJECT_STATUSES, type Project, type Screen } from '@sextant/api';
+import { PATHS, PROJECT_STATUSES, type Project, ProjectSchema, type Screen } from '@sextant/api';
 import { Tag } from 'antd';
 import { EntityListScreen } from '../../components/crud/EntityListScreen.tsx';
 import type { EntitySpec } from '../../components/crud/types.ts';
@@ -21,13 +21,14 @@ export default function ProjectListPage({ screen }: { screen: Screen }) {
     remove: usePermission('delete', 'Project'),
   };
   const editing = may.create || may.update;
-  const teams = useNamedOptions(ADMIN_API.teams, editing);
-  const apps = useNamedOptions(ADMIN_API.apps, editing);
+  const teams = useNamedOptions(PATHS.teams, editing);
+  const apps = useNamedOptions(PATHS.apps, editing);
   const users = useUserOptions(editing);
   const spec: EntitySpec<Project> = {
     noun: t.noun,
     emptyHint: t.emptyHint,
-    path: ADMIN_API.projects,
+    path: PATHS.projects,
+    schema: ProjectSchema,
     can: may,
     columns: [
       { key: 'name', title: t.name, sortable: true },

@@ -1,7 +1,7 @@
 import { CodeOutlined, EditOutlined } from '@ant-design/icons';
 import type { Screen } from '@sextant/api';
 import { Alert, Button, Card, Checkbox, Descriptions, Input, Result, Space, Spin, Tag, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
 import { useErrorMessage } from '../../lib/error-texts.ts';
@@ -17,7 +17,14 @@ import { ReportProgress } from './components/ReportProgress.tsx';
 import { StatusTag } from './components/StatusTag.tsx';
 import { useReportNotes } from './components/useReportNotes.ts';
 import { reportTexts } from './texts.ts';
-import { reportEditPath, reportListPath, reportListScreen, reportSourcePath } from './url.ts';
+import {
+  readDetailQuery,
+  reportEditPath,
+  reportListPath,
+  reportListScreen,
+  reportSourcePath,
+  writeDetailQuery,
+} from './url.ts';
 
 type Props = { screen: Screen; activity?: (reportId: string) => ReactNode };
 
@@ -29,10 +36,10 @@ export function ReportDetail({ activity }: Props) {
   const report = useReport(id);
   const notes = useReportNotes(id);
   const mayEdit = usePermission('update', 'Report');
-  const [params] = useSearchParams();
-  // `?perPage=` opens the report with a bigger page (the table is virtualised: 50,000 classes fit one page).
-  const perPage = Math.min(Math.max(Number(params.get('perPage')) || 1000, 1), 100_000);
-  const [query, setQuery] = useState<DetailQuery>({ page: 1, perPage, sortBy: 'name', sortDesc: false });
+  // Filters, sort and page in the URL (restored on reload; `?perPage=` opens a bigger page: the table is virtualised).
+  const [params, setParams] = useSearchParams();
+  const query = readDetailQuery(params);
+  const setQuery = (next: DetailQuery) => setParams(writeDetailQuery(next), { replace: true });
   const ready = report.data?.status === 'SUCCESS';
   const details = useReportDetails(id, query, ready);
   // The list the report belongs to is highlighted in the menu (point 2): functional tests have their own.
@@ -114,13 +121,13 @@ export function ReportDetail({ activity }: Props) {
             <Space wrap>
               <Checkbox
                 checked={query.changedOnly}
-                onChange={(e) => setQuery((q) => ({ ...q, page: 1, changedOnly: e.target.checked || undefined }))}
+                onChange={(e) => setQuery({ ...query, page: 1, changedOnly: e.target.checked || undefined })}
               >
                 {t.detail.changedOnly}
               </Checkbox>
               <Checkbox
                 checked={query.uncoveredOnly}
-                onChange={(e) => setQuery((q) => ({ ...q, page: 1, uncoveredOnly: e.target.checked || undefined }))}
+                onChange={(e) => setQuery({ ...query, page: 1, uncoveredOnly: e.target.checked || undefined })}
               >
                 {t.detail.uncoveredOnly}
               </Checkbox>
@@ -130,7 +137,8 @@ export function ReportDetail({ activity }: Props) {
                 aria-label={t.detail.findClass}
                 placeholder={t.detail.findClass}
                 style={{ width: 200 }}
-                onSearch={(v) => setQuery((q) => ({ ...q, page: 1, q: v.trim() || undefined }))}
+                defaultValue={query.q}
+                onSearch={(v) => setQuery({ ...query, page: 1, q: v.trim() || undefined })}
               />
             </Space>
           }

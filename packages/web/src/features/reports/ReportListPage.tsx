@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { ADMIN_API, type Screen } from '@sextant/api';
+import { PATHS, type Screen } from '@sextant/api';
 import { Alert, App, Button, Card, Empty, Input, Select, Space, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { OnboardingPanel } from '../../components/onboarding/OnboardingPanel.tsx';
@@ -27,7 +27,7 @@ export default function ReportListPage({ screen }: { screen: Screen }) {
   const search = readReportSearch(params, testType);
   const list = useSearchReports(search);
   const remove = useDeleteReport();
-  const apps = useNamedOptions(ADMIN_API.apps);
+  const apps = useNamedOptions(PATHS.apps);
   const may = {
     create: usePermission('create', 'Report'),
     update: usePermission('update', 'Report'),

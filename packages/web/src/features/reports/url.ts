@@ -1,7 +1,9 @@
-import { REPORT_SORTS, screenByName } from '@sextant/api';
+import { DETAIL_SORTS, REPORT_SORTS, screenByName } from '@sextant/api';
+import type { DetailQuery } from './api/get-report-details.ts';
 import type { ReportSearch } from './api/search-reports.ts';
 
 type Sort = (typeof REPORT_SORTS)[number];
+type DetailSort = (typeof DETAIL_SORTS)[number];
 
 /** Path of one report's detail screen, its source view and its edit form. */
 export const reportDetailPath = (id: string) =>
@@ -45,5 +47,37 @@ export function writeReportSearch(search: ReportSearch): URLSearchParams {
   if (search.perPage && search.perPage !== 10) params.set('perPage', String(search.perPage));
   if (search.sortBy && search.sortBy !== 'lineCoverage') params.set('sortBy', search.sortBy);
   if (search.sortDesc) params.set('sortDesc', 'true');
+  return params;
+}
+
+/** The detail screen's page size: 1,000 classes unless `?perPage=` asks for more (the table is virtualised). */
+const DETAIL_PER_PAGE = 1000;
+
+/** The report detail's class filters, sort and page live in the URL as the lists' do: every view is a link. */
+export function readDetailQuery(params: URLSearchParams): DetailQuery {
+  const sortBy = params.get('sortBy');
+  const page = Number(params.get('page'));
+  const perPage = Number(params.get('perPage'));
+  const q = params.get('q')?.trim();
+  return {
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    perPage: Number.isInteger(perPage) && perPage > 0 ? Math.min(perPage, 100_000) : DETAIL_PER_PAGE,
+    sortBy: (DETAIL_SORTS as readonly string[]).includes(sortBy ?? '') ? (sortBy as DetailSort) : 'name',
+    sortDesc: params.get('sortDesc') === 'true',
+    changedOnly: params.get('changedOnly') === 'true' || undefined,
+    uncoveredOnly: params.get('uncoveredOnly') === 'true' || undefined,
+    q: q || undefined,
+  };
+}
+
+export function writeDetailQuery(query: DetailQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.changedOnly) params.set('changedOnly', 'true');
+  if (query.uncoveredOnly) params.set('uncoveredOnly', 'true');
+  if (query.q) params.set('q', query.q);
+  if (query.page && query.page !== 1) params.set('page', String(query.page));
+  if (query.perPage && query.perPage !== DETAIL_PER_PAGE) params.set('perPage', String(query.perPage));
+  if (query.sortBy && query.sortBy !== 'name') params.set('sortBy', query.sortBy);
+  if (query.sortDesc) params.set('sortDesc', 'true');
   return params;
 }

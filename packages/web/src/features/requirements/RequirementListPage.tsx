@@ -1,4 +1,12 @@
-import { ADMIN_API, REQUIREMENT_STATUSES, type Requirement, type Screen, type Version } from '@sextant/api';
+import {
+  PATHS,
+  pageSchema,
+  REQUIREMENT_STATUSES,
+  type Requirement,
+  RequirementSchema,
+  type Screen,
+  VersionSchema,
+} from '@sextant/api';
 import { useQuery } from '@tanstack/react-query';
 import { Tag, Typography } from 'antd';
 import { EntityListScreen } from '../../components/crud/EntityListScreen.tsx';
@@ -21,17 +29,18 @@ export default function RequirementListPage({ screen }: { screen: Screen }) {
     remove: usePermission('delete', 'Requirement'),
   };
   const editing = may.create || may.update;
-  const projects = useNamedOptions(ADMIN_API.projects, editing);
+  const projects = useNamedOptions(PATHS.projects, editing);
   const users = useUserOptions(editing);
   const versions = useQuery({
-    queryKey: [ADMIN_API.versions, 'options'],
-    queryFn: () => api.get<{ items: Version[] }>(ADMIN_API.versions, { query: { perPage: 200 } }),
+    queryKey: [PATHS.versions, 'options'],
+    queryFn: () => api.get(PATHS.versions, pageSchema(VersionSchema), { query: { perPage: 200 } }),
     enabled: editing,
   });
   const spec: EntitySpec<Requirement> = {
     noun: t.noun,
     emptyHint: t.emptyHint,
-    path: ADMIN_API.requirements,
+    path: PATHS.requirements,
+    schema: RequirementSchema,
     can: may,
     columns: [
       { key: 'key', title: t.key, sortable: true, render: (r) => <Typography.Text code>{r.key}</Typography.Text> },

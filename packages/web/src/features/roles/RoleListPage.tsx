@@ -1,4 +1,4 @@
-import { API, type Role, type RoleInput } from '@sextant/api';
+import { NoDataSchema, PATHS, pathTo, type Role, type RoleInput, RoleSchema } from '@sextant/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -20,27 +20,29 @@ export default function RoleListPage() {
   const mayCreate = usePermission('create', 'Role');
   const mayUpdate = usePermission('update', 'Role');
   const mayDelete = usePermission('delete', 'Role');
-  const roles = useQuery({ queryKey: [API.roles], queryFn: () => api.get<Role[]>(API.roles) });
+  const roles = useQuery({ queryKey: [PATHS.roles], queryFn: () => api.get(PATHS.roles, RoleSchema.array()) });
   const [draft, setDraft] = useState<Draft | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const save = useMutation({
     mutationFn: (d: Draft) => {
       const body: RoleInput = { name: d.name, ability: d.ability, resourceNums: d.resourceNums };
-      return d.id ? api.patch<Role>(API.role(d.id), body) : api.post<Role>(API.roles, body);
+      return d.id
+        ? api.patch(pathTo(PATHS.role, { id: d.id }), RoleSchema, body)
+        : api.post(PATHS.roles, RoleSchema, body);
     },
     onSuccess: () => {
       message.success(t.saved);
       setDraft(null);
-      void client.invalidateQueries({ queryKey: [API.roles] });
+      void client.invalidateQueries({ queryKey: [PATHS.roles] });
     },
     onError: (e) => setError(e instanceof ApiError ? errorMessage(e) : t.saveFailed),
   });
   const remove = useMutation({
-    mutationFn: (role: Role) => api.delete(API.role(role.id)),
+    mutationFn: (role: Role) => api.delete(pathTo(PATHS.role, { id: role.id }), NoDataSchema),
     onSuccess: () => {
       message.success(t.deleted);
-      void client.invalidateQueries({ queryKey: [API.roles] });
+      void client.invalidateQueries({ queryKey: [PATHS.roles] });
     },
     onError: (e) => message.error(e instanceof ApiError ? errorMessage(e) : t.deleteFailed),
   });

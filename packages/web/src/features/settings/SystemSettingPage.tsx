@@ -1,4 +1,4 @@
-import { API, EDITIONS, type Settings } from '@sextant/api';
+import { EDITIONS, PATHS, type Settings, SettingsSchema } from '@sextant/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -38,14 +38,14 @@ export default function SystemSettingPage() {
   const mayEdit = usePermission('update', 'Setting');
   const [form] = Form.useForm<Settings>();
   const [error, setError] = useState<string | null>(null);
-  const current = useQuery({ queryKey: ['settings'], queryFn: () => api.get<Settings>(API.settings) });
+  const current = useQuery({ queryKey: ['settings'], queryFn: () => api.get(PATHS.settings, SettingsSchema) });
 
   useEffect(() => {
     if (current.data) form.setFieldsValue(current.data);
   }, [current.data, form]);
 
   const save = useMutation({
-    mutationFn: (values: Partial<Settings>) => api.patch<Settings>(API.settings, values),
+    mutationFn: (values: Partial<Settings>) => api.patch(PATHS.settings, SettingsSchema, values),
     onSuccess: (saved) => {
       setError(null);
       sessionStore.setSettings(saved);

@@ -1,4 +1,4 @@
-import { ADMIN_API, type Screen, type Team } from '@sextant/api';
+import { PATHS, type Screen, type Team, TeamSchema } from '@sextant/api';
 import { Tag, Typography } from 'antd';
 import { EntityListScreen } from '../../components/crud/EntityListScreen.tsx';
 import type { EntitySpec } from '../../components/crud/types.ts';
@@ -20,7 +20,8 @@ export default function TeamListPage({ screen }: { screen: Screen }) {
   const spec: EntitySpec<Team> = {
     noun: t.noun,
     emptyHint: t.emptyHint,
-    path: ADMIN_API.teams,
+    path: PATHS.teams,
+    schema: TeamSchema,
     can: may,
     columns: [
       { key: 'name', title: t.name, sortable: true },

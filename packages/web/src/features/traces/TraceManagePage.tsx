@@ -1,4 +1,13 @@
-import { ADMIN_API, API, type App as AppRow, type Settings } from '@sextant/api';
+import {
+  type App as AppRow,
+  AppSchema,
+  AppWithTokenSchema,
+  PATHS,
+  pageSchema,
+  pathTo,
+  type Settings,
+  SettingsSchema,
+} from '@sextant/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -24,18 +33,17 @@ export default function TraceManagePage() {
   const mayRotate = usePermission('update', 'App');
   const [form] = Form.useForm<TraceSettings>();
   const [token, setToken] = useState<{ app: string; token: string } | null>(null);
-  const settings = useQuery({ queryKey: ['settings'], queryFn: () => api.get<Settings>(API.settings) });
+  const settings = useQuery({ queryKey: ['settings'], queryFn: () => api.get(PATHS.settings, SettingsSchema) });
   const apps = useQuery({
-    queryKey: [ADMIN_API.apps, 'trace-sources'],
-    queryFn: () =>
-      api.get<{ items: AppRow[]; total: number }>(ADMIN_API.apps, { query: { perPage: 200, sortBy: 'name' } }),
+    queryKey: [PATHS.apps, 'trace-sources'],
+    queryFn: () => api.get(PATHS.apps, pageSchema(AppSchema), { query: { perPage: 200, sortBy: 'name' } }),
   });
   useEffect(() => {
     if (settings.data) form.setFieldsValue(settings.data);
   }, [settings.data, form]);
 
   const save = useMutation({
-    mutationFn: (values: TraceSettings) => api.patch<Settings>(API.settings, values),
+    mutationFn: (values: TraceSettings) => api.patch(PATHS.settings, SettingsSchema, values),
     onSuccess: (saved) => {
       refreshSettings(saved);
       client.setQueryData(['settings'], saved);
@@ -49,7 +57,7 @@ export default function TraceManagePage() {
     },
   });
   const rotate = useMutation({
-    mutationFn: (app: AppRow) => api.post<AppRow & { ingestionToken: string }>(ADMIN_API.appRotateToken(app.id)),
+    mutationFn: (app: AppRow) => api.post(pathTo(PATHS.appRotateToken, { id: app.id }), AppWithTokenSchema),
     onSuccess: (answer) => setToken({ app: answer.name, token: answer.ingestionToken }),
     onError: (e) => message.error(errorMessage(e)),
   });

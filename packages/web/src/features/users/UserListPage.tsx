@@ -1,4 +1,4 @@
-import { API, type Role, type Screen } from '@sextant/api';
+import { PATHS, pathTo, ResetLinkSchema, RoleSchema, type Screen, type UserRow, UserRowSchema } from '@sextant/api';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Input, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -12,15 +12,6 @@ import { useScreenTitle } from '../../lib/screen-texts.ts';
 import { api } from '../../lib/session.tsx';
 import { userTexts } from './texts.ts';
 
-type UserRow = {
-  id: string;
-  username: string;
-  email: string;
-  displayName: string;
-  role: string;
-  usertypes: number[];
-  enabled: boolean;
-};
 type ResetLink = { token: string; url: string; expiresAt: string };
 
 /** User types of specification point 6; type 1 owns everything. */
@@ -35,9 +26,9 @@ export default function UserListPage({ screen }: { screen: Screen }) {
   const mayCreate = usePermission('create', 'User');
   const mayUpdate = usePermission('update', 'User');
   const [link, setLink] = useState<(ResetLink & { username: string }) | null>(null);
-  const roles = useQuery({ queryKey: [API.roles], queryFn: () => api.get<Role[]>(API.roles) });
+  const roles = useQuery({ queryKey: [PATHS.roles], queryFn: () => api.get(PATHS.roles, RoleSchema.array()) });
   const issue = useMutation({
-    mutationFn: (user: UserRow) => api.post<ResetLink>(API.userResetLink(user.id)),
+    mutationFn: (user: UserRow) => api.post(pathTo(PATHS.userResetLink, { id: user.id }), ResetLinkSchema),
     onSuccess: (answer, user) => setLink({ ...answer, username: user.username }),
     onError: (e) => message.error(e instanceof ApiError ? errorMessage(e) : t.issueFailed),
   });
@@ -45,7 +36,8 @@ export default function UserListPage({ screen }: { screen: Screen }) {
   const spec: EntitySpec<UserRow> = {
     noun: t.noun,
     emptyHint: t.emptyHint,
-    path: API.users,
+    path: PATHS.users,
+    schema: UserRowSchema,
     can: { create: mayCreate, update: mayUpdate, remove: false },
     columns: [
       { key: 'username', title: t.username, sortable: true },

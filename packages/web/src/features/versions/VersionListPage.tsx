@@ -1,4 +1,4 @@
-import { ADMIN_API, type Screen, VERSION_STATUSES, type Version } from '@sextant/api';
+import { PATHS, type Screen, VERSION_STATUSES, type Version, VersionSchema } from '@sextant/api';
 import { Tag, Typography } from 'antd';
 import { EntityListScreen } from '../../components/crud/EntityListScreen.tsx';
 import type { EntitySpec } from '../../components/crud/types.ts';
@@ -19,12 +19,13 @@ export default function VersionListPage({ screen }: { screen: Screen }) {
     remove: usePermission('delete', 'Version'),
   };
   const editing = may.create || may.update;
-  const projects = useNamedOptions(ADMIN_API.projects, editing);
-  const apps = useNamedOptions(ADMIN_API.apps, editing);
+  const projects = useNamedOptions(PATHS.projects, editing);
+  const apps = useNamedOptions(PATHS.apps, editing);
   const spec: EntitySpec<Version> = {
     noun: t.noun,
     emptyHint: t.emptyHint,
-    path: ADMIN_API.versions,
+    path: PATHS.versions,
+    schema: VersionSchema,
     can: may,
     columns: [
       { key: 'name', title: t.name, sortable: true },

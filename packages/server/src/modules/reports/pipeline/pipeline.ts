@@ -1,3 +1,4 @@
+import { type FailureStatus, STEP_FAILURE, type WorkingStep } from '@sextant/api';
 import { type Coverage, diffCoverage, type RevisionChanges } from '@sextant/coverage';
 import { changesBetweenCommits } from '@sextant/coverage/node';
 import type { Db } from '../../../db/client.ts';
@@ -8,7 +9,7 @@ import type { ReportRow, ReportsRepository } from '../repository.ts';
 import { compile } from './compile.ts';
 import { mapUploads, mergeEnvironment, uploadsOfCommit } from './gather-coverage.ts';
 import { commitMessages, resolveRefs, syncMirror, withoutCredentials } from './mirror.ts';
-import { type FailureStatus, StepFailure } from './step-failure.ts';
+import { StepFailure } from './step-failure.ts';
 
 /** Thrown when the report was re-run or deleted under a job: the job stops and writes nothing. */
 export class ReportOutdated extends Error {
@@ -16,13 +17,13 @@ export class ReportOutdated extends Error {
 }
 
 const STEPS = {
-  CLONING: { fails: 'CLONE_FAIL', title: 'Fetching the repository' },
-  COMPILING: { fails: 'COMPILE_FAIL', title: 'Building' },
-  DIFF_METHODS: { fails: 'DIFF_METHOD_FAIL', title: 'Finding changed methods' },
-  ADDING_MODULE: { fails: 'FAILADDMODULE', title: 'Mapping coverage onto the repository' },
-  ENV_REPORT: { fails: 'ENVREPORT_FAIL', title: 'Gathering the environment coverage' },
-  GENERATING_REPORT: { fails: 'GENERATEREPORT_FAIL', title: 'Generating the report' },
-} as const satisfies Record<string, { fails: FailureStatus; title: string }>;
+  CLONING: { fails: STEP_FAILURE.CLONING, title: 'Fetching the repository' },
+  COMPILING: { fails: STEP_FAILURE.COMPILING, title: 'Building' },
+  DIFF_METHODS: { fails: STEP_FAILURE.DIFF_METHODS, title: 'Finding changed methods' },
+  ADDING_MODULE: { fails: STEP_FAILURE.ADDING_MODULE, title: 'Mapping coverage onto the repository' },
+  ENV_REPORT: { fails: STEP_FAILURE.ENV_REPORT, title: 'Gathering the environment coverage' },
+  GENERATING_REPORT: { fails: STEP_FAILURE.GENERATING_REPORT, title: 'Generating the report' },
+} as const satisfies Record<WorkingStep, { fails: FailureStatus; title: string }>;
 export type StepStatus = keyof typeof STEPS;
 
 /** Per-step limits beyond git's own timeout (config.gitTimeoutMs, per git command). */

@@ -1,6 +1,6 @@
-import type { NOTIFYING_STATUSES } from '@sextant/api';
+import type { FailureStatus } from '@sextant/api';
 
-export type FailureStatus = Exclude<(typeof NOTIFYING_STATUSES)[number], 'SUCCESS'>;
+export type { FailureStatus };
 
 /** A step's failure with the status it ends the report in and a reason a user can read (DESIGN §5). */
 export class StepFailure extends Error {

@@ -1,11 +1,11 @@
-import { type Agent, AgentSchema, REPORT_PATHS } from '@sextant/api';
+import { type Agent, AgentSchema, PATHS, pathTo } from '@sextant/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/session.tsx';
 
 const AgentsSchema = AgentSchema.array();
 
 export async function getAppAgents(appId: string): Promise<Agent[]> {
-  return AgentsSchema.parse(await api.get<unknown>(REPORT_PATHS.appAgents(appId)));
+  return api.get(pathTo(PATHS.appAgents, { id: appId }), AgentsSchema);
 }
 
 /** An app's agents with their last heart-beat; polled, since agents beat every 30 s by default. */

@@ -1,4 +1,4 @@
-import { DashboardSchema, REPORT_PATHS } from '@sextant/api';
+import { DashboardSchema, PATHS } from '@sextant/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/session.tsx';
 
@@ -6,7 +6,7 @@ export type DashboardScope = { teamId?: string; appId?: string };
 
 /** GET /api/dashboard: per app and test type the latest figures and trend, running reports, open risks. */
 export async function getDashboard(scope: DashboardScope) {
-  return DashboardSchema.parse(await api.get<unknown>(REPORT_PATHS.dashboard, { query: scope }));
+  return api.get(PATHS.dashboard, DashboardSchema, { query: scope });
 }
 
 export const dashboardOptions = (scope: DashboardScope) =>

@@ -1,4 +1,4 @@
-import { API, isHeartbeat } from '@sextant/api';
+import { isHeartbeat, MeResponseSchema, PATHS } from '@sextant/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/session.tsx';
@@ -18,7 +18,7 @@ export function useLiveDashboard() {
       },
       onState: () => {},
       onRefused: async () => {
-        await api.get(API.me).catch(() => {});
+        await api.get(PATHS.me, MeResponseSchema).catch(() => {});
       },
     });
     return () => {

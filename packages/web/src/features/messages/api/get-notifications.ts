@@ -1,14 +1,11 @@
-import { MESSAGE_PATHS, type NotificationPage, NotificationPageSchema } from '@sextant/api';
+import { type NotificationPage, NotificationPageSchema, PATHS } from '@sextant/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/session.tsx';
 
 export const NOTIFICATIONS_PER_PAGE = 20;
 
 export async function getNotifications(page: number): Promise<NotificationPage> {
-  const data = await api.get<unknown>(MESSAGE_PATHS.notifications, {
-    query: { page, perPage: NOTIFICATIONS_PER_PAGE },
-  });
-  return NotificationPageSchema.parse(data);
+  return api.get(PATHS.notifications, NotificationPageSchema, { query: { page, perPage: NOTIFICATIONS_PER_PAGE } });
 }
 
 /** The key every notification mutation and real-time push invalidates. */

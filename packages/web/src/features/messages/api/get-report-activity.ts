@@ -1,9 +1,9 @@
 import {
   type AgentHeartbeat,
   AgentHeartbeatSchema,
-  MESSAGE_PATHS,
   type Message,
   MessageSchema,
+  PATHS,
   pageSchema,
 } from '@sextant/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -18,12 +18,11 @@ export async function getReportMessages(
   page: number,
   perPage: number,
 ): Promise<{ items: Message[]; total: number }> {
-  const data = await api.get<unknown>(MESSAGE_PATHS.messages, { query: { reportId, page, perPage } });
-  return HistorySchema.parse(data);
+  return api.get(PATHS.messages, HistorySchema, { query: { reportId, page, perPage } });
 }
 
 export async function getHeartbeats(reportId: string): Promise<AgentHeartbeat[]> {
-  return HeartbeatsSchema.parse(await api.get<unknown>(MESSAGE_PATHS.heartbeats, { query: { reportId } }));
+  return api.get(PATHS.messageHeartbeats, HeartbeatsSchema, { query: { reportId } });
 }
 
 /** A report's progress history, newest first; real-time pushes for the report refresh it. */

@@ -1,4 +1,11 @@
-import { API, CONNECTION_TEST_MESSAGE, createsNotification, isHeartbeat, type Message } from '@sextant/api';
+import {
+  CONNECTION_TEST_MESSAGE,
+  createsNotification,
+  isHeartbeat,
+  MeResponseSchema,
+  type Message,
+  PATHS,
+} from '@sextant/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -45,7 +52,7 @@ export function useMessageConnection(): MessageConnection {
       onState: (state, error) => setConnection({ state, error: error ?? null }),
       // Any API call refreshes an expired access token (point 4); the next CONNECT carries the new one.
       onRefused: async () => {
-        await api.get(API.me).catch(() => {});
+        await api.get(PATHS.me, MeResponseSchema).catch(() => {});
       },
     });
     return () => {

@@ -1,12 +1,21 @@
-import { ADMIN_API, type App, type Branch, type Version } from '@sextant/api';
+import {
+  AppSchema,
+  BranchRefreshSchema,
+  BranchSchema,
+  PATHS,
+  pageSchema,
+  pathTo,
+  type Version,
+  VersionSchema,
+} from '@sextant/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/session.tsx';
 
 /** The apps a report can be made for, with their environments (first 200 by name). */
 export function useReportApps() {
   return useQuery({
-    queryKey: [ADMIN_API.apps, 'report-form'],
-    queryFn: () => api.get<{ items: App[] }>(ADMIN_API.apps, { query: { perPage: 200, sortBy: 'name' } }),
+    queryKey: [PATHS.apps, 'report-form'],
+    queryFn: () => api.get(PATHS.apps, pageSchema(AppSchema), { query: { perPage: 200, sortBy: 'name' } }),
     staleTime: 30_000,
   });
 }
@@ -24,8 +33,8 @@ export function useAppRefs(appId: string | undefined) {
     staleTime: 30_000,
     queryFn: async (): Promise<{ branches: RefOption[]; versions: RefOption[] }> => {
       const [branches, versions] = await Promise.all([
-        api.get<{ items: Branch[] }>(ADMIN_API.branches, { query: { appId, perPage: 200, sortBy: 'name' } }),
-        api.get<{ items: Version[] }>(ADMIN_API.versions, { query: { appId, perPage: 200 } }).catch(() => ({
+        api.get(PATHS.branches, pageSchema(BranchSchema), { query: { appId, perPage: 200, sortBy: 'name' } }),
+        api.get(PATHS.versions, pageSchema(VersionSchema), { query: { appId, perPage: 200 } }).catch(() => ({
           items: [] as Version[],
         })),
       ]);
@@ -48,7 +57,7 @@ export function useAppRefs(appId: string | undefined) {
 export function useRefreshBranches() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (appId: string) => api.post<unknown>(ADMIN_API.appRefreshBranches(appId)),
+    mutationFn: (appId: string) => api.post(pathTo(PATHS.appRefreshBranches, { id: appId }), BranchRefreshSchema),
     onSuccess: (_answer, appId) => client.invalidateQueries({ queryKey: ['reports', 'refs', appId] }),
   });
 }

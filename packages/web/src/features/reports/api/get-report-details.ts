@@ -1,4 +1,4 @@
-import { type DETAIL_SORTS, REPORT_PATHS, ReportDetailPageSchema } from '@sextant/api';
+import { type DETAIL_SORTS, PATHS, ReportDetailPageSchema } from '@sextant/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/session.tsx';
 import { reportDetailsKey } from './report-keys.ts';
@@ -16,10 +16,7 @@ export type DetailQuery = {
 
 /** GET /api/getReportDetails (point 7): class rows (classId '') or one class's method rows. */
 export async function getReportDetails(reportId: string, query: DetailQuery) {
-  const data = await api.get<unknown>(REPORT_PATHS.getReportDetails, {
-    query: { reportId, classId: '', ...query },
-  });
-  return ReportDetailPageSchema.parse(data);
+  return api.get(PATHS.getReportDetails, ReportDetailPageSchema, { query: { reportId, classId: '', ...query } });
 }
 
 export const reportDetailsOptions = (reportId: string, query: DetailQuery) =>

@@ -1,11 +1,11 @@
-import { REPORT_PATHS, ReportSchema } from '@sextant/api';
+import { PATHS, ReportSchema } from '@sextant/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/session.tsx';
 import { reportKey } from './report-keys.ts';
 
 /** GET /api/getReport?reportId= (point 7): one report, or a 404 error. */
 export async function getReport(reportId: string) {
-  return ReportSchema.parse(await api.get<unknown>(REPORT_PATHS.getReport, { query: { reportId } }));
+  return api.get(PATHS.getReport, ReportSchema, { query: { reportId } });
 }
 
 export const reportOptions = (reportId: string) =>

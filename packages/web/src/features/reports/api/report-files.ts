@@ -1,4 +1,4 @@
-import { REPORT_PATHS, ReportFileSchema, SourceViewSchema } from '@sextant/api';
+import { PATHS, pathTo, ReportFileSchema, SourceViewSchema } from '@sextant/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/session.tsx';
 import { reportFilesKey, reportSourceKey } from './report-keys.ts';
@@ -7,15 +7,12 @@ const FilesSchema = ReportFileSchema.array();
 
 /** GET /api/reports/:id/files: every file of the report with its figures, for the tree. */
 export async function getReportFiles(reportId: string) {
-  const data = await api.get<unknown>(REPORT_PATHS.reportFiles(reportId));
-  // Either a bare list or a page `{ items }`: take the list either way.
-  const list = Array.isArray(data) ? data : ((data as { items?: unknown[] } | null)?.items ?? []);
-  return FilesSchema.parse(list);
+  return api.get(pathTo(PATHS.reportFiles, { id: reportId }), FilesSchema);
 }
 
 /** GET /api/reports/:id/source?path=: the file's lines and marks at the report's new commit. */
 export async function getReportSource(reportId: string, path: string) {
-  return SourceViewSchema.parse(await api.get<unknown>(REPORT_PATHS.reportSource(reportId), { query: { path } }));
+  return api.get(pathTo(PATHS.reportSource, { id: reportId }), SourceViewSchema, { query: { path } });
 }
 
 export function useReportFiles(reportId: string) {

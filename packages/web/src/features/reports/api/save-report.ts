@@ -1,18 +1,18 @@
-import { type CreateReport, REPORT_PATHS, ReportSchema, type UpdateReport } from '@sextant/api';
+import { type CreateReport, NoDataSchema, PATHS, pathTo, ReportSchema, type UpdateReport } from '@sextant/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/session.tsx';
 import { reportsRoot } from './report-keys.ts';
 
 export async function createReport(input: CreateReport) {
-  return ReportSchema.parse(await api.post<unknown>(REPORT_PATHS.reports, input));
+  return api.post(PATHS.reports, ReportSchema, input);
 }
 
 export async function updateReport(id: string, input: UpdateReport) {
-  return ReportSchema.parse(await api.patch<unknown>(REPORT_PATHS.report(id), input));
+  return api.patch(pathTo(PATHS.report, { id }), ReportSchema, input);
 }
 
 export async function deleteReport(id: string) {
-  await api.delete<unknown>(REPORT_PATHS.report(id));
+  await api.delete(pathTo(PATHS.report, { id }), NoDataSchema);
 }
 
 /** Create (no id) or update a report; every report query is refreshed afterwards. */

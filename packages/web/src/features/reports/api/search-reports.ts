@@ -1,4 +1,4 @@
-import { REPORT_PATHS, ReportPageSchema, type SearchReports } from '@sextant/api';
+import { PATHS, ReportPageSchema, type SearchReports } from '@sextant/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/session.tsx';
 import { reportListKey } from './report-keys.ts';
@@ -8,7 +8,7 @@ export type ReportSearch = Partial<SearchReports> & Pick<SearchReports, 'testTyp
 /** POST /api/searchReports (specification point 7); filters are sent only when set. */
 export async function searchReports(query: ReportSearch) {
   const body = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== ''));
-  return ReportPageSchema.parse(await api.post<unknown>(REPORT_PATHS.searchReports, body));
+  return api.post(PATHS.searchReports, ReportPageSchema, body);
 }
 
 export const searchReportsOptions = (query: ReportSearch) =>

@@ -1,22 +1,14 @@
-import { NOTIFYING_STATUSES, RUNNING_STATUSES } from '@sextant/api';
+import { isFailureStatus, isRunningStatus, PIPELINE_STEPS } from '@sextant/api';
 
-/** The pipeline's steps in order (DESIGN §5) and the failure status each one can end with (titles in texts.ts). */
-export const PIPELINE_STEPS = [
-  { status: 'QUEUED', failure: null },
-  { status: 'CLONING', failure: 'CLONE_FAIL' },
-  { status: 'COMPILING', failure: 'COMPILE_FAIL' },
-  { status: 'DIFF_METHODS', failure: 'DIFF_METHOD_FAIL' },
-  { status: 'ADDING_MODULE', failure: 'FAILADDMODULE' },
-  { status: 'ENV_REPORT', failure: 'ENVREPORT_FAIL' },
-  { status: 'GENERATING_REPORT', failure: 'GENERATEREPORT_FAIL' },
-] as const;
+/** The pipeline's steps in order (DESIGN §5) with their failure statuses: packages/api's table (titles in texts.ts). */
+export { PIPELINE_STEPS };
 
 export function isRunning(status: string): boolean {
-  return (RUNNING_STATUSES as readonly string[]).includes(status);
+  return isRunningStatus(status);
 }
 
 export function isFailure(status: string): boolean {
-  return status !== 'SUCCESS' && (NOTIFYING_STATUSES as readonly string[]).includes(status);
+  return isFailureStatus(status);
 }
 
 /** Index of the step a status belongs to; SUCCESS is past the last step. */

@@ -1,10 +1,17 @@
-import { API, CONNECTION_TEST_MESSAGE, isHeartbeat, type Message } from '@sextant/api';
+import {
+  CONNECTION_TEST_MESSAGE,
+  isHeartbeat,
+  MeResponseSchema,
+  type Message,
+  PATHS,
+  type ReportJobStatus,
+} from '@sextant/api';
 import { useEffect, useRef } from 'react';
 import { api } from '../../../lib/session.tsx';
 import { openMessageConnection } from '../../../lib/stomp.ts';
 import { sessionStore } from '../../../lib/storage.ts';
 
-export type ProgressMessage = Message & { report_id: string; status: string };
+export type ProgressMessage = Message & { report_id: string; status: ReportJobStatus };
 
 /** Report progress pushes: messages with a report id and a pipeline status (heart-beats left out). */
 export function isProgress(message: Message): message is ProgressMessage {
@@ -27,7 +34,7 @@ export function useReportProgress(onProgress: (message: ProgressMessage) => void
       },
       onState: () => {},
       onRefused: async () => {
-        await api.get(API.me).catch(() => {});
+        await api.get(PATHS.me, MeResponseSchema).catch(() => {});
       },
     });
     return () => {

@@ -28,6 +28,8 @@ export function coverageJson(report: LoadedReport, diff: DiffCoverage | null, li
     totals: toJsonCounters(report.coverage.counters),
     files: report.coverage.files.length,
     unmappedFiles: report.unmappedFiles,
+    // Unmapped because their suffix names several repository files: never one of them silently.
+    ambiguousFiles: report.ambiguousFiles ?? [],
     ...(diff && {
       diff: {
         base: diff.base,

@@ -54,7 +54,11 @@ export function coverageTable(report: LoadedReport, diff: DiffCoverage | null, o
   );
   if (report.unmappedFiles.length > 0) {
     out.push('', `Not in the repository (${report.unmappedFiles.length}):`);
-    for (const path of report.unmappedFiles) out.push(`  ${path}`);
+    const candidates = new Map((report.ambiguousFiles ?? []).map((a) => [a.path, a.candidates]));
+    for (const path of report.unmappedFiles) {
+      const several = candidates.get(path);
+      out.push(several ? `  ${path}: could be ${several.join(' or ')}` : `  ${path}`);
+    }
   }
   if (!diff) return `${out.join('\n')}\n`;
   out.push(

@@ -17,4 +17,12 @@ export { mergeCoverage } from './merge/merge.ts';
 export * from './methods/index.ts';
 export * from './model/coverage.ts';
 export { type LineColumns, type LineSums, lineColumns } from './model/line-buffer.ts';
-export { type AmbiguousPath, type MapPathsOptions, type MappedCoverage, mapPaths, normalisePath } from './paths/map.ts';
+export {
+  type AmbiguousPath,
+  indexPaths,
+  type MapPathsOptions,
+  type MappedCoverage,
+  mapPaths,
+  normalisePath,
+  type PathIndex,
+} from './paths/map.ts';

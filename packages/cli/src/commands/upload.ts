@@ -5,12 +5,12 @@ import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
 import { REPORT_PATHS, type UploadResult, UploadResultSchema } from '@sextant/api';
-import { GitError, repositoryPlace } from '@sextant/coverage/node';
+import { baseDirOf } from '../base-dir.ts';
 import { post, type Server, ServerError, UploadFailed } from '../http.ts';
 import { type CommandIo, UsageError } from '../usage.ts';
 import { UPLOAD_USAGE } from './usages.ts';
 
-export { UPLOAD_USAGE, UploadFailed };
+export { baseDirOf, UPLOAD_USAGE, UploadFailed };
 
 /** What the server files an upload under (UploadMetaSchema), in the CLI's words. */
 export type UploadMeta = {
@@ -130,26 +130,6 @@ function parseUploadArgs(argv: readonly string[]) {
     ...(values.format ? { format: values.format } : {}),
   };
   return { server: serverOf(values), meta, baseDir: values['base-dir'], files: positionals };
-}
-
-/**
- * The folder of its repository the upload is made from (`git rev-parse --show-prefix`): a monorepo
- * package's report names its files relative to it. Null outside a repository and at its top.
- */
-async function folderInRepository(cwd: string): Promise<string | null> {
-  try {
-    return (await repositoryPlace(cwd)).prefix || null;
-  } catch (error) {
-    if (error instanceof GitError) return null;
-    throw error;
-  }
-}
-
-/** `--base-dir` as given (`.` is the top, `\\` a separator), else the folder of the working directory. */
-export async function baseDirOf(given: string | undefined, cwd: string): Promise<string | null> {
-  if (given === undefined) return folderInRepository(cwd);
-  const folder = given.replaceAll('\\', '/').replace(/^(?:\.\/)+/, '');
-  return folder === '.' || folder === '' ? null : folder;
 }
 
 /** Uploads each file in turn; the first refusal stops with its reason (exit 1). */

@@ -1,4 +1,11 @@
-import { COUNTER_KINDS, type Counter, type Counters, counterRatio, type DiffCoverage } from '@sextant/coverage';
+import {
+  COUNTER_KINDS,
+  type Counter,
+  type Counters,
+  counterRatio,
+  type DiffCoverage,
+  figuresByPackage,
+} from '@sextant/coverage';
 import type { LoadedReport } from '@sextant/coverage/node';
 
 export interface Grades {
@@ -44,6 +51,28 @@ function countersBlock(title: string, counters: Counters, options: TableOptions)
   return rows;
 }
 
+/** A monorepo's packages (`workspaceFolders`) with their lines and changed lines; nothing outside one. */
+function packagesBlock(report: LoadedReport, diff: DiffCoverage | null, options: TableOptions): string[] {
+  if (!report.packages?.length) return [];
+  const rows = figuresByPackage(report.packages, report.coverage, diff);
+  if (rows.length === 0) return [];
+  const name = (folder: string) => folder || '(no package)';
+  const width = Math.max(...rows.map((r) => name(r.folder).length), 7);
+  const out = [
+    '',
+    `Packages (${rows.length})`,
+    `  ${'package'.padEnd(width)}  ${'lines'.padStart(13)}${diff ? `  ${'changed'.padStart(9)}` : ''}`,
+  ];
+  for (const r of rows) {
+    const lines = `${fraction(r.lines.covered, r.lines.total).padStart(13)} ${percent(r.lines.total ? r.lines.covered / r.lines.total : null, options)}`;
+    const changed = r.diffLines
+      ? `  ${fraction(r.diffLines.covered, r.diffLines.total).padStart(9)} ${percent(r.diffLines.total ? r.diffLines.covered / r.diffLines.total : null, options)}`
+      : '';
+    out.push(`  ${name(r.folder).padEnd(width)}  ${lines}${changed}`);
+  }
+  return out;
+}
+
 /** The readable report: totals; with a diff, changed files and the uncovered changed methods. */
 export function coverageTable(report: LoadedReport, diff: DiffCoverage | null, options: TableOptions): string {
   const { coverage } = report;
@@ -60,6 +89,7 @@ export function coverageTable(report: LoadedReport, diff: DiffCoverage | null, o
       out.push(several ? `  ${path}: could be ${several.join(' or ')}` : `  ${path}`);
     }
   }
+  out.push(...packagesBlock(report, diff, options));
   if (!diff) return `${out.join('\n')}\n`;
   out.push(
     '',

@@ -40,7 +40,12 @@ const RUN: Record<(typeof MODULES)[number], string> = {
 };
 
 type Lines = { covered: number; total: number };
-type Figures = { unmappedFiles: string[]; files: number; diff: { lines: Lines; files: { path: string }[] } };
+type Figures = {
+  unmappedFiles: string[];
+  files: number;
+  diff: { lines: Lines; files: { path: string }[] };
+  packages: { folder: string; files: number; diffLines: Lines | null }[];
+};
 
 let repo: string;
 let cache: string;
@@ -144,6 +149,11 @@ describe.skipIf(missing)('sextant coverage on a Maven multi-module project (JaCo
     );
     // Two classes named com/acme/Util and two Run classes: four files, none merged.
     expect(both.files).toBe(4);
+    // The pom's modules are the packages, each with diff-cover's figure for its report.
+    expect(both.packages.map(({ folder, files, diffLines }) => ({ folder, files, diffLines }))).toEqual([
+      { folder: 'module-a', files: 2, diffLines: a },
+      { folder: 'module-b', files: 2, diffLines: b },
+    ]);
     // From a module with --repo naming the top, the same.
     expect(figures(join(repo, 'module-a'), report('.'), report('../module-b'), '--repo', '..').diff.lines).toEqual(
       truth,

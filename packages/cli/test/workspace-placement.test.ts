@@ -30,6 +30,7 @@ type Figures = {
   unmappedFiles: string[];
   ambiguousFiles: { path: string; candidates: string[] }[];
   diff: { lines: Lines };
+  packages: { folder: string; files: number; diffLines: Lines | null }[];
   gate?: { threshold: number; status: string; reason: string | null };
 };
 
@@ -131,6 +132,25 @@ describe.skipIf(noDiffCover)('sextant coverage in an npm workspaces repository (
     expect(readFileSync(join(repo, 'coverage/lcov.info'), 'utf8')).toMatch(/^SF:packages\/alpha\/src\/util\.js$/m);
     expect(figures(repo, 'coverage/lcov.info').diff.lines).toEqual(truth);
     expect(diffCover(repo, 'coverage/lcov.info')).toEqual(truth);
+  });
+
+  it('splits the figures by the workspace’s packages, each equal to diff-cover run in it', () => {
+    const perPackage = ['alpha', 'beta'].map((name) => ({
+      folder: `packages/${name}`,
+      diffLines: diffCover(pkg(name), 'coverage/lcov.info'),
+    }));
+    for (const reports of [
+      ['coverage/lcov.info'],
+      ['packages/alpha/coverage/lcov.info', 'packages/beta/coverage/lcov.info'],
+    ]) {
+      const run = figures(repo, ...reports);
+      expect(run.packages.map(({ folder, diffLines }) => ({ folder, diffLines }))).toEqual(perPackage);
+    }
+    const table = sextant(repo, 'coverage/lcov.info').stdout;
+    expect(table).toMatch(/^Packages \(2\)$/m);
+    expect(table).toMatch(
+      new RegExp(`^  packages/alpha .* ${perPackage[0]?.diffLines.covered}/${perPackage[0]?.diffLines.total} `, 'm'),
+    );
   });
 
   it('--base-dir names the package for a report kept outside the repository', () => {

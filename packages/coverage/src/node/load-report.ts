@@ -19,6 +19,7 @@ import { markPhase, startPhases } from './phases.ts';
 import { readCoverageFile, readCoverageStream } from './read-report.ts';
 import { repositoryFacts } from './repository-facts.ts';
 import { changesBetweenCommits, keptChanges } from './revision-changes.ts';
+import { workspaceFolders } from './workspaces.ts';
 
 export interface LoadedReport {
   coverage: Coverage;
@@ -26,6 +27,8 @@ export interface LoadedReport {
   unmappedFiles: string[];
   /** Of those, the ones whose suffix names several repository files, with the candidates. */
   ambiguousFiles?: AmbiguousPath[];
+  /** The repository's package folders (`workspaceFolders`); empty without a repository or outside a monorepo. */
+  packages?: string[];
 }
 
 /** The repository folder a report file sits in ('' at the top), null for one outside it or standard input. */
@@ -76,6 +79,7 @@ export async function loadReport(
   const merge = (all: Coverage[]) => (all.length === 1 ? (all[0] as Coverage) : mergeCoverage(all));
   if (!repoFiles) return { coverage: merge(reports), unmappedFiles: [], ambiguousFiles: [] };
   const [list, where] = await Promise.all([repoFiles, place]);
+  const packages = where ? workspaceFolders(where.top, list) : Promise.resolve([]);
   const index = indexPaths(list);
   const baseDir = options.baseDir !== undefined ? options.baseDir : (where?.prefix ?? null);
   // Each report is placed by its own location before they merge: two modules' `com/acme/Util.java`
@@ -89,7 +93,7 @@ export async function loadReport(
     ambiguousFiles.push(...mapped.ambiguousFiles);
     return mapped.coverage;
   });
-  return { coverage: merge(placed), unmappedFiles, ambiguousFiles };
+  return { coverage: merge(placed), unmappedFiles, ambiguousFiles, packages: await packages };
 }
 
 export interface ReportRequest {

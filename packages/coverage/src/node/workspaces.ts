@@ -12,14 +12,20 @@ const MANIFESTS = ['package.json', 'project.json', 'go.mod'] as const;
  * from the repository's file list and a few manifests at the top: the tree is never walked.
  */
 export async function workspaceFolders(top: string, repoFiles: readonly string[]): Promise<string[]> {
-  const files = new Set(repoFiles);
-  const read = (path: string) => (files.has(path) ? readFile(join(top, path), 'utf8').catch(() => null) : null);
+  // The manifests that may be read: the top's files and the modules' pom.xml (no set of every file).
+  const readable = new Set<string>();
   // One pass over the list for the manifests whose folders count.
   const manifests = new Map<string, string[]>(MANIFESTS.map((name) => [name, []]));
   for (const file of repoFiles) {
-    const slash = file.lastIndexOf('/');
-    if (slash > 0) manifests.get(file.slice(slash + 1))?.push(file.slice(0, slash));
+    if (!file.includes('/') || file.endsWith('/pom.xml')) readable.add(file);
+    // endsWith first: no string is made for the files that are no manifest.
+    for (const name of MANIFESTS) {
+      if (file.endsWith(name) && file.length > name.length && file[file.length - name.length - 1] === '/') {
+        manifests.get(name)?.push(file.slice(0, -name.length - 1));
+      }
+    }
   }
+  const read = (path: string) => (readable.has(path) ? readFile(join(top, path), 'utf8').catch(() => null) : null);
   const foldersOf = (name: (typeof MANIFESTS)[number]) => manifests.get(name) as string[];
   const found = new Set<string>();
 

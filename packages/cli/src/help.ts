@@ -60,8 +60,9 @@ server made of it (format, files, paths it could not map).
   --agent-id ID      the agent that collected them
   --format F         force a format: auto (default), ${FORMATS.join(', ')}
   --base-dir FOLDER  the repository folder the report was made in, from the top (packages/web;
-                     . for the top); by default the working directory's, when it is in a git
-                     repository: a monorepo package's relative paths are looked up there first
+                     . for the top); by default the folder each report file sits in (the working
+                     directory's for a file outside the repository): the server looks a monorepo
+                     package's relative paths up there and in its parents first
 
 Exit codes: 0 every file accepted, 1 otherwise (the server's reason on stderr).
 `,

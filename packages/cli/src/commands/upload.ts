@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
 import { REPORT_PATHS, type UploadResult, UploadResultSchema } from '@sextant/api';
-import { baseDirOf } from '../base-dir.ts';
+import { baseDirOf, reportFoldersOf } from '../base-dir.ts';
 import { post, type Server, ServerError, UploadFailed } from '../http.ts';
 import { type CommandIo, UsageError } from '../usage.ts';
 import { UPLOAD_USAGE } from './usages.ts';
@@ -135,9 +135,10 @@ function parseUploadArgs(argv: readonly string[]) {
 /** Uploads each file in turn; the first refusal stops with its reason (exit 1). */
 export async function uploadCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   const { server, meta: given, baseDir, files } = parseUploadArgs(argv);
-  const folder = await baseDirOf(baseDir, io.cwd);
-  const meta: UploadMeta = folder === null ? given : { ...given, baseDir: folder };
-  for (const file of files) {
+  const folders = await reportFoldersOf(baseDir, io.cwd, files);
+  for (const [i, file] of files.entries()) {
+    const folder = folders[i] ?? null;
+    const meta: UploadMeta = folder === null ? given : { ...given, baseDir: folder };
     try {
       io.stdout(describeUpload(file, await uploadFile(server, meta, resolve(io.cwd, file))));
     } catch (error) {

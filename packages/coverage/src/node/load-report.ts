@@ -79,8 +79,8 @@ export async function loadReport(
   const merge = (all: Coverage[]) => (all.length === 1 ? (all[0] as Coverage) : mergeCoverage(all));
   if (!repoFiles) return { coverage: merge(reports), unmappedFiles: [], ambiguousFiles: [] };
   const [list, where] = await Promise.all([repoFiles, place]);
-  const packages = where ? workspaceFolders(where.top, list) : Promise.resolve([]);
   const index = indexPaths(list);
+  const packages = where ? workspaceFolders(where.top, index) : Promise.resolve([]);
   const baseDir = options.baseDir !== undefined ? options.baseDir : (where?.prefix ?? null);
   // Each report is placed by its own location before they merge: two modules' `com/acme/Util.java`
   // are two files, never one class.

@@ -1,32 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-
-/** Files whose folders may be packages: npm/pnpm/yarn (with a workspace glob), Nx, Go. */
-const MANIFESTS = ['package.json', 'project.json', 'go.mod'] as const;
+import { indexPaths, type PathIndex } from '../paths/map.ts';
 
 /**
  * The package folders of a repository (repository-relative, sorted): npm/yarn `workspaces` and
  * pnpm-workspace.yaml globs matched against the folders holding a package.json, Nx's
  * `project.json` folders, Maven `<module>`s (nested ones too), Gradle `include`s of
  * settings.gradle(.kts), and Go modules (go.work's `use`, else every go.mod below the top). Read
- * from the repository's file list and a few manifests at the top: the tree is never walked.
+ * from the repository's file list (its `indexPaths`, built for placing paths anyway: files by
+ * name, so no extra pass) and a few manifests: the tree is never walked.
  */
-export async function workspaceFolders(top: string, repoFiles: readonly string[]): Promise<string[]> {
-  // The manifests that may be read: the top's files and the modules' pom.xml (no set of every file).
-  const readable = new Set<string>();
-  // One pass over the list for the manifests whose folders count.
-  const manifests = new Map<string, string[]>(MANIFESTS.map((name) => [name, []]));
-  for (const file of repoFiles) {
-    if (!file.includes('/') || file.endsWith('/pom.xml')) readable.add(file);
-    // endsWith first: no string is made for the files that are no manifest.
-    for (const name of MANIFESTS) {
-      if (file.endsWith(name) && file.length > name.length && file[file.length - name.length - 1] === '/') {
-        manifests.get(name)?.push(file.slice(0, -name.length - 1));
-      }
-    }
-  }
-  const read = (path: string) => (readable.has(path) ? readFile(join(top, path), 'utf8').catch(() => null) : null);
-  const foldersOf = (name: (typeof MANIFESTS)[number]) => manifests.get(name) as string[];
+export async function workspaceFolders(top: string, repoFiles: readonly string[] | PathIndex): Promise<string[]> {
+  const { files, byName } = 'byName' in repoFiles ? repoFiles : indexPaths(repoFiles);
+  const read = (path: string) => (files.has(path) ? readFile(join(top, path), 'utf8').catch(() => null) : null);
+  const foldersOf = (name: string) =>
+    (byName.get(name) ?? []).filter((file) => file !== name).map((file) => file.slice(0, -name.length - 1));
   const found = new Set<string>();
 
   const globs = [...npmWorkspaces(await read('package.json')), ...pnpmWorkspaces(await read('pnpm-workspace.yaml'))];

@@ -40,6 +40,11 @@ const fraction = (covered: number, total: number) => `${covered}/${total}`;
 /** `1 file`, `2 files` (`things`: the plural when it is not `thing` + s). */
 export const counted = (count: number, thing: string, things = `${thing}s`) =>
   `${count} ${count === 1 ? thing : things}`;
+/** `a or b`, `a or b or c or 47 more`: the files an ambiguous path could name, the first few of them. */
+export function candidatesText(candidates: readonly string[], shown = 3): string {
+  if (candidates.length <= shown + 1) return candidates.join(' or ');
+  return `${candidates.slice(0, shown).join(' or ')} or ${candidates.length - shown} more`;
+}
 const counterCell = (c: Counter | null) => (c ? fraction(c.covered, c.covered + c.missed) : '—');
 
 function countersBlock(title: string, counters: Counters, options: TableOptions): string[] {
@@ -86,7 +91,7 @@ export function coverageTable(report: LoadedReport, diff: DiffCoverage | null, o
     const candidates = new Map((report.ambiguousFiles ?? []).map((a) => [a.path, a.candidates]));
     for (const path of report.unmappedFiles) {
       const several = candidates.get(path);
-      out.push(several ? `  ${path}: could be ${several.join(' or ')}` : `  ${path}`);
+      out.push(several ? `  ${path}: could be ${candidatesText(several)}` : `  ${path}`);
     }
   }
   out.push(...packagesBlock(report, diff, options));

@@ -17,7 +17,7 @@ import {
 import { baseDirOf } from '../base-dir.ts';
 import { DEFAULT_GRADES } from '../grades.ts';
 import { coverageJson } from '../report-json.ts';
-import { counted, coverageTable } from '../table.ts';
+import { candidatesText, counted, coverageTable } from '../table.ts';
 import { type CommandIo, UsageError } from '../usage.ts';
 
 export const COVERAGE_USAGE =
@@ -185,7 +185,7 @@ function nothingPlacedReason(report: LoadedReport): string {
   const candidates = new Map((report.ambiguousFiles ?? []).map((a) => [a.path, a.candidates]));
   const shown = report.unmappedFiles.slice(0, SHOWN_UNPLACED).map((path) => {
     const several = candidates.get(path);
-    return several ? `${path} (could be ${several.join(' or ')})` : `${path} (no such file in the repository)`;
+    return several ? `${path} (could be ${candidatesText(several)})` : `${path} (no such file in the repository)`;
   });
   const more = report.unmappedFiles.length - shown.length;
   return (

@@ -9,18 +9,26 @@ export const COMMAND_HELP: Record<string, { summary: string; help: string }> = {
     help: `${COVERAGE_USAGE}
 
 Reads coverage reports (format detected from the content, gzip accepted; - reads standard input),
-merges them, maps their paths onto the repository and prints the totals. With --base and --head it
+maps their paths onto the repository and merges them, and prints the totals. A relative path is
+looked up under the folder its report file sits in and that folder's parents, then under the
+--base-dir folder, then by the longest unique suffix (of several files, the one in the report's
+nearest folder: a module's classes stay in its module); a path that names several files is listed
+with them, never mapped to one. With --base and --head it
 also prints the line diff coverage (diff-cover's definition) and the changed methods with their
 figures and authors.
 No server and no database are needed.
 
   --repo DIR             the git repository the reports describe (default: the current directory)
+  --base-dir FOLDER      the repository folder the reports were made in, from the top
+                         (packages/web; . for the top); by default the working directory's
   --base REV, --head REV compare two revisions (both or neither)
   --merge-base           compare head with where it left base (git merge-base), as diff-cover and
                          pull requests do: base's own later changes are left out
   --format F             force a format: auto (default), ${FORMATS.join(', ')}
   --json                 print JSON instead of a table (the stable shape other tools read)
-  --fail-under-diff PCT  exit 2 when line diff coverage is below PCT percent (a CI gate)
+  --fail-under-diff PCT  exit 2 when line diff coverage is below PCT percent (a CI gate); exit 1
+                         when no changed line was measured and files of the report could not be
+                         placed (the gate never passes on nothing; --json's gate.reason says why)
   --lines-only           only the changed lines' figures (diff-cover's): no method is parsed and
                          no one blamed, so it is quick on a large diff; with --json, diff.totals
                          and diff.methods are null
@@ -31,7 +39,8 @@ No server and no database are needed.
                          report read, changed methods, authors, figures: they overlap) and how
                          the changed methods were found
 
-Exit codes: 0 fine, 1 error (one line naming the file and position), 2 below --fail-under-diff.
+Exit codes: 0 fine, 1 error (one line naming the file and position, or the files that could not
+be placed), 2 below --fail-under-diff.
 `,
   },
   upload: {
@@ -51,8 +60,9 @@ server made of it (format, files, paths it could not map).
   --agent-id ID      the agent that collected them
   --format F         force a format: auto (default), ${FORMATS.join(', ')}
   --base-dir FOLDER  the repository folder the report was made in, from the top (packages/web;
-                     . for the top); by default the working directory's, when it is in a git
-                     repository: a monorepo package's relative paths are looked up there first
+                     . for the top); by default the folder each report file sits in (the working
+                     directory's for a file outside the repository): the server looks a monorepo
+                     package's relative paths up there and in its parents first
 
 Exit codes: 0 every file accepted, 1 otherwise (the server's reason on stderr).
 `,

@@ -1,4 +1,4 @@
-import type { Counter, CounterKind, Counters, DiffCoverage } from '@sextant/coverage';
+import { type Counter, type CounterKind, type Counters, type DiffCoverage, figuresByPackage } from '@sextant/coverage';
 import type { LoadedReport } from '@sextant/coverage/node';
 
 type JsonCounter = { covered: number; total: number } | null;
@@ -28,6 +28,10 @@ export function coverageJson(report: LoadedReport, diff: DiffCoverage | null, li
     totals: toJsonCounters(report.coverage.counters),
     files: report.coverage.files.length,
     unmappedFiles: report.unmappedFiles,
+    // Unmapped because their suffix names several repository files: never one of them silently.
+    ambiguousFiles: report.ambiguousFiles ?? [],
+    // A monorepo's packages with their share of the figures (empty outside one).
+    packages: report.packages?.length ? figuresByPackage(report.packages, report.coverage, diff) : [],
     ...(diff && {
       diff: {
         base: diff.base,

@@ -1,4 +1,11 @@
-import { COUNTER_KINDS, type Counter, type Counters, counterRatio, type DiffCoverage } from '@sextant/coverage';
+import {
+  COUNTER_KINDS,
+  type Counter,
+  type Counters,
+  counterRatio,
+  type DiffCoverage,
+  figuresByPackage,
+} from '@sextant/coverage';
 import type { LoadedReport } from '@sextant/coverage/node';
 
 export interface Grades {
@@ -33,6 +40,11 @@ const fraction = (covered: number, total: number) => `${covered}/${total}`;
 /** `1 file`, `2 files` (`things`: the plural when it is not `thing` + s). */
 export const counted = (count: number, thing: string, things = `${thing}s`) =>
   `${count} ${count === 1 ? thing : things}`;
+/** `a or b`, `a or b or c or 47 more`: the files an ambiguous path could name, the first few of them. */
+export function candidatesText(candidates: readonly string[], shown = 3): string {
+  if (candidates.length <= shown + 1) return candidates.join(' or ');
+  return `${candidates.slice(0, shown).join(' or ')} or ${candidates.length - shown} more`;
+}
 const counterCell = (c: Counter | null) => (c ? fraction(c.covered, c.covered + c.missed) : '—');
 
 function countersBlock(title: string, counters: Counters, options: TableOptions): string[] {
@@ -42,6 +54,28 @@ function countersBlock(title: string, counters: Counters, options: TableOptions)
     rows.push(`  ${kind.padEnd(12)} ${counterCell(c).padStart(15)}  ${percent(counterRatio(c), options)}`);
   }
   return rows;
+}
+
+/** A monorepo's packages (`workspaceFolders`) with their lines and changed lines; nothing outside one. */
+function packagesBlock(report: LoadedReport, diff: DiffCoverage | null, options: TableOptions): string[] {
+  if (!report.packages?.length) return [];
+  const rows = figuresByPackage(report.packages, report.coverage, diff);
+  if (rows.length === 0) return [];
+  const name = (folder: string) => folder || '(no package)';
+  const width = Math.max(...rows.map((r) => name(r.folder).length), 7);
+  const out = [
+    '',
+    `Packages (${rows.length})`,
+    `  ${'package'.padEnd(width)}  ${'lines'.padStart(13)}${diff ? `  ${'changed'.padStart(9)}` : ''}`,
+  ];
+  for (const r of rows) {
+    const lines = `${fraction(r.lines.covered, r.lines.total).padStart(13)} ${percent(r.lines.total ? r.lines.covered / r.lines.total : null, options)}`;
+    const changed = r.diffLines
+      ? `  ${fraction(r.diffLines.covered, r.diffLines.total).padStart(9)} ${percent(r.diffLines.total ? r.diffLines.covered / r.diffLines.total : null, options)}`
+      : '';
+    out.push(`  ${name(r.folder).padEnd(width)}  ${lines}${changed}`);
+  }
+  return out;
 }
 
 /** The readable report: totals; with a diff, changed files and the uncovered changed methods. */
@@ -54,8 +88,13 @@ export function coverageTable(report: LoadedReport, diff: DiffCoverage | null, o
   );
   if (report.unmappedFiles.length > 0) {
     out.push('', `Not in the repository (${report.unmappedFiles.length}):`);
-    for (const path of report.unmappedFiles) out.push(`  ${path}`);
+    const candidates = new Map((report.ambiguousFiles ?? []).map((a) => [a.path, a.candidates]));
+    for (const path of report.unmappedFiles) {
+      const several = candidates.get(path);
+      out.push(several ? `  ${path}: could be ${candidatesText(several)}` : `  ${path}`);
+    }
   }
+  out.push(...packagesBlock(report, diff, options));
   if (!diff) return `${out.join('\n')}\n`;
   out.push(
     '',

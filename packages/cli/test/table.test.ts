@@ -4,7 +4,7 @@ import type { Phase } from '@sextant/coverage/node';
 import { describe, expect, it } from 'vitest';
 import { phaseSummary } from '../src/commands/coverage.ts';
 import { DEFAULT_GRADES } from '../src/grades.ts';
-import { counted, coverageTable } from '../src/table.ts';
+import { candidatesText, counted, coverageTable } from '../src/table.ts';
 
 const grades = { excellent: 0.8, passing: 0.6 };
 const report = {
@@ -67,5 +67,13 @@ describe('--verbose steps', () => {
       ['report', 20.6],
     ]);
     expect(phaseSummary(times)).toBe('git diff at 10 ms, report read at 21 ms, figures at 30 ms');
+  });
+});
+
+describe('candidatesText', () => {
+  it('names every candidate of an ambiguous path up to four, then the first three and how many more', () => {
+    expect(candidatesText(['a', 'b'])).toBe('a or b');
+    expect(candidatesText(['a', 'b', 'c', 'd'])).toBe('a or b or c or d');
+    expect(candidatesText(['a', 'b', 'c', 'd', 'e'])).toBe('a or b or c or 2 more');
   });
 });

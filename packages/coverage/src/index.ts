@@ -2,6 +2,7 @@ export { detectFormat, isGzip } from './detect.ts';
 export * from './diff/unified.ts';
 export { eachLimited } from './each-limited.ts';
 export { COVERAGE_ERROR_CODES, CoverageError, type CoverageErrorCode } from './errors.ts';
+export * from './figures/by-package.ts';
 export { branchCounter, lineCounter, sumCounters } from './figures/counters.ts';
 export * from './figures/diff-coverage.ts';
 export * from './figures/diff-lines.ts';
@@ -17,4 +18,12 @@ export { mergeCoverage } from './merge/merge.ts';
 export * from './methods/index.ts';
 export * from './model/coverage.ts';
 export { type LineColumns, type LineSums, lineColumns } from './model/line-buffer.ts';
-export { type AmbiguousPath, type MapPathsOptions, type MappedCoverage, mapPaths, normalisePath } from './paths/map.ts';
+export {
+  type AmbiguousPath,
+  indexPaths,
+  type MapPathsOptions,
+  type MappedCoverage,
+  mapPaths,
+  normalisePath,
+  type PathIndex,
+} from './paths/map.ts';

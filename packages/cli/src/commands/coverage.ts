@@ -2,10 +2,11 @@ import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { FORMATS, type FormatName } from '@sextant/coverage';
+import { type DiffCoverage, FORMATS, type FormatName } from '@sextant/coverage';
 import {
   changesCacheStats,
   extractionStats,
+  type LoadedReport,
   nowMs,
   ONE_SHOT_WORKERS_FROM_FILES,
   type Phase,
@@ -13,22 +14,28 @@ import {
   reportWithDiff,
   validateRef,
 } from '@sextant/coverage/node';
+import { baseDirOf } from '../base-dir.ts';
 import { DEFAULT_GRADES } from '../grades.ts';
 import { coverageJson } from '../report-json.ts';
-import { counted, coverageTable } from '../table.ts';
+import { candidatesText, counted, coverageTable } from '../table.ts';
 import { type CommandIo, UsageError } from '../usage.ts';
 
 export const COVERAGE_USAGE =
-  'sextant coverage FILE... [--repo DIR] [--base REV --head REV [--merge-base]] ' +
+  'sextant coverage FILE... [--repo DIR] [--base-dir DIR] [--base REV --head REV [--merge-base]] ' +
   `[--format auto|${FORMATS.join('|')}] [--json] [--fail-under-diff PCT] [--lines-only] [--no-cache] [--verbose]`;
 
-/** Exit codes: 0 fine, 1 error (a one-line reason on stderr), 2 diff coverage under --fail-under-diff. */
+/**
+ * Exit codes: 0 fine, 1 error (a one-line reason on stderr; also a gate with nothing to measure
+ * because report files could not be placed), 2 diff coverage under --fail-under-diff.
+ */
 export const EXIT_OK = 0;
+export const EXIT_NOTHING_PLACED = 1;
 export const EXIT_BELOW_THRESHOLD = 2;
 
 interface CoverageArgs {
   files: string[];
   repo: string | null;
+  baseDir: string | undefined;
   base: string | null;
   head: string | null;
   mergeBase: boolean;
@@ -96,6 +103,7 @@ function parseCoverageArgs(argv: readonly string[]): CoverageArgs {
     strict: true,
     options: {
       repo: { type: 'string' },
+      'base-dir': { type: 'string' },
       base: { type: 'string' },
       head: { type: 'string' },
       'merge-base': { type: 'boolean', default: false },
@@ -133,6 +141,7 @@ function parseCoverageArgs(argv: readonly string[]): CoverageArgs {
   return {
     files: positionals,
     repo: values.repo ?? null,
+    baseDir: values['base-dir'],
     base: values.base ?? null,
     head: values.head ?? null,
     mergeBase: values['merge-base'] ?? false,
@@ -143,6 +152,47 @@ function parseCoverageArgs(argv: readonly string[]): CoverageArgs {
     cache: !values['no-cache'],
     verbose: values.verbose ?? false,
   };
+}
+
+/** The `--fail-under-diff` verdict, carried by `--json` as `gate`. */
+export interface GateVerdict {
+  threshold: number;
+  /** `nothing-placed`: no changed line was measured and some report files could not be placed. */
+  status: 'passed' | 'below' | 'nothing-placed';
+  reason: string | null;
+}
+
+/**
+ * No coverable changed line passes ("no changed lines"), unless files of the report could not be
+ * placed: then the changed lines they hold may simply not have been found, and a gate that passed
+ * would pass on nothing.
+ */
+export function gateVerdict(threshold: number, report: LoadedReport, diff: DiffCoverage | null): GateVerdict {
+  const ratio = diff?.lines.ratio ?? null;
+  if (ratio === null && report.unmappedFiles.length > 0) {
+    return { threshold, status: 'nothing-placed', reason: nothingPlacedReason(report) };
+  }
+  if (ratio !== null && ratio * 100 < threshold) {
+    const reason = `diff coverage ${(ratio * 100).toFixed(2)}% is below --fail-under-diff ${threshold}%`;
+    return { threshold, status: 'below', reason };
+  }
+  return { threshold, status: 'passed', reason: null };
+}
+
+const SHOWN_UNPLACED = 3;
+
+function nothingPlacedReason(report: LoadedReport): string {
+  const candidates = new Map((report.ambiguousFiles ?? []).map((a) => [a.path, a.candidates]));
+  const shown = report.unmappedFiles.slice(0, SHOWN_UNPLACED).map((path) => {
+    const several = candidates.get(path);
+    return several ? `${path} (could be ${candidatesText(several)})` : `${path} (no such file in the repository)`;
+  });
+  const more = report.unmappedFiles.length - shown.length;
+  return (
+    `--fail-under-diff cannot pass on nothing: no changed line was measured, and ` +
+    `${counted(report.unmappedFiles.length, 'file')} of the report could not be placed: ${shown.join(', ')}` +
+    `${more > 0 ? `, and ${more} more` : ''}; run from the folder the report was made in, or give --base-dir`
+  );
 }
 
 /** `sextant coverage`: figures of one or more reports, and with --base/--head the diff figures. */
@@ -162,6 +212,8 @@ export async function coverageCommand(argv: readonly string[], io: CommandIo): P
     head: args.head,
     mergeBase: args.mergeBase,
     linesOnly: args.linesOnly,
+    // As `sextant upload` takes it: `.` is the top.
+    ...(args.baseDir !== undefined && { baseDir: await baseDirOf(args.baseDir, io.cwd) }),
     methods: {
       cacheDir: args.cache ? cacheFolder() : null,
       workers: workersFromEnv(),
@@ -194,17 +246,20 @@ export async function coverageCommand(argv: readonly string[], io: CommandIo): P
         '(broken in a way it cannot recover from in time); their changed lines count, their methods do not\n',
     );
   }
-  if (args.json)
-    io.stdout(`${JSON.stringify(coverageJson(report, diff, args.linesOnly), null, io.terminal ? 2 : undefined)}\n`);
-  else {
+  const gate = args.failUnderDiff === null ? null : gateVerdict(args.failUnderDiff, report, diff);
+  if (args.json) {
+    const json = { ...coverageJson(report, diff, args.linesOnly), ...(gate && { gate }) };
+    io.stdout(`${JSON.stringify(json, null, io.terminal ? 2 : undefined)}\n`);
+  } else {
     const grades = DEFAULT_GRADES;
     io.stdout(coverageTable(report, diff, { grades, colour: io.colour, linesOnly: args.linesOnly }));
   }
-  // No coverable changed line is "no changed lines", not a failure.
-  if (args.failUnderDiff !== null && diff?.lines.ratio != null && diff.lines.ratio * 100 < args.failUnderDiff) {
-    io.stderr(
-      `sextant: diff coverage ${(diff.lines.ratio * 100).toFixed(2)}% is below --fail-under-diff ${args.failUnderDiff}%\n`,
-    );
+  if (gate?.status === 'nothing-placed') {
+    io.stderr(`sextant: ${gate.reason}\n`);
+    return EXIT_NOTHING_PLACED;
+  }
+  if (gate?.status === 'below') {
+    io.stderr(`sextant: ${gate.reason}\n`);
     return EXIT_BELOW_THRESHOLD;
   }
   return EXIT_OK;

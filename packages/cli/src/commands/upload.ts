@@ -5,12 +5,12 @@ import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
 import { PATHS, type UploadResult, UploadResultSchema } from '@sextant/api';
-import { GitError, repositoryPlace } from '@sextant/coverage/node';
+import { baseDirOf, reportFoldersOf } from '../base-dir.ts';
 import { post, type Server, ServerError, UploadFailed } from '../http.ts';
 import { type CommandIo, UsageError } from '../usage.ts';
 import { UPLOAD_USAGE } from './usages.ts';
 
-export { UPLOAD_USAGE, UploadFailed };
+export { baseDirOf, UPLOAD_USAGE, UploadFailed };
 
 /** What the server files an upload under (UploadMetaSchema), in the CLI's words. */
 export type UploadMeta = {
@@ -132,32 +132,13 @@ function parseUploadArgs(argv: readonly string[]) {
   return { server: serverOf(values), meta, baseDir: values['base-dir'], files: positionals };
 }
 
-/**
- * The folder of its repository the upload is made from (`git rev-parse --show-prefix`): a monorepo
- * package's report names its files relative to it. Null outside a repository and at its top.
- */
-async function folderInRepository(cwd: string): Promise<string | null> {
-  try {
-    return (await repositoryPlace(cwd)).prefix || null;
-  } catch (error) {
-    if (error instanceof GitError) return null;
-    throw error;
-  }
-}
-
-/** `--base-dir` as given (`.` is the top, `\\` a separator), else the folder of the working directory. */
-export async function baseDirOf(given: string | undefined, cwd: string): Promise<string | null> {
-  if (given === undefined) return folderInRepository(cwd);
-  const folder = given.replaceAll('\\', '/').replace(/^(?:\.\/)+/, '');
-  return folder === '.' || folder === '' ? null : folder;
-}
-
 /** Uploads each file in turn; the first refusal stops with its reason (exit 1). */
 export async function uploadCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   const { server, meta: given, baseDir, files } = parseUploadArgs(argv);
-  const folder = await baseDirOf(baseDir, io.cwd);
-  const meta: UploadMeta = folder === null ? given : { ...given, baseDir: folder };
-  for (const file of files) {
+  const folders = await reportFoldersOf(baseDir, io.cwd, files);
+  for (const [i, file] of files.entries()) {
+    const folder = folders[i] ?? null;
+    const meta: UploadMeta = folder === null ? given : { ...given, baseDir: folder };
     try {
       io.stdout(describeUpload(file, await uploadFile(server, meta, resolve(io.cwd, file))));
     } catch (error) {

@@ -9,3 +9,4 @@ export { type Phase, phaseTimes } from './phases.ts';
 export * from './read-report.ts';
 export * from './revision-changes.ts';
 export * from './revision-source.ts';
+export { workspaceFolders } from './workspaces.ts';

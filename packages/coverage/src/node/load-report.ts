@@ -1,8 +1,9 @@
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { CoverageError } from '../errors.ts';
 import { type DiffCoverage, diffCoverage } from '../figures/diff-coverage.ts';
 import { mergeCoverage } from '../merge/merge.ts';
 import type { Coverage, FormatName } from '../model/coverage.ts';
-import { mapPaths } from '../paths/map.ts';
+import { type AmbiguousPath, indexPaths, mapPaths } from '../paths/map.ts';
 import type { ExtractionOptions } from './changed-methods.ts';
 import { repositoryFingerprint } from './changes-cache.ts';
 import {
@@ -18,11 +19,24 @@ import { markPhase, startPhases } from './phases.ts';
 import { readCoverageFile, readCoverageStream } from './read-report.ts';
 import { repositoryFacts } from './repository-facts.ts';
 import { changesBetweenCommits, keptChanges } from './revision-changes.ts';
+import { workspaceFolders } from './workspaces.ts';
 
 export interface LoadedReport {
   coverage: Coverage;
   /** Report paths that name no file of the repository (empty when no repository was given). */
   unmappedFiles: string[];
+  /** Of those, the ones whose suffix names several repository files, with the candidates. */
+  ambiguousFiles?: AmbiguousPath[];
+  /** The repository's package folders (`workspaceFolders`); empty without a repository or outside a monorepo. */
+  packages?: string[];
+}
+
+/** The repository folder a report file sits in ('' at the top), null for one outside it or standard input. */
+function reportFolder(file: string, top: string): string | null {
+  if (file === STDIN_REPORT) return null;
+  const folder = relative(top, dirname(resolve(file)));
+  if (folder.startsWith('..') || isAbsolute(folder)) return null;
+  return folder.split(sep).join('/');
 }
 
 /** The report name that reads standard input (`… | sextant coverage -`). */
@@ -31,13 +45,15 @@ export const STDIN_REPORT = '-';
 /**
  * Reads every report (all the same format; `-` is standard input), merges them, and maps paths onto `repoFiles` (the
  * repository's file list, usually still being read by git while the reports are parsed). `place`,
- * the folder the report was made in, is preferred for relative paths and stripped from absolute ones.
+ * the folder the report was made in, is preferred for relative paths (after the folder each report
+ * file sits in and its parents; `options.baseDir` stands in for it) and stripped from absolute ones.
  */
 export async function loadReport(
   files: readonly string[],
   format: FormatName | 'auto',
   repoFiles: Promise<readonly string[]> | null,
   place: Promise<RepositoryPlace> | null = null,
+  options: { baseDir?: string | null } = {},
 ): Promise<LoadedReport> {
   // Awaited (and their failure reported) after the reports are parsed.
   repoFiles?.catch(() => undefined);
@@ -60,11 +76,24 @@ export async function loadReport(
     }
     reports.push(report);
   }
-  const merged = reports.length === 1 ? (reports[0] as Coverage) : mergeCoverage(reports);
-  if (!repoFiles) return { coverage: merged, unmappedFiles: [] };
+  const merge = (all: Coverage[]) => (all.length === 1 ? (all[0] as Coverage) : mergeCoverage(all));
+  if (!repoFiles) return { coverage: merge(reports), unmappedFiles: [], ambiguousFiles: [] };
   const [list, where] = await Promise.all([repoFiles, place]);
-  const mapped = mapPaths(merged, [...list], where ? { baseDir: where.prefix, sourceRoots: [where.top] } : {});
-  return { coverage: mapped.coverage, unmappedFiles: mapped.unmappedFiles };
+  const index = indexPaths(list);
+  const packages = where ? workspaceFolders(where.top, index) : Promise.resolve([]);
+  const baseDir = options.baseDir !== undefined ? options.baseDir : (where?.prefix ?? null);
+  // Each report is placed by its own location before they merge: two modules' `com/acme/Util.java`
+  // are two files, never one class.
+  const unmappedFiles: string[] = [];
+  const ambiguousFiles: AmbiguousPath[] = [];
+  const placed = reports.map((report, i) => {
+    const reportDir = where ? reportFolder(files[i] as string, where.top) : null;
+    const mapped = mapPaths(report, index, where ? { baseDir, reportDir, sourceRoots: [where.top] } : { baseDir });
+    unmappedFiles.push(...mapped.unmappedFiles);
+    ambiguousFiles.push(...mapped.ambiguousFiles);
+    return mapped.coverage;
+  });
+  return { coverage: merge(placed), unmappedFiles, ambiguousFiles, packages: await packages };
 }
 
 export interface ReportRequest {
@@ -81,6 +110,8 @@ export interface ReportRequest {
   methods?: ExtractionOptions;
   /** The changed lines' figures only: no changed methods (see `ChangesOptions.linesOnly`). */
   linesOnly?: boolean;
+  /** The repository folder the reports were made in (`--base-dir`; null the top), instead of repo's folder. */
+  baseDir?: string | null;
 }
 
 /**
@@ -108,7 +139,7 @@ export async function reportWithDiff(request: ReportRequest): Promise<{
   }
   if (base === null || head === null) {
     const place = repositoryPlace(repo);
-    const report = await loadReport(request.files, request.format, listFiles(repo, head ?? 'HEAD'), place);
+    const report = await loadReport(request.files, request.format, listFiles(repo, head ?? 'HEAD'), place, request);
     markPhase('report');
     return { report, diff: null, baseIsAncestor: null, uncommittedReportFiles: [] };
   }
@@ -154,7 +185,7 @@ export async function reportWithDiff(request: ReportRequest): Promise<{
     ),
   );
   changes.catch(() => undefined);
-  const report = await loadReport(request.files, request.format, headFiles, place);
+  const report = await loadReport(request.files, request.format, headFiles, place, request);
   markPhase('report');
   const found = await changes;
   // A kept full answer serves a lines-only request; its methods are not counted.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseCoverage } from '../formats/parser.ts';
-import { mapPaths, normalisePath } from './map.ts';
+import { indexPaths, mapPaths, normalisePath } from './map.ts';
 
 const lcov = (...paths: string[]) => parseCoverage(paths.map((p) => `SF:${p}\nDA:1,1\nend_of_record\n`).join(''));
 
@@ -62,6 +62,30 @@ describe('mapPaths', () => {
     const mapped = mapPaths(lcov('com/acme/Util.java'), files, { baseDir: 'web' });
     expect(mapped.coverage.files.map((f) => f.path)).toEqual(['web/src/main/java/com/acme/Util.java']);
     expect(mapPaths(lcov('com/acme/Util.java'), files).ambiguousFiles).toHaveLength(1);
+  });
+
+  it('looks relative paths up under the report file’s folder and its parents before baseDir and the top', () => {
+    const files = ['src/util.js', 'packages/alpha/src/util.js', 'packages/beta/src/util.js'];
+    const placed = (options: Parameters<typeof mapPaths>[2]) =>
+      mapPaths(lcov('src/util.js'), files, options).coverage.files.map((f) => f.path);
+    expect(placed({ reportDir: 'packages/alpha/coverage' })).toEqual(['packages/alpha/src/util.js']);
+    expect(placed({ reportDir: 'packages/alpha/coverage', baseDir: 'packages/beta' })).toEqual([
+      'packages/alpha/src/util.js',
+    ]);
+    expect(placed({ reportDir: 'reports', baseDir: 'packages/beta' })).toEqual(['packages/beta/src/util.js']);
+    expect(placed({ reportDir: '' })).toEqual(['src/util.js']);
+  });
+
+  it('takes of several suffix matches the one under the report’s nearest folder, and names them all when none is', () => {
+    const files = ['module-a/src/main/java/com/acme/Util.java', 'module-b/src/main/java/com/acme/Util.java'];
+    const java = lcov('com/acme/Util.java');
+    for (const module of ['module-a', 'module-b']) {
+      const mapped = mapPaths(java, files, { reportDir: `${module}/target/site/jacoco` });
+      expect(mapped.coverage.files.map((f) => f.path)).toEqual([`${module}/src/main/java/com/acme/Util.java`]);
+    }
+    const fromTop = mapPaths(java, indexPaths(files), { reportDir: 'target' });
+    expect(fromTop.coverage.files).toEqual([]);
+    expect(fromTop.ambiguousFiles).toEqual([{ path: 'com/acme/Util.java', candidates: files }]);
   });
 
   it('merges files that map to the same repository path', () => {

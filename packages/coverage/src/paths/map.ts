@@ -10,7 +10,16 @@ export type MapPathsOptions = {
    * name files under it before anything else. Null or '' is the top.
    */
   baseDir?: string | null;
+  /**
+   * The repository folder the report file sits in (`module-a/target/site/jacoco`): relative paths
+   * are looked up under it and its parents before `baseDir`, and of several files with the path's
+   * suffix the one under its nearest such folder is taken (a module's classes stay in its module).
+   */
+  reportDir?: string | null;
 };
+
+/** The repository's files, indexed once for any number of reports. */
+export type PathIndex = { files: Set<string>; byName: Map<string, string[]> };
 
 export type AmbiguousPath = { path: string; candidates: string[] };
 
@@ -48,35 +57,51 @@ function stripRoot(path: string, root: string): string | null {
 }
 
 /**
- * Resolves report paths to repository-relative paths from the repository's file list: a
- * relative path under `baseDir` first, then an exact match; then, for absolute paths, the path
+ * Resolves report paths to repository-relative paths from the repository's file list (or its
+ * `indexPaths`): a relative path under the report's folder and its parents, then under `baseDir`,
+ * then an exact match; then, for absolute paths, the path
  * relative to one of the source roots; then the unique repository file ending with the path
  * (JaCoCo's `pkg/Foo.java` → `module/src/main/java/pkg/Foo.java`; of several, the only one under
- * `baseDir`), trying shorter suffixes of absolute paths. Paths with `..` never map (nothing
+ * the nearest of those folders), trying shorter suffixes of absolute paths. Paths with `..` never map (nothing
  * outside the repository); several candidates are reported as ambiguous. Files that map to the
  * same repository path merge.
  */
-export function mapPaths(
-  coverage: Coverage,
-  repoFiles: readonly string[],
-  options: MapPathsOptions = {},
-): MappedCoverage {
-  const repo = new Set<string>();
-  const bySuffix = new Map<string, string[]>();
+export function indexPaths(repoFiles: readonly string[]): PathIndex {
+  const files = new Set<string>();
+  const byName = new Map<string, string[]>();
   for (const raw of repoFiles) {
     const file = normalisePath(raw);
     if (file === null) continue;
-    repo.add(file);
+    files.add(file);
     const name = file.slice(file.lastIndexOf('/') + 1);
-    const list = bySuffix.get(name);
+    const list = byName.get(name);
     if (list) list.push(file);
-    else bySuffix.set(name, [file]);
+    else byName.set(name, [file]);
   }
+  return { files, byName };
+}
+
+/** `a/b/c` → `['a/b/c', 'a/b', 'a']`: a folder and its parents below the top. */
+function folderAndParents(folder: string | null): string[] {
+  const out: string[] = [];
+  for (let at = folder; at; at = at.includes('/') ? at.slice(0, at.lastIndexOf('/')) : null) out.push(at);
+  return out;
+}
+
+export function mapPaths(
+  coverage: Coverage,
+  repoFiles: readonly string[] | PathIndex,
+  options: MapPathsOptions = {},
+): MappedCoverage {
+  const { files: repo, byName: bySuffix } = 'byName' in repoFiles ? repoFiles : indexPaths(repoFiles);
   const roots = [...(options.sourceRoots ?? []), ...(coverage.sourceRoots ?? [])]
     .map((root) => normalisePath(root))
     .filter((root): root is string => root !== null);
 
   const baseDir = options.baseDir ? normalisePath(options.baseDir) : null;
+  // Where relative paths are looked for, nearest first: the report's folder and its parents, then baseDir.
+  const places = folderAndParents(options.reportDir ? normalisePath(options.reportDir) : null);
+  if (baseDir !== null && !places.includes(baseDir)) places.push(baseDir);
   const unmapped: string[] = [];
   const ambiguous: AmbiguousPath[] = [];
   const mapped: FileCoverage[] = [];
@@ -93,7 +118,9 @@ export function mapPaths(
   function resolve(raw: string): string | string[] | null {
     const path = normalisePath(raw);
     if (path === null) return null;
-    if (baseDir !== null && !isAbsolute(raw) && repo.has(`${baseDir}/${path}`)) return `${baseDir}/${path}`;
+    if (!isAbsolute(raw)) {
+      for (const place of places) if (repo.has(`${place}/${path}`)) return `${place}/${path}`;
+    }
     if (repo.has(path)) return path;
     for (const root of roots) {
       const relative = stripRoot(path, root);
@@ -108,10 +135,14 @@ export function mapPaths(
       const suffix = segments.slice(start).join('/');
       const matches = sameName.filter((file) => file === suffix || file.endsWith(`/${suffix}`));
       if (matches.length === 1) return matches[0] as string;
-      // Of several, the one in the report's own folder (a module of a multi-module build).
-      const own = baseDir === null ? [] : matches.filter((file) => file.startsWith(`${baseDir}/`));
-      if (own.length === 1) return own[0] as string;
-      if (matches.length > 1) return matches.sort();
+      if (matches.length > 1) {
+        // Of several, the one in the report's nearest folder (a module of a multi-module build).
+        for (const place of places) {
+          const own = matches.filter((file) => file.startsWith(`${place}/`));
+          if (own.length === 1) return own[0] as string;
+        }
+        return matches.sort();
+      }
     }
     return null;
   }

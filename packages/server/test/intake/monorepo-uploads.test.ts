@@ -138,4 +138,28 @@ describe("uploads made in a monorepo's package folder", () => {
     expect(await runCli([...agent, '--watch', 'lcov.info', '--once'], io), out.join('')).toBe(0);
     expect((await rows()).at(-1)).toMatchObject({ base_dir: 'packages/a', unmapped_files: [] });
   });
+
+  it('places a report uploaded from the top by the folder its file sits in, and its parents (issue 39)', async () => {
+    mkdirSync(join(repo, 'packages/a/coverage'), { recursive: true });
+    writeFileSync(join(repo, 'packages/a/coverage/lcov.info'), LCOV);
+    const err: string[] = [];
+    const io = { cwd: repo, stdout: () => undefined, stderr: (s: string) => err.push(s), colour: false };
+    const args = ['upload', 'packages/a/coverage/lcov.info', '--server', server, '--token', t.invoices.token];
+    const code = await runCli([...args, '--app', 'invoices', '--commit', head, '--env', 'ci', '--test-type', '1'], io);
+    expect(err.join('')).toBe('');
+    expect(code).toBe(0);
+    const [row] = await t.db.select().from(coverageUploads).where(eq(coverageUploads.baseDir, 'packages/a/coverage'));
+    expect(row).toMatchObject({ unmappedFiles: [] });
+    const mapped = await mapUploads({
+      uploads: [row as NonNullable<typeof row>],
+      dataDir: t.dataDir,
+      mirror: mirrorDir(t.dataDir, t.invoices.id),
+      newCommit: head,
+    });
+    expect(mapped.unmappedFiles).toEqual([]);
+    expect(mapped.coverages[0]?.files.map((f) => f.path).sort()).toEqual([
+      'packages/a/src/only-a.js',
+      'packages/a/src/util.js',
+    ]);
+  });
 });

@@ -23,7 +23,8 @@ export async function checkAgainstMirror(
   if (!existsSync(repo)) return { commitSha: null, unmappedFiles: [] };
   try {
     const commitSha = await resolveCommit(repo, commit);
-    const { unmappedFiles } = mapPaths(coverage, await listFiles(repo, commitSha), { baseDir });
+    // The folder and its parents (a report file's folder, `module-a/target/site/jacoco`), as the CLI places paths.
+    const { unmappedFiles } = mapPaths(coverage, await listFiles(repo, commitSha), { baseDir, reportDir: baseDir });
     return { commitSha, unmappedFiles };
   } catch (error) {
     if (error instanceof GitError) return { commitSha: null, unmappedFiles: [] };

@@ -52,7 +52,8 @@ export async function mapUploads(input: {
       const reason = error instanceof CoverageError ? error.message : String(error);
       throw new StepFailure('FAILADDMODULE', `cannot read the coverage upload ${upload.id}: ${reason}`);
     }
-    const mapped = mapPaths(parsed, repoFiles, { baseDir: upload.baseDir });
+    // The upload's folder and its parents, as the CLI and the intake's mirror check place paths.
+    const mapped = mapPaths(parsed, repoFiles, { baseDir: upload.baseDir, reportDir: upload.baseDir });
     for (const path of mapped.unmappedFiles) unmapped.add(path);
     if (mapped.coverage.files.length > 0) coverages.push(mapped.coverage);
   }

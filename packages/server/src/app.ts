@@ -64,6 +64,7 @@ export type AppOptions = {
         | 'refreshIdleMs'
         | 'traceViewerPort'
         | 'otlpLimitBytes'
+        | 'otlpConcurrency'
         | 'adminPassword'
         | 'databaseUrl'
         | 'redisUrl'
@@ -169,7 +170,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     settings: () => principals.settings(),
     appIdForToken: (token) => appsForTokens.appIdForToken(token),
     limitBytes: opts.config.otlpLimitBytes ?? 64 * 1024 * 1024,
-    concurrentExports: 16,
+    concurrentExports: opts.config.otlpConcurrency ?? 16,
   });
   for (const register of opts.modules ?? []) register(app);
   await app.ready();

@@ -21,6 +21,7 @@ const EnvSchema = z.object({
   SEXTANT_WEB_DIST: z.string().min(1).default('packages/web/dist'),
   SEXTANT_UPLOAD_LIMIT_MB: z.coerce.number().positive().default(512),
   SEXTANT_OTLP_LIMIT_MB: z.coerce.number().positive().default(64),
+  SEXTANT_OTLP_CONCURRENCY: z.coerce.number().int().min(1).default(16),
   SEXTANT_UPLOAD_MAX_RATIO: z.coerce.number().min(1).default(100),
   SEXTANT_UPLOAD_PARSERS: z.coerce.number().int().min(1).max(64).default(2),
   SEXTANT_UPLOAD_QUEUE: z.coerce.number().int().min(0).max(10_000).default(8),
@@ -56,6 +57,8 @@ export type Config = {
   traceViewerPort: number;
   /** Largest OTLP trace export accepted, in bytes after decompression (OTLP's recommended 64 MiB). */
   otlpLimitBytes: number;
+  /** OTLP exports received and written at once; one more is refused with 429 and Retry-After. */
+  otlpConcurrency: number;
   webDist: string;
   /** Largest coverage upload accepted, in bytes (refused from Content-Length before reading), and decompressed. */
   uploadLimitBytes: number;
@@ -110,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshIdleMs: Math.round(e.SEXTANT_REFRESH_IDLE_HOURS * 3600_000),
     traceViewerPort: e.SEXTANT_TRACE_VIEWER_PORT,
     otlpLimitBytes: Math.round(e.SEXTANT_OTLP_LIMIT_MB * 1024 * 1024),
+    otlpConcurrency: e.SEXTANT_OTLP_CONCURRENCY,
     webDist: resolve(e.SEXTANT_WEB_DIST),
     uploadLimitBytes: Math.round(e.SEXTANT_UPLOAD_LIMIT_MB * 1024 * 1024),
     uploadMaxRatio: e.SEXTANT_UPLOAD_MAX_RATIO,

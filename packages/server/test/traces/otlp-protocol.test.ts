@@ -137,7 +137,7 @@ describe('OTLP/HTTP answers per the specification and stores nothing it refuses 
     }
   });
 
-  it.each([
+  it.each<[string, number, () => Buffer | string, Record<string, string>]>([
     ['truncated protobuf', 400, () => sdkProtobufExport().subarray(0, 40), PROTO_TYPE],
     ['garbage protobuf', 400, () => Buffer.from([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f]), PROTO_TYPE],
     ['malformed JSON', 400, () => '{"resourceSpans": [', JSON_TYPE],

@@ -35,6 +35,12 @@ export function dayOf(ns: bigint): string {
   return new Date(Number(ns / 1_000_000n)).toISOString().slice(0, 10).replaceAll('-', '');
 }
 
+/** PostgreSQL's error code; drizzle wraps the driver's error in its own, with the original as `cause`. */
+function pgCode(error: unknown): string {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code ?? e.cause?.code ?? '';
+}
+
 const PARTITION = /^spans_p(\d{8})$/;
 const isoDay = (day: string) => `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`;
 
@@ -99,7 +105,7 @@ export class TracesRepository {
       );
     } catch (error) {
       // Lost a race with another creator: the partition exists now, which is what was wanted.
-      if (!['42P07', '23505'].includes((error as { code?: string }).code ?? '')) throw error;
+      if (!['42P07', '23505'].includes(pgCode(error))) throw error;
     }
     this.knownDays.add(day);
   }
@@ -123,7 +129,7 @@ export class TracesRepository {
       return await write();
     } catch (error) {
       // 23514: no partition for a row — another process's retention dropped a day this one knew.
-      if ((error as { code?: string }).code !== '23514') throw error;
+      if (pgCode(error) !== '23514') throw error;
       this.knownDays.clear();
       return write();
     }

@@ -1,8 +1,11 @@
 import type { Settings } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { TraceReads } from './reads.ts';
 import { TracesRepository } from './repository.ts';
 import { otlpRoutes } from './routes.ts';
+import { traceSearchRoutes } from './search-routes.ts';
+import { TraceSearchService } from './search-service.ts';
 import { TracesService } from './service.ts';
 
 export type TracesDeps = {
@@ -14,9 +17,10 @@ export type TracesDeps = {
   concurrentExports: number;
 };
 
-/** The trace module (issue 36): OTLP/HTTP intake into day-partitioned span tables. */
+/** The trace module (issue 36): OTLP/HTTP intake into day-partitioned span tables, and trace search. */
 export function registerTraces(app: FastifyInstance, db: Db, deps: TracesDeps): TracesService {
   const traces = new TracesService(new TracesRepository(db), deps.settings, deps.concurrentExports);
   otlpRoutes(app, { traces, appIdForToken: deps.appIdForToken, limitBytes: deps.limitBytes });
+  traceSearchRoutes(app, new TraceSearchService(new TraceReads(db)));
   return traces;
 }

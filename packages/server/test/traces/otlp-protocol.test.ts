@@ -166,6 +166,12 @@ describe('OTLP/HTTP answers per the specification and stores nothing it refuses 
     expect(await spanCount(t.db)).toBe(before);
   });
 
+  it('answers another method with 405 and Allow: POST', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/traces' });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('POST');
+  });
+
   it('refuses a missing, unknown or user token (401), before reading the body', async () => {
     const before = await spanCount(t.db);
     const body = jsonExport([span({ spanId: '5555555555555555' })]);

@@ -19,7 +19,9 @@ export type TracesDeps = {
 
 /** The trace module (issue 36): OTLP/HTTP intake into day-partitioned span tables, and trace search. */
 export function registerTraces(app: FastifyInstance, db: Db, deps: TracesDeps): TracesService {
-  const traces = new TracesService(new TracesRepository(db), deps.settings, deps.concurrentExports);
+  const traces = new TracesService(new TracesRepository(db), deps.settings, deps.concurrentExports, Date.now, (error) =>
+    app.log.error({ err: error }, 'trace retention failed'),
+  );
   otlpRoutes(app, { traces, appIdForToken: deps.appIdForToken, limitBytes: deps.limitBytes });
   traceSearchRoutes(app, new TraceSearchService(new TraceReads(db)));
   return traces;

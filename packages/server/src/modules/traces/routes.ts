@@ -64,6 +64,19 @@ export function otlpRoutes(app: FastifyInstance, deps: OtlpRouteDeps): void {
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+    // OTLP/HTTP: any method but POST is 405 (as the Collector answers), not a 404 that hides the endpoint.
+    scope.route({
+      method: ['GET', 'PUT', 'PATCH', 'DELETE'],
+      url: TRACE_PATHS.otlpTraces,
+      config: { access: 'public' },
+      schema: { hide: true },
+      handler: async (_req, reply) =>
+        sendError(
+          reply.header('allow', 'POST'),
+          null,
+          new ApiError(405, 'bad-request', 'OTLP/HTTP exports are POSTed.'),
+        ),
+    });
     scope.post(TRACE_PATHS.otlpTraces, {
       config: { access: 'public' },
       schema: {

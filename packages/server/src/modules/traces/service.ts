@@ -72,6 +72,7 @@ export class TracesService {
     private readonly settings: () => Promise<Settings>,
     private readonly capacity: number,
     private readonly now: () => number = Date.now,
+    private readonly onRetentionError: (error: unknown) => void = () => {},
   ) {}
 
   /** Takes a place for one export or throws 429; the returned function gives it back. */
@@ -122,9 +123,14 @@ export class TracesService {
     return this.repository.dropDaysBefore(dayOf(nowNs - BigInt(traceRetentionDays) * DAY_NS));
   }
 
+  /** At most hourly, after an export is stored: its failure is logged, never the export's (already written). */
   private async enforceRetentionHourly(): Promise<void> {
     if (this.now() - this.lastRetention < 3_600_000) return;
     this.lastRetention = this.now();
-    await this.enforceRetention();
+    try {
+      await this.enforceRetention();
+    } catch (error) {
+      this.onRetentionError(error);
+    }
   }
 }

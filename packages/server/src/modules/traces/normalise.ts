@@ -82,7 +82,13 @@ export function caseInBaggage(baggage: string): string | null {
     const [pair] = member.split(';');
     const at = pair?.indexOf('=') ?? -1;
     if (pair && at > 0 && pair.slice(0, at).trim() === 'test.case.id') {
-      const value = decodeURIComponent(pair.slice(at + 1).trim());
+      const raw = pair.slice(at + 1).trim();
+      let value = raw;
+      try {
+        value = decodeURIComponent(raw);
+      } catch {
+        // A malformed percent-escape is kept as sent rather than failing the export.
+      }
       return value || null;
     }
   }

@@ -59,7 +59,7 @@ describe('code location, exception and test case', () => {
   });
 
   it('takes the first exception event, and the test case from the attribute, the resource or captured baggage', () => {
-    const events = [
+    const events: DecodedSpan['events'] = [
       { timeNs: 1n, name: 'log', attributes: {} },
       {
         timeNs: 2n,

@@ -21,3 +21,4 @@ export * from './roles.ts';
 export * from './screens.ts';
 export * from './settings.ts';
 export * from './text-input.ts';
+export * from './traces.ts';

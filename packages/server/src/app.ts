@@ -33,6 +33,7 @@ import { type AboutFacts, aboutRoutes } from './modules/settings/about.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { registerTeams } from './modules/teams/index.ts';
 import { TeamMemberships } from './modules/teams/memberships.ts';
+import { registerTraces } from './modules/traces/index.ts';
 import { profileRoutes } from './modules/users/profile-routes.ts';
 import { ProfileService } from './modules/users/profile-service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -62,6 +63,8 @@ export type AppOptions = {
         | 'gitTimeoutMs'
         | 'refreshIdleMs'
         | 'traceViewerPort'
+        | 'otlpLimitBytes'
+        | 'otlpConcurrency'
         | 'adminPassword'
         | 'databaseUrl'
         | 'redisUrl'
@@ -163,6 +166,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerCoverageIntake(app, opts.db, reports);
   await registerReports(app, opts.db, reports);
   registerReportViews(app, opts.db, reports);
+  registerTraces(app, opts.db, {
+    settings: () => principals.settings(),
+    appIdForToken: (token) => appsForTokens.appIdForToken(token),
+    limitBytes: opts.config.otlpLimitBytes ?? 64 * 1024 * 1024,
+    concurrentExports: opts.config.otlpConcurrency ?? 16,
+  });
   for (const register of opts.modules ?? []) register(app);
   await app.ready();
   return app;

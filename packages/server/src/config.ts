@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   SEXTANT_TRACE_VIEWER_PORT: z.coerce.number().int().min(1).max(65535).default(5173),
   SEXTANT_WEB_DIST: z.string().min(1).default('packages/web/dist'),
   SEXTANT_UPLOAD_LIMIT_MB: z.coerce.number().positive().default(512),
+  SEXTANT_OTLP_LIMIT_MB: z.coerce.number().positive().default(64),
+  SEXTANT_OTLP_CONCURRENCY: z.coerce.number().int().min(1).default(16),
   SEXTANT_UPLOAD_MAX_RATIO: z.coerce.number().min(1).default(100),
   SEXTANT_UPLOAD_PARSERS: z.coerce.number().int().min(1).max(64).default(2),
   SEXTANT_UPLOAD_QUEUE: z.coerce.number().int().min(0).max(10_000).default(8),
@@ -53,6 +55,10 @@ export type Config = {
   /** A refresh token unused this long is refused (its session ends); each rotation restarts the time. */
   refreshIdleMs: number;
   traceViewerPort: number;
+  /** Largest OTLP trace export accepted, in bytes after decompression (OTLP's recommended 64 MiB). */
+  otlpLimitBytes: number;
+  /** OTLP exports received and written at once; one more is refused with 429 and Retry-After. */
+  otlpConcurrency: number;
   webDist: string;
   /** Largest coverage upload accepted, in bytes (refused from Content-Length before reading), and decompressed. */
   uploadLimitBytes: number;
@@ -106,6 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtl: e.SEXTANT_ACCESS_TOKEN_TTL,
     refreshIdleMs: Math.round(e.SEXTANT_REFRESH_IDLE_HOURS * 3600_000),
     traceViewerPort: e.SEXTANT_TRACE_VIEWER_PORT,
+    otlpLimitBytes: Math.round(e.SEXTANT_OTLP_LIMIT_MB * 1024 * 1024),
+    otlpConcurrency: e.SEXTANT_OTLP_CONCURRENCY,
     webDist: resolve(e.SEXTANT_WEB_DIST),
     uploadLimitBytes: Math.round(e.SEXTANT_UPLOAD_LIMIT_MB * 1024 * 1024),
     uploadMaxRatio: e.SEXTANT_UPLOAD_MAX_RATIO,

@@ -99,6 +99,9 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/cases/import': create('Case'),
   'PATCH /api/cases/:id': update('Case'),
   'DELETE /api/cases/:id': remove('Case'),
+  // /otel/otel: trace search and a trace's spans (point 6's Trace resource, advanced edition).
+  'GET /api/traces': read('Trace'),
+  'GET /api/traces/:traceId': read('Trace'),
   // Coverage intake: uploads and agents' heart-beats come from CI and test environments with an
   // app's ingestion token (the route checks it, or a user's token); the upload list is a report read.
   'POST /api/coverage/uploads': OPEN,

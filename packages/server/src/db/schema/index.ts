@@ -10,5 +10,6 @@ export * from './requirements.ts';
 export * from './roles.ts';
 export * from './settings.ts';
 export * from './teams.ts';
+export * from './traces.ts';
 export * from './users.ts';
 export * from './versions.ts';

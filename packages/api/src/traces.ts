@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/** The trace module's paths (issue 36). OTLP/HTTP's path is fixed by the OpenTelemetry exporters. */
+export const TRACE_PATHS = {
+  /** OTLP/HTTP traces: `OTEL_EXPORTER_OTLP_ENDPOINT=<server>` makes exporters post here. */
+  otlpTraces: '/v1/traces',
+} as const;
+
+/** The two encodings of OTLP/HTTP, told apart by the request's media type. */
+export const OTLP_MEDIA_TYPES = { protobuf: 'application/x-protobuf', json: 'application/json' } as const;
+
+/** OTLP span kinds and status codes, as their enum numbers travel. */
+export const SPAN_KINDS = ['unspecified', 'internal', 'server', 'client', 'producer', 'consumer'] as const;
+export const SPAN_STATUS_CODES = ['unset', 'ok', 'error'] as const;
+
+/** The JSON answer to an export: empty when every span was kept, else how many were refused and why. */
+export const OtlpExportResponseSchema = z.object({
+  partialSuccess: z.object({ rejectedSpans: z.string(), errorMessage: z.string() }).optional(),
+});
+export type OtlpExportResponse = z.infer<typeof OtlpExportResponseSchema>;
+
+export const TRACE_SEARCH_PATHS = {
+  traces: '/api/traces',
+  trace: (traceId: string) => `/api/traces/${encodeURIComponent(traceId)}`,
+} as const;
+
+const HexId = (bytes: number) => z.string().regex(new RegExp(`^[0-9a-f]{${bytes * 2}}$`), `${bytes * 2} hex digits`);
+const IsoTime = z.iso.datetime({ offset: true });
+
+/**
+ * Trace search (`/otel/otel`): one app, a time range (default the last 24 hours), and any of service,
+ * interface, status, the trace's duration range in ms, one attribute `key=value`, a test case.
+ */
+export const TraceSearchQuerySchema = z.object({
+  appId: z.uuid(),
+  from: IsoTime.optional(),
+  to: IsoTime.optional(),
+  service: z.string().min(1).max(200).optional(),
+  interface: z.string().min(1).max(500).optional(),
+  status: z.enum(['ok', 'error']).optional(),
+  minDurationMs: z.coerce.number().min(0).optional(),
+  maxDurationMs: z.coerce.number().min(0).optional(),
+  attribute: z
+    .string()
+    .regex(/^[^=]+=.*$/, 'key=value')
+    .max(500)
+    .optional(),
+  testCase: z.string().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+export type TraceSearchQuery = z.infer<typeof TraceSearchQuerySchema>;
+
+/** One found trace: its root span's name, service and interface, its whole duration, spans and errors. */
+export const TraceSummarySchema = z.object({
+  traceId: z.string(),
+  rootName: z.string(),
+  rootService: z.string(),
+  interface: z.string().nullable(),
+  start: z.string(),
+  durationMs: z.number(),
+  spanCount: z.number().int(),
+  errorCount: z.number().int(),
+  testCase: z.string().nullable(),
+  appVersion: z.string().nullable(),
+});
+export type TraceSummary = z.infer<typeof TraceSummarySchema>;
+export const TraceSearchResultSchema = z.object({ items: z.array(TraceSummarySchema) });
+
+export const TraceParamsSchema = z.object({ traceId: HexId(16) });
+export const TraceQuerySchema = z.object({ appId: z.uuid() });
+
+const AttributesSchema = z.record(z.string(), z.unknown());
+
+/** A stored span, for the trace detail (waterfall, attributes, events, links, exception). */
+export const TraceSpanSchema = z.object({
+  spanId: z.string(),
+  parentSpanId: z.string().nullable(),
+  name: z.string(),
+  kind: z.enum(SPAN_KINDS),
+  service: z.string(),
+  appVersion: z.string().nullable(),
+  /** Nanoseconds since the epoch, as decimal text (past 2^53). */
+  startNs: z.string(),
+  durationNs: z.string(),
+  status: z.enum(SPAN_STATUS_CODES),
+  statusMessage: z.string(),
+  interface: z.string().nullable(),
+  exception: z
+    .object({ type: z.string().nullable(), message: z.string().nullable(), stack: z.string().nullable() })
+    .nullable(),
+  code: z
+    .object({ function: z.string().nullable(), file: z.string().nullable(), line: z.number().int().nullable() })
+    .nullable(),
+  testCase: z.string().nullable(),
+  attributes: AttributesSchema,
+  resource: AttributesSchema,
+  events: z.array(z.object({ timeNs: z.string(), name: z.string(), attributes: AttributesSchema })),
+  links: z.array(z.object({ traceId: z.string(), spanId: z.string(), attributes: AttributesSchema })),
+});
+export type TraceSpan = z.infer<typeof TraceSpanSchema>;
+export const TraceDetailSchema = z.object({ traceId: z.string(), spans: z.array(TraceSpanSchema) });
+export type TraceDetail = z.infer<typeof TraceDetailSchema>;

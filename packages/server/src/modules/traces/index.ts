@@ -1,0 +1,28 @@
+import type { Settings } from '@sextant/api';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { TraceReads } from './reads.ts';
+import { TracesRepository } from './repository.ts';
+import { otlpRoutes } from './routes.ts';
+import { traceSearchRoutes } from './search-routes.ts';
+import { TraceSearchService } from './search-service.ts';
+import { TracesService } from './service.ts';
+
+export type TracesDeps = {
+  settings: () => Promise<Settings>;
+  appIdForToken: (token: string) => Promise<string | null>;
+  /** Largest trace export, in bytes after decompression (OTLP recommends 64 MiB). */
+  limitBytes: number;
+  /** Exports written at once before more are refused with 429. */
+  concurrentExports: number;
+};
+
+/** The trace module (issue 36): OTLP/HTTP intake into day-partitioned span tables, and trace search. */
+export function registerTraces(app: FastifyInstance, db: Db, deps: TracesDeps): TracesService {
+  const traces = new TracesService(new TracesRepository(db), deps.settings, deps.concurrentExports, Date.now, (error) =>
+    app.log.error({ err: error }, 'trace retention failed'),
+  );
+  otlpRoutes(app, { traces, appIdForToken: deps.appIdForToken, limitBytes: deps.limitBytes });
+  traceSearchRoutes(app, new TraceSearchService(new TraceReads(db)));
+  return traces;
+}

@@ -65,6 +65,11 @@ export const PATHS = {
   notificationsReadAll: '/api/notifications/readAll',
   notificationRead: '/api/notifications/:id/read',
   notificationHide: '/api/notifications/:id/hide',
+  // Traces (issue 36). OTLP/HTTP's path is fixed by the OpenTelemetry exporters
+  // (`OTEL_EXPORTER_OTLP_ENDPOINT=<server>` makes them post here).
+  otlpTraces: '/v1/traces',
+  traces: '/api/traces',
+  trace: '/api/traces/:traceId',
   // Documentation and the message socket.
   docs: '/api/docs',
   ws: '/ws',

@@ -1,11 +1,5 @@
 import { z } from 'zod';
 
-/** The trace module's paths (issue 36). OTLP/HTTP's path is fixed by the OpenTelemetry exporters. */
-export const TRACE_PATHS = {
-  /** OTLP/HTTP traces: `OTEL_EXPORTER_OTLP_ENDPOINT=<server>` makes exporters post here. */
-  otlpTraces: '/v1/traces',
-} as const;
-
 /** The two encodings of OTLP/HTTP, told apart by the request's media type. */
 export const OTLP_MEDIA_TYPES = { protobuf: 'application/x-protobuf', json: 'application/json' } as const;
 
@@ -18,11 +12,6 @@ export const OtlpExportResponseSchema = z.object({
   partialSuccess: z.object({ rejectedSpans: z.string(), errorMessage: z.string() }).optional(),
 });
 export type OtlpExportResponse = z.infer<typeof OtlpExportResponseSchema>;
-
-export const TRACE_SEARCH_PATHS = {
-  traces: '/api/traces',
-  trace: (traceId: string) => `/api/traces/${encodeURIComponent(traceId)}`,
-} as const;
 
 const HexId = (bytes: number) => z.string().regex(new RegExp(`^[0-9a-f]{${bytes * 2}}$`), `${bytes * 2} hex digits`);
 const IsoTime = z.iso.datetime({ offset: true });

@@ -32,7 +32,11 @@ describe('API paths', () => {
 
   it('documents exactly the registered operations, as recorded before the table', async () => {
     const paths = (await t.app.inject({ url: `${PATHS.docs}/json` })).json().paths as Record<string, object>;
+    // OTLP/HTTP's path is outside /api (the exporters fix it) and out of the access table: its POST is
+    // documented, its other methods answer 405 as the Collector does
+    expect(Object.keys(paths[PATHS.otlpTraces] ?? {})).toEqual(['post']);
     const operations = Object.entries(paths)
+      .filter(([path]) => path !== PATHS.otlpTraces)
       .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
       .sort();
     const registered = routes()

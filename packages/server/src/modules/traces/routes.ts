@@ -1,4 +1,4 @@
-import { OTLP_MEDIA_TYPES, TRACE_PATHS } from '@sextant/api';
+import { OTLP_MEDIA_TYPES, PATHS } from '@sextant/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../plugins/errors.ts';
 import { tokenOf } from '../intake/credentials.ts';
@@ -67,7 +67,7 @@ export function otlpRoutes(app: FastifyInstance, deps: OtlpRouteDeps): void {
     // OTLP/HTTP: any method but POST is 405 (as the Collector answers), not a 404 that hides the endpoint.
     scope.route({
       method: ['GET', 'PUT', 'PATCH', 'DELETE'],
-      url: TRACE_PATHS.otlpTraces,
+      url: PATHS.otlpTraces,
       config: { access: 'public' },
       schema: { hide: true },
       handler: async (_req, reply) =>
@@ -77,7 +77,7 @@ export function otlpRoutes(app: FastifyInstance, deps: OtlpRouteDeps): void {
           new ApiError(405, 'bad-request', 'OTLP/HTTP exports are POSTed.'),
         ),
     });
-    scope.post(TRACE_PATHS.otlpTraces, {
+    scope.post(PATHS.otlpTraces, {
       config: { access: 'public' },
       schema: {
         tags: ['traces'],

@@ -1,6 +1,6 @@
 import {
   envelopeSchema,
-  TRACE_SEARCH_PATHS,
+  PATHS,
   TraceDetailSchema,
   TraceParamsSchema,
   TraceQuerySchema,
@@ -18,7 +18,7 @@ const ok = <T>(data: T) => ({ code: 200, message: 'OK', data });
 export function traceSearchRoutes(app: FastifyInstance, search: TraceSearchService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['traces'];
-  r.get(TRACE_SEARCH_PATHS.traces, {
+  r.get(PATHS.traces, {
     config: readTrace,
     schema: {
       tags,
@@ -28,7 +28,7 @@ export function traceSearchRoutes(app: FastifyInstance, search: TraceSearchServi
     },
     handler: async (req) => ok({ items: await search.search(req.query) }),
   });
-  r.get(`${TRACE_SEARCH_PATHS.traces}/:traceId`, {
+  r.get(PATHS.trace, {
     config: readTrace,
     schema: {
       tags,

@@ -126,7 +126,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const principals = new Principals(opts.db);
   registerContentSecurity(app, opts.config.traceViewerPort ?? 5173);
   await registerWeb(app, opts.config.webDist ?? '/nonexistent-web-dist');
-  registerAccess(app, tokens, principals);
+  registerAccess(app, {
+    verifySession: (accessToken) => tokens.verifySession(accessToken),
+    sessionEnded: (sessionId) => principals.sessionEnded(sessionId),
+    load: (userId) => principals.load(userId),
+  });
   registerTextGuard(app);
   const memberships = new TeamMemberships(opts.db);
   const teamsOfUser = (userId: string) => memberships.of(userId);

@@ -1,6 +1,6 @@
 import { abilityAllows, can, type Settings, type UserData } from '@sextant/api';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 import type { AppsService } from '../apps/service.ts';
 import type { AppRef, IntakeRepository } from './repository.ts';
 

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -42,77 +39,48 @@ import { registerAccess } from './plugins/access.ts';
 import { registerContentSecurity } from './plugins/content-security.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
-import { type RealtimeOptions, registerRealtime } from './plugins/realtime.ts';
+import { registerRealtime } from './plugins/realtime.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
 import { registerWeb } from './plugins/web.ts';
 import type { FanOut } from './realtime/broker.ts';
 
 export type AppOptions = {
-  config: Pick<Config, 'jwtSecret' | 'accessTokenTtl'> &
-    Partial<
-      Pick<
-        Config,
-        | 'dataDir'
-        | 'uploadLimitBytes'
-        | 'uploadMaxRatio'
-        | 'uploadParsers'
-        | 'uploadQueue'
-        | 'uploadParseMemoryMb'
-        | 'reportConcurrency'
-        | 'gitTimeoutMs'
-        | 'refreshIdleMs'
-        | 'traceViewerPort'
-        | 'adminPassword'
-        | 'databaseUrl'
-        | 'redisUrl'
-        | 'buildSandbox'
-        | 'buildUser'
-        | 'buildEnvPass'
-        | 'repoPaths'
-        | 'repoAllowLoopback'
-      >
-    > & { webDist?: string };
+  /** The whole configuration (main.ts reads it from the environment; tests build theirs). */
+  config: Config;
   db: Db;
   logger?: boolean;
-  /** What `/api/about` reports; tests may leave it out. */
-  about?: AboutFacts;
+  /** What `/api/about` reports. */
+  about: AboutFacts;
   /** Cross-instance delivery of real-time messages (Redis when `REDIS_URL` is set). */
   fanOut?: FanOut;
-  /** Socket time limits (SEXTANT_WS_CONNECT_TIMEOUT_MS, SEXTANT_WS_RECHECK_MS); tests shorten them. */
-  realtime?: Omit<RealtimeOptions, 'fanOut'>;
   /** Feature modules registered after the built-in ones (each route still declares its access). */
   modules?: ((app: FastifyInstance) => void)[];
   /** Whether this process works report jobs (tests that only read reports leave it off). Default true. */
   runJobs?: boolean;
 };
 
-/** Defaults for what tests leave out: a throw-away data directory per app. */
 function reportConfig(opts: AppOptions): ReportConfig {
   const { config } = opts;
-  const dataDir = config.dataDir ?? mkdtempSync(join(tmpdir(), 'sextant-data-'));
   return {
-    dataDir,
-    uploadLimitBytes: config.uploadLimitBytes ?? 512 * 1024 * 1024,
-    uploadMaxRatio: config.uploadMaxRatio ?? 100,
-    uploadParsers: config.uploadParsers ?? 2,
-    uploadQueue: config.uploadQueue ?? 8,
-    uploadParseMemoryMb: config.uploadParseMemoryMb ?? 2048,
-    reportConcurrency: config.reportConcurrency ?? 2,
-    gitTimeoutMs: config.gitTimeoutMs ?? 300_000,
+    dataDir: config.dataDir,
+    uploadLimitBytes: config.uploadLimitBytes,
+    uploadMaxRatio: config.uploadMaxRatio,
+    uploadParsers: config.uploadParsers,
+    uploadQueue: config.uploadQueue,
+    uploadParseMemoryMb: config.uploadParseMemoryMb,
+    reportConcurrency: config.reportConcurrency,
+    gitTimeoutMs: config.gitTimeoutMs,
     runJobs: opts.runJobs ?? true,
     build: {
-      sandbox: config.buildSandbox ?? 'auto',
-      user: config.buildUser ?? 'nobody',
-      envPass: config.buildEnvPass ?? [],
+      sandbox: config.buildSandbox,
+      user: config.buildUser,
+      envPass: config.buildEnvPass,
       secrets: serverSecrets(
         [config.jwtSecret, config.adminPassword, config.databaseUrl, config.redisUrl],
         process.env,
       ),
     },
-    repoPolicy: {
-      localFolders: config.repoPaths ?? [join(dataDir, 'demo-repos')],
-      allowLoopback: config.repoAllowLoopback ?? false,
-    },
+    repoPolicy: { localFolders: config.repoPaths, allowLoopback: config.repoAllowLoopback },
   };
 }
 
@@ -124,8 +92,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   const tokens = new AccessTokens(opts.config.jwtSecret, opts.config.accessTokenTtl);
   const principals = new Principals(opts.db);
-  registerContentSecurity(app, opts.config.traceViewerPort ?? 5173);
-  await registerWeb(app, opts.config.webDist ?? '/nonexistent-web-dist');
+  registerContentSecurity(app, opts.config.traceViewerPort);
+  await registerWeb(app, opts.config.webDist);
   registerAccess(app, {
     verifySession: (accessToken) => tokens.verifySession(accessToken),
     sessionEnded: (sessionId) => principals.sessionEnded(sessionId),
@@ -134,12 +102,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerTextGuard(app);
   const memberships = new TeamMemberships(opts.db);
   const teamsOfUser = (userId: string) => memberships.of(userId);
-  await registerRealtime(app, teamsOfUser, { ...opts.realtime, fanOut: opts.fanOut });
+  await registerRealtime(app, teamsOfUser, {
+    connectTimeoutMs: opts.config.wsConnectTimeoutMs,
+    recheckMs: opts.config.wsRecheckMs,
+    fanOut: opts.fanOut,
+  });
   await registerDocs(app);
-  const sessionPolicy = {
-    ...DEFAULT_SESSION_POLICY,
-    ...(opts.config.refreshIdleMs ? { idleMs: opts.config.refreshIdleMs } : {}),
-  };
+  const sessionPolicy = { ...DEFAULT_SESSION_POLICY, idleMs: opts.config.refreshIdleMs };
   authRoutes(app, new AuthService(opts.db, tokens, principals, sessionPolicy), principals);
   sessionRoutes(app, new Sessions(opts.db, sessionPolicy), principals);
   const audit = new AuditService(opts.db);
@@ -154,7 +123,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     teamIdsOf: teamsOfUser,
     owners: { ownerOf: (reportId) => reportOwner(opts.db, reportId), keysOfTeams: reportKeysOfTeams },
   });
-  aboutRoutes(app, opts.about ?? { version: 'test', commit: null, database: 'embedded' }, principals);
+  aboutRoutes(app, opts.about, principals);
   registerAuditLog(app, opts.db);
   registerTeams(app, opts.db);
   const reports = reportConfig(opts);

@@ -7,10 +7,19 @@ import { IntakeCredentials } from './credentials.ts';
 import { removePartialUploads } from './leftovers.ts';
 import { IntakeRepository } from './repository.ts';
 import { intakeRoutes } from './routes.ts';
+import { StoredUploads } from './stored-uploads.ts';
 import { UploadAdmission } from './upload-admission.ts';
 import { UploadParsers } from './upload-parsers.ts';
 import { registerUploadRoute } from './upload-route.ts';
 import { UploadsService } from './uploads-service.ts';
+
+export type { UploadRow } from './repository.ts';
+export type { StoredUploads } from './stored-uploads.ts';
+
+/** The kept uploads, for the report pipeline. */
+export function createStoredUploads(db: Db): StoredUploads {
+  return new StoredUploads(new IntakeRepository(db));
+}
 
 /** Coverage uploads, agent heart-beats and the agents list (issue 6). */
 export function registerCoverageIntake(app: FastifyInstance, db: Db, config: ReportConfig): void {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { apps, coverageAgents, coverageUploads, teamMembers } from '../../db/schema/index.ts';
 
@@ -85,5 +85,30 @@ export class IntakeRepository {
       .from(coverageAgents)
       .where(eq(coverageAgents.appId, appId))
       .orderBy(asc(coverageAgents.envType), asc(coverageAgents.agentId));
+  }
+
+  /** The uploads that may hold coverage of a report: same app, environment and test type. */
+  uploadsFor(appId: string, envType: string, testType: number): Promise<UploadRow[]> {
+    return this.db
+      .select()
+      .from(coverageUploads)
+      .where(
+        and(
+          eq(coverageUploads.appId, appId),
+          eq(coverageUploads.envType, envType),
+          eq(coverageUploads.testType, testType),
+        ),
+      )
+      .orderBy(coverageUploads.createdAt, coverageUploads.id);
+  }
+
+  /** Stores what an upload's commit resolved to, once (an upload names a fixed commit). */
+  async setUploadCommits(resolved: { id: string; commitSha: string }[]): Promise<void> {
+    for (const upload of resolved) {
+      await this.db
+        .update(coverageUploads)
+        .set({ commitSha: upload.commitSha })
+        .where(and(eq(coverageUploads.id, upload.id), isNull(coverageUploads.commitSha)));
+    }
   }
 }

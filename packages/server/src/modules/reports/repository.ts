@@ -1,14 +1,13 @@
 import { RUNNING_STATUSES } from '@sextant/api';
-import { and, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client.ts';
-import { coverageUploads, reports, riskItems } from '../../db/schema/index.ts';
+import { reports, riskItems } from '../../db/schema/index.ts';
 import type { Executor } from '../audit/service.ts';
 import { type Column, type ColumnData, insertColumns } from './generate/bulk-insert.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
 export type NewReport = typeof reports.$inferInsert;
-export type UploadRow = typeof coverageUploads.$inferSelect;
 
 const RUNNING = [...RUNNING_STATUSES] as string[];
 
@@ -103,31 +102,6 @@ export class ReportsRepository {
   async anyReport(): Promise<boolean> {
     const [row] = await this.db.select({ id: reports.id }).from(reports).limit(1);
     return row !== undefined;
-  }
-
-  /** The uploads that may hold coverage of a report: same app, environment and test type. */
-  uploadsFor(appId: string, envType: string, testType: number): Promise<UploadRow[]> {
-    return this.db
-      .select()
-      .from(coverageUploads)
-      .where(
-        and(
-          eq(coverageUploads.appId, appId),
-          eq(coverageUploads.envType, envType),
-          eq(coverageUploads.testType, testType),
-        ),
-      )
-      .orderBy(coverageUploads.createdAt, coverageUploads.id);
-  }
-
-  /** Stores what an upload's commit resolved to, once (an upload names a fixed commit). */
-  async setUploadCommits(resolved: { id: string; commitSha: string }[]): Promise<void> {
-    for (const upload of resolved) {
-      await this.db
-        .update(coverageUploads)
-        .set({ commitSha: upload.commitSha })
-        .where(and(eq(coverageUploads.id, upload.id), isNull(coverageUploads.commitSha)));
-    }
   }
 }
 

@@ -3,6 +3,7 @@ import { changesBetweenCommits } from '@sextant/coverage/node';
 import type { Db } from '../../../db/client.ts';
 import { cacheDir, mirrorDir, type ReportConfig } from '../../../lib/data-paths.ts';
 import { checkRepoLocation } from '../../apps/repo-location.ts';
+import type { StoredUploads } from '../../intake/index.ts';
 import type { GenerateInput } from '../generate/types.ts';
 import type { ReportRow, ReportsRepository } from '../repository.ts';
 import { compile } from './compile.ts';
@@ -38,6 +39,8 @@ export const STEP_TIMEOUTS_MS: Record<StepStatus, number> = {
 export type PipelineDeps = {
   db: Db;
   repository: ReportsRepository;
+  /** The intake's kept uploads (coverage_uploads belongs to the intake). */
+  uploads: StoredUploads;
   config: ReportConfig;
   app: (appId: string) => Promise<{ name: string; repoUrl: string; buildCommand: string | null }>;
   publish: (status: string, title: string, text: string) => Promise<void>;
@@ -138,7 +141,7 @@ export async function runPipeline(deps: PipelineDeps, report: ReportRow): Promis
     `coverage uploads of ${report.envType} at ${newCommit.slice(0, 12)}`,
     async () => {
       const uploads = await uploadsOfCommit(
-        repository,
+        deps.uploads,
         { appId: report.appId, envType: report.envType, testType: report.testType, mirror, newCommit },
         git,
       );

@@ -8,12 +8,7 @@ import { ApplicationsService } from './modules/applications/service.ts';
 import { createAppsService, registerApps } from './modules/apps/index.ts';
 import { registerAuditLog } from './modules/audit/index.ts';
 import { AuditService } from './modules/audit/service.ts';
-import { Principals } from './modules/auth/principals.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { AuthService } from './modules/auth/service.ts';
-import { sessionRoutes } from './modules/auth/session-routes.ts';
-import { DEFAULT_SESSION_POLICY, Sessions } from './modules/auth/sessions.ts';
-import { AccessTokens } from './modules/auth/tokens.ts';
+import { createAuth, registerAuth } from './modules/auth/index.ts';
 import { registerBranches } from './modules/branches/index.ts';
 import { registerCases } from './modules/cases/index.ts';
 import { registerCoverageIntake } from './modules/intake/index.ts';
@@ -90,15 +85,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  const tokens = new AccessTokens(opts.config.jwtSecret, opts.config.accessTokenTtl);
-  const principals = new Principals(opts.db);
+  const auth = createAuth(opts.db, opts.config);
+  const { principals } = auth;
   registerContentSecurity(app, opts.config.traceViewerPort);
   await registerWeb(app, opts.config.webDist);
-  registerAccess(app, {
-    verifySession: (accessToken) => tokens.verifySession(accessToken),
-    sessionEnded: (sessionId) => principals.sessionEnded(sessionId),
-    load: (userId) => principals.load(userId),
-  });
+  registerAccess(app, auth.authenticator);
   registerTextGuard(app);
   const memberships = new TeamMemberships(opts.db);
   const teamsOfUser = (userId: string) => memberships.of(userId);
@@ -108,9 +99,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     fanOut: opts.fanOut,
   });
   await registerDocs(app);
-  const sessionPolicy = { ...DEFAULT_SESSION_POLICY, idleMs: opts.config.refreshIdleMs };
-  authRoutes(app, new AuthService(opts.db, tokens, principals, sessionPolicy), principals);
-  sessionRoutes(app, new Sessions(opts.db, sessionPolicy), principals);
+  registerAuth(app, opts.db, auth);
   const audit = new AuditService(opts.db);
   settingsRoutes(app, principals, audit);
   usersRoutes(app, new UsersService(opts.db), audit, () => principals.invalidate());

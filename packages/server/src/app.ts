@@ -17,7 +17,7 @@ import { registerProjects } from './modules/projects/index.ts';
 import { registerReportViews } from './modules/report-views/index.ts';
 import { registerReports } from './modules/reports/index.ts';
 import { serverSecrets } from './modules/reports/pipeline/secret-mask.ts';
-import { reportKeysOfTeams, reportOwner } from './modules/reports/report-teams.ts';
+import { ReportTeams } from './modules/reports/report-teams.ts';
 import { registerRequirements } from './modules/requirements/index.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { RolesService } from './modules/roles/service.ts';
@@ -110,7 +110,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerMessages(app, opts.db, principals, {
     appIdForToken: (token) => appsForTokens.appIdForToken(token),
     teamIdsOf: teamsOfUser,
-    owners: { ownerOf: (reportId) => reportOwner(opts.db, reportId), keysOfTeams: reportKeysOfTeams },
+    owners: new ReportTeams(opts.db, appsForTokens),
   });
   aboutRoutes(app, opts.about, principals);
   registerAuditLog(app, opts.db);

@@ -1,5 +1,5 @@
 import type { AppInput, AppUpdate, ConnectionCheck } from '@sextant/api';
-import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { apps } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
@@ -84,6 +84,17 @@ export class AppsService {
       .from(apps)
       .where(eq(apps.ingestionTokenHash, ingestionTokenHash(token)));
     return row?.id ?? null;
+  }
+
+  /** The app's id and team, or null when no app has this id (the owner of an idle agent's messages). */
+  async ownerOf(id: string): Promise<{ appId: string; teamId: string } | null> {
+    const [row] = await this.db.select({ appId: apps.id, teamId: apps.teamId }).from(apps).where(eq(apps.id, id));
+    return row ?? null;
+  }
+
+  /** A subquery of the ids of these teams' apps, for other modules' queries to filter by (kept in SQL). */
+  idsOfTeams(teamIds: readonly string[]): SQL {
+    return sql`select ${apps.id} from ${apps} where ${inArray(apps.teamId, [...teamIds])}`;
   }
 
   /** App names by id, for lists of things that concern apps. */

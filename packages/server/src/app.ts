@@ -122,7 +122,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerVersions(app, opts.db);
   registerRequirements(app, opts.db);
   registerCases(app, opts.db);
-  registerCoverageIntake(app, opts.db, reports);
+  registerCoverageIntake(app, opts.db, reports, { teamIdsOf: teamsOfUser });
   await registerReports(app, opts.db, reports);
   registerReportViews(app, opts.db, reports);
   for (const register of opts.modules ?? []) register(app);

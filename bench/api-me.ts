@@ -11,6 +11,7 @@ import pg from 'pg';
 import { buildApp } from '../packages/server/src/app.ts';
 import { type Database, openDatabase } from '../packages/server/src/db/client.ts';
 import { seed } from '../packages/server/src/db/seed.ts';
+import { BENCH_ABOUT, benchConfig } from './server-config.ts';
 
 const run = promisify(execFile);
 const SECONDS = 10;
@@ -34,7 +35,8 @@ async function bench(engine: string, database: Database): Promise<Row[]> {
   await database.pool.query('create table if not exists bench_rows (k int not null, v double precision not null)');
   await database.pool.query('insert into bench_rows select g, random() from generate_series(1, 1000000) g');
   const app = await buildApp({
-    config: { jwtSecret: randomBytes(32).toString('hex'), accessTokenTtl: 900 },
+    config: benchConfig({ accessTokenTtl: 900 }),
+    about: BENCH_ABOUT,
     db: database.db,
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });

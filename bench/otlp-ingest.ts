@@ -12,6 +12,7 @@ import { type Database, openDatabase } from '../packages/server/src/db/client.ts
 import { seed } from '../packages/server/src/db/seed.ts';
 import { decodeProtobufExport } from '../packages/server/src/modules/traces/otlp-proto.ts';
 import { TracesRepository } from '../packages/server/src/modules/traces/repository.ts';
+import { BENCH_ABOUT, benchConfig } from './server-config.ts';
 
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const SENDERS = 8;
@@ -45,10 +46,7 @@ function exports(): Buffer[] {
 
 async function ingestRate(database: Database, bodies: Buffer[]): Promise<number> {
   await seed(database.db, PASSWORD);
-  const app = await buildApp({
-    config: { jwtSecret: randomBytes(32).toString('hex'), accessTokenTtl: 900 },
-    db: database.db,
-  });
+  const app = await buildApp({ config: benchConfig(), about: BENCH_ABOUT, db: database.db });
   const login = await app.inject({
     method: 'POST',
     url: '/api/login',

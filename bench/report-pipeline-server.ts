@@ -3,7 +3,6 @@
 // Starts the app on a port, uploads both JaCoCo runs with `sextant upload` (a separate process),
 // creates an incremental report and polls getReport until SUCCESS (or a failure status).
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,6 +11,7 @@ import { promisify } from 'node:util';
 import { buildApp } from '../packages/server/src/app.ts';
 import { seed } from '../packages/server/src/db/seed.ts';
 import { isTarget, openBenchDatabase } from './report-pipeline-db.ts';
+import { BENCH_ABOUT, benchConfig } from './server-config.ts';
 
 const run = promisify(execFile);
 const target = process.argv[2];
@@ -26,7 +26,8 @@ await seed(database.db, PASSWORD);
 const dataDir = mkdtempSync(join(tmpdir(), 'sx-bench-data-'));
 const app = await buildApp({
   db: database.db,
-  config: { jwtSecret: randomBytes(32).toString('hex'), accessTokenTtl: 3600, dataDir },
+  config: benchConfig({ accessTokenTtl: 3600, dataDir }),
+  about: BENCH_ABOUT,
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const server = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

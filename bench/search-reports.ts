@@ -184,6 +184,7 @@ async function inProcess(run: (call: Call) => Promise<unknown>, scenario: Scenar
 async function main(): Promise<void> {
   const pg = (await import('pg')).default;
   const { buildApp } = await import('../packages/server/src/app.ts');
+  const { BENCH_ABOUT, benchConfig } = await import('./server-config.ts');
   const { openDatabase } = await import('../packages/server/src/db/client.ts');
   const { seed } = await import('../packages/server/src/db/seed.ts');
   const { loadReportRows } = await import('./gen/report-rows.ts');
@@ -217,7 +218,8 @@ async function main(): Promise<void> {
     );
 
     const app = await buildApp({
-      config: { jwtSecret: randomBytes(32).toString('hex'), accessTokenTtl: 3600 },
+      config: benchConfig({ accessTokenTtl: 3600 }),
+      about: BENCH_ABOUT,
       db: database.db,
       runJobs: false,
     });

@@ -13,7 +13,6 @@
 // The bomb's 2.7 s is mostly the parser thread's start (tsx compiles the engine in it); the ratio
 // bound stops it after its first 8 MiB.
 import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,6 +34,7 @@ type Ready = { port: number; ingestionToken: string; accessToken: string };
 /** The server side: a fresh PGlite database and data folder, one team and app; tells the parent its port. */
 async function serve(): Promise<void> {
   const { buildApp } = await import('../packages/server/src/app.ts');
+  const { BENCH_ABOUT, benchConfig } = await import('./server-config.ts');
   const { openDatabase } = await import('../packages/server/src/db/client.ts');
   const { seed } = await import('../packages/server/src/db/seed.ts');
   const dataDir = mkdtempSync(join(tmpdir(), 'sx-bench-bomb-'));
@@ -42,7 +42,8 @@ async function serve(): Promise<void> {
   await seed(database.db, PASSWORD);
   const app = await buildApp({
     db: database.db,
-    config: { jwtSecret: randomBytes(32).toString('hex'), accessTokenTtl: 3600, dataDir },
+    config: benchConfig({ accessTokenTtl: 3600, dataDir }),
+    about: BENCH_ABOUT,
   });
   await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
   const call = async (url: string, payload: object, token?: string) => {

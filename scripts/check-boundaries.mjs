@@ -32,6 +32,15 @@ export const TABLE_OWNERS_WHERE_NAMES_DIFFER = {
   coverageAgents: 'intake', // db/schema/reports.ts: the agents' heart-beats
 };
 
+/**
+ * Modules that are another module's read side and may read its tables. report-views answers the
+ * report list, detail, source and dashboard calls from the reports module's tables (reports,
+ * report_details, report_files) with SQL written for 100,000 reports and millions of detail rows
+ * (bench/search-reports.ts: keyset pages, prepared reads, no ORM objects); it writes nothing, and a
+ * service call per row would undo that. The writes stay with the reports module's repository.
+ */
+export const READ_SIDES = { 'report-views': ['reports'] };
+
 /** Today's reads of another module's tables, accepted until the server's modules are reshaped (issue 33). */
 const BASELINE = 'scripts/boundary-baseline.json';
 
@@ -150,7 +159,10 @@ export function checkTree(treeRoot) {
         const target = relative(srcDir, resolve(dirname(file), spec)).split(sep);
         if (target[0] !== 'db' || target[1] !== 'schema') continue;
         const owner = owners.get(name);
-        if (owner && owner !== inSrc[1]) report('server-foreign-table', file, spec, name);
+        const readSideOf = READ_SIDES[inSrc[1]] ?? [];
+        if (owner && owner !== inSrc[1] && !readSideOf.includes(owner)) {
+          report('server-foreign-table', file, spec, name);
+        }
       }
     }
   }

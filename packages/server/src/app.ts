@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -11,12 +8,7 @@ import { ApplicationsService } from './modules/applications/service.ts';
 import { createAppsService, registerApps } from './modules/apps/index.ts';
 import { registerAuditLog } from './modules/audit/index.ts';
 import { AuditService } from './modules/audit/service.ts';
-import { Principals } from './modules/auth/principals.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { AuthService } from './modules/auth/service.ts';
-import { sessionRoutes } from './modules/auth/session-routes.ts';
-import { DEFAULT_SESSION_POLICY, Sessions } from './modules/auth/sessions.ts';
-import { AccessTokens } from './modules/auth/tokens.ts';
+import { createAuth, registerAuth } from './modules/auth/index.ts';
 import { registerBranches } from './modules/branches/index.ts';
 import { registerCases } from './modules/cases/index.ts';
 import { registerCoverageIntake } from './modules/intake/index.ts';
@@ -25,7 +17,7 @@ import { registerProjects } from './modules/projects/index.ts';
 import { registerReportViews } from './modules/report-views/index.ts';
 import { registerReports } from './modules/reports/index.ts';
 import { serverSecrets } from './modules/reports/pipeline/secret-mask.ts';
-import { reportKeysOfTeams, reportOwner } from './modules/reports/report-teams.ts';
+import { ReportTeams } from './modules/reports/report-teams.ts';
 import { registerRequirements } from './modules/requirements/index.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { RolesService } from './modules/roles/service.ts';
@@ -43,79 +35,48 @@ import { registerAccess } from './plugins/access.ts';
 import { registerContentSecurity } from './plugins/content-security.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
-import { type RealtimeOptions, registerRealtime } from './plugins/realtime.ts';
+import { registerRealtime } from './plugins/realtime.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
 import { registerWeb } from './plugins/web.ts';
 import type { FanOut } from './realtime/broker.ts';
 
 export type AppOptions = {
-  config: Pick<Config, 'jwtSecret' | 'accessTokenTtl'> &
-    Partial<
-      Pick<
-        Config,
-        | 'dataDir'
-        | 'uploadLimitBytes'
-        | 'uploadMaxRatio'
-        | 'uploadParsers'
-        | 'uploadQueue'
-        | 'uploadParseMemoryMb'
-        | 'reportConcurrency'
-        | 'gitTimeoutMs'
-        | 'refreshIdleMs'
-        | 'traceViewerPort'
-        | 'otlpLimitBytes'
-        | 'otlpConcurrency'
-        | 'adminPassword'
-        | 'databaseUrl'
-        | 'redisUrl'
-        | 'buildSandbox'
-        | 'buildUser'
-        | 'buildEnvPass'
-        | 'repoPaths'
-        | 'repoAllowLoopback'
-      >
-    > & { webDist?: string };
+  /** The whole configuration (main.ts reads it from the environment; tests build theirs). */
+  config: Config;
   db: Db;
   logger?: boolean;
-  /** What `/api/about` reports; tests may leave it out. */
-  about?: AboutFacts;
+  /** What `/api/about` reports. */
+  about: AboutFacts;
   /** Cross-instance delivery of real-time messages (Redis when `REDIS_URL` is set). */
   fanOut?: FanOut;
-  /** Socket time limits (SEXTANT_WS_CONNECT_TIMEOUT_MS, SEXTANT_WS_RECHECK_MS); tests shorten them. */
-  realtime?: Omit<RealtimeOptions, 'fanOut'>;
   /** Feature modules registered after the built-in ones (each route still declares its access). */
   modules?: ((app: FastifyInstance) => void)[];
   /** Whether this process works report jobs (tests that only read reports leave it off). Default true. */
   runJobs?: boolean;
 };
 
-/** Defaults for what tests leave out: a throw-away data directory per app. */
 function reportConfig(opts: AppOptions): ReportConfig {
   const { config } = opts;
-  const dataDir = config.dataDir ?? mkdtempSync(join(tmpdir(), 'sextant-data-'));
   return {
-    dataDir,
-    uploadLimitBytes: config.uploadLimitBytes ?? 512 * 1024 * 1024,
-    uploadMaxRatio: config.uploadMaxRatio ?? 100,
-    uploadParsers: config.uploadParsers ?? 2,
-    uploadQueue: config.uploadQueue ?? 8,
-    uploadParseMemoryMb: config.uploadParseMemoryMb ?? 2048,
-    reportConcurrency: config.reportConcurrency ?? 2,
-    gitTimeoutMs: config.gitTimeoutMs ?? 300_000,
+    dataDir: config.dataDir,
+    uploadLimitBytes: config.uploadLimitBytes,
+    uploadMaxRatio: config.uploadMaxRatio,
+    uploadParsers: config.uploadParsers,
+    uploadQueue: config.uploadQueue,
+    uploadParseMemoryMb: config.uploadParseMemoryMb,
+    reportConcurrency: config.reportConcurrency,
+    gitTimeoutMs: config.gitTimeoutMs,
     runJobs: opts.runJobs ?? true,
     build: {
-      sandbox: config.buildSandbox ?? 'auto',
-      user: config.buildUser ?? 'nobody',
-      envPass: config.buildEnvPass ?? [],
+      sandbox: config.buildSandbox,
+      user: config.buildUser,
+      envPass: config.buildEnvPass,
       secrets: serverSecrets(
         [config.jwtSecret, config.adminPassword, config.databaseUrl, config.redisUrl],
         process.env,
       ),
     },
-    repoPolicy: {
-      localFolders: config.repoPaths ?? [join(dataDir, 'demo-repos')],
-      allowLoopback: config.repoAllowLoopback ?? false,
-    },
+    repoPolicy: { localFolders: config.repoPaths, allowLoopback: config.repoAllowLoopback },
   };
 }
 
@@ -125,22 +86,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  const tokens = new AccessTokens(opts.config.jwtSecret, opts.config.accessTokenTtl);
-  const principals = new Principals(opts.db);
-  registerContentSecurity(app, opts.config.traceViewerPort ?? 5173);
-  await registerWeb(app, opts.config.webDist ?? '/nonexistent-web-dist');
-  registerAccess(app, tokens, principals);
+  const auth = createAuth(opts.db, opts.config);
+  const { principals } = auth;
+  registerContentSecurity(app, opts.config.traceViewerPort);
+  await registerWeb(app, opts.config.webDist);
+  registerAccess(app, auth.authenticator);
   registerTextGuard(app);
   const memberships = new TeamMemberships(opts.db);
   const teamsOfUser = (userId: string) => memberships.of(userId);
-  await registerRealtime(app, teamsOfUser, { ...opts.realtime, fanOut: opts.fanOut });
+  await registerRealtime(app, teamsOfUser, {
+    connectTimeoutMs: opts.config.wsConnectTimeoutMs,
+    recheckMs: opts.config.wsRecheckMs,
+    fanOut: opts.fanOut,
+  });
   await registerDocs(app);
-  const sessionPolicy = {
-    ...DEFAULT_SESSION_POLICY,
-    ...(opts.config.refreshIdleMs ? { idleMs: opts.config.refreshIdleMs } : {}),
-  };
-  authRoutes(app, new AuthService(opts.db, tokens, principals, sessionPolicy), principals);
-  sessionRoutes(app, new Sessions(opts.db, sessionPolicy), principals);
+  registerAuth(app, opts.db, auth);
   const audit = new AuditService(opts.db);
   settingsRoutes(app, principals, audit);
   usersRoutes(app, new UsersService(opts.db), audit, () => principals.invalidate());
@@ -151,9 +111,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerMessages(app, opts.db, principals, {
     appIdForToken: (token) => appsForTokens.appIdForToken(token),
     teamIdsOf: teamsOfUser,
-    owners: { ownerOf: (reportId) => reportOwner(opts.db, reportId), keysOfTeams: reportKeysOfTeams },
+    owners: new ReportTeams(opts.db, appsForTokens),
   });
-  aboutRoutes(app, opts.about ?? { version: 'test', commit: null, database: 'embedded' }, principals);
+  aboutRoutes(app, opts.about, principals);
   registerAuditLog(app, opts.db);
   registerTeams(app, opts.db);
   const reports = reportConfig(opts);
@@ -163,14 +123,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerVersions(app, opts.db);
   registerRequirements(app, opts.db);
   registerCases(app, opts.db);
-  registerCoverageIntake(app, opts.db, reports);
+  registerCoverageIntake(app, opts.db, reports, { teamIdsOf: teamsOfUser });
   await registerReports(app, opts.db, reports);
   registerReportViews(app, opts.db, reports);
   registerTraces(app, opts.db, {
     settings: () => principals.settings(),
     appIdForToken: (token) => appsForTokens.appIdForToken(token),
-    limitBytes: opts.config.otlpLimitBytes ?? 64 * 1024 * 1024,
-    concurrentExports: opts.config.otlpConcurrency ?? 16,
+    limitBytes: opts.config.otlpLimitBytes,
+    concurrentExports: opts.config.otlpConcurrency,
   });
   for (const register of opts.modules ?? []) register(app);
   await app.ready();

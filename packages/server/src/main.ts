@@ -30,7 +30,6 @@ const app = await buildApp({
   logger: true,
   fanOut,
   about,
-  realtime: { connectTimeoutMs: config.wsConnectTimeoutMs, recheckMs: config.wsRecheckMs },
 });
 await app.listen({ port: config.port, host: config.host });
 

@@ -9,7 +9,7 @@ import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import * as schema from '../src/db/schema/index.ts';
 import { seed } from '../src/db/seed.ts';
-import { ADMIN_PASSWORD, freshDatabase, signIn } from './support/build-test-app.ts';
+import { ADMIN_PASSWORD, freshDatabase, signIn, testAppOptions } from './support/build-test-app.ts';
 import {
   type FuzzOperation,
   fuzzOperations,
@@ -53,11 +53,13 @@ describe('OpenAPI fuzz: hostile strings in every string field', () => {
     database = await freshDatabase();
     await seed(database.db, ADMIN_PASSWORD);
     dataDir = mkdtempSync(join(tmpdir(), 'sx-fuzz-'));
-    app = await buildApp({
-      db: database.db,
-      runJobs: false,
-      config: { jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!', accessTokenTtl: 3600, dataDir },
-    });
+    app = await buildApp(
+      testAppOptions({
+        db: database.db,
+        runJobs: false,
+        config: { jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!', accessTokenTtl: 3600, dataDir },
+      }),
+    );
     admin = (await signIn(app, 'admin', ADMIN_PASSWORD)).headers;
     const docs = await app.inject({ url: '/api/docs/json' });
     operations = fuzzOperations(docs.json() as OpenApiDocument);

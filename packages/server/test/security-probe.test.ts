@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { seed } from '../src/db/seed.ts';
-import { ADMIN_PASSWORD, freshDatabase } from './support/build-test-app.ts';
+import { ADMIN_PASSWORD, freshDatabase, testAppOptions } from './support/build-test-app.ts';
 
 const PROBE = join(import.meta.dirname, '../../../scripts/security-probe.mjs');
 const JWT_SECRET = 'probe-test-secret-that-is-long-enough-for-hs256';
@@ -41,17 +41,19 @@ describe('npm run security:probe', () => {
     await seed(database.db, ADMIN_PASSWORD);
     dataDir = mkdtempSync(join(tmpdir(), 'sx-probe-'));
     writeFileSync(join(dataDir, 'jwt-secret'), JWT_SECRET);
-    app = await buildApp({
-      db: database.db,
-      config: {
-        jwtSecret: JWT_SECRET,
-        accessTokenTtl: 900,
-        dataDir,
-        uploadLimitBytes: 1024 * 1024,
-        // the probe's throw-away repository (finding 1) lives in the temporary folder
-        repoPaths: [tmpdir()],
-      },
-    });
+    app = await buildApp(
+      testAppOptions({
+        db: database.db,
+        config: {
+          jwtSecret: JWT_SECRET,
+          accessTokenTtl: 900,
+          dataDir,
+          uploadLimitBytes: 1024 * 1024,
+          // the probe's throw-away repository (finding 1) lives in the temporary folder
+          repoPaths: [tmpdir()],
+        },
+      }),
+    );
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     server = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -1,8 +1,6 @@
 import { type Action, can, editionAllows, type Resource, type Settings, type UserData } from '@sextant/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Principals } from '../modules/auth/principals.ts';
-import type { AccessTokens } from '../modules/auth/tokens.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../errors.ts';
 
 /** Every route declares who may call it; undeclared routes stop the server at start. */
 export type Access = 'public' | 'signed-in' | { action: Action; resource: Resource };
@@ -21,11 +19,27 @@ declare module 'fastify' {
     principalOf(accessToken: string): Promise<{ userData: UserData; settings: Settings }>;
   }
   interface FastifyRequest {
-    principal?: { userData: UserData; settings: Settings };
+    principal?: Principal;
     /** The session (refresh-token family) the caller's access token belongs to, when it names one. */
     sessionId?: string | null;
   }
 }
+
+/** The signed-in user's rights, as the access check reads them. */
+type Principal = { userData: UserData; settings: Settings };
+
+/**
+ * What the access check needs from the auth module, handed in by app.ts so that plugins never
+ * import a feature module (the dependency runs modules → plugins only).
+ */
+export type Authenticator = {
+  /** The user and session an access token names; throws the 401 ApiError when it is not valid. */
+  verifySession(accessToken: string): Promise<{ userId: string; sessionId: string | null }>;
+  /** Whether the session was ended (signed out, revoked), so its tokens stop at once. */
+  sessionEnded(sessionId: string): Promise<boolean>;
+  /** The user's rights and the system settings, or undefined when the account is gone. */
+  load(userId: string): Promise<Principal | undefined>;
+};
 
 export function describeAccess(access: Access): string {
   if (access === 'public') return 'Permission: public.';
@@ -33,13 +47,10 @@ export function describeAccess(access: Access): string {
   return `Permission: ${access.action} ${access.resource}.`;
 }
 
-export function registerAccess(app: FastifyInstance, tokens: AccessTokens, principals: Principals): void {
+export function registerAccess(app: FastifyInstance, auth: Authenticator): void {
   const table: FastifyInstance['accessTable'] = [];
   app.decorate('accessTable', table);
-  app.decorate(
-    'principalOf',
-    async (accessToken: string) => (await principalOf(accessToken, tokens, principals)).principal,
-  );
+  app.decorate('principalOf', async (accessToken: string) => (await principalOf(accessToken, auth)).principal);
   app.addHook('onRoute', (route) => {
     // Static files of the built web app and the API docs are public; every other /api route must declare.
     if (route.url.startsWith('/api/docs') || !route.url.startsWith('/api')) {
@@ -57,7 +68,7 @@ export function registerAccess(app: FastifyInstance, tokens: AccessTokens, princ
   app.addHook('preValidation', async (req) => {
     const access = req.routeOptions.config.access;
     if (!access || access === 'public') return;
-    const { principal, sessionId } = await authenticate(req, tokens, principals);
+    const { principal, sessionId } = await authenticate(req, auth);
     req.principal = principal;
     req.sessionId = sessionId;
     if (access === 'signed-in') return;
@@ -80,20 +91,20 @@ export function registerAccess(app: FastifyInstance, tokens: AccessTokens, princ
   });
 }
 
-async function authenticate(req: FastifyRequest, tokens: AccessTokens, principals: Principals) {
+async function authenticate(req: FastifyRequest, auth: Authenticator) {
   const header = req.headers.authorization;
   const match = header?.match(/^Bearer (\S+)$/);
   if (!match?.[1]) throw new ApiError(401, 'unauthorized', 'Please sign in.');
-  return principalOf(match[1], tokens, principals);
+  return principalOf(match[1], auth);
 }
 
-async function principalOf(accessToken: string, tokens: AccessTokens, principals: Principals) {
-  const { userId, sessionId } = await tokens.verifySession(accessToken);
+async function principalOf(accessToken: string, auth: Authenticator) {
+  const { userId, sessionId } = await auth.verifySession(accessToken);
   // An ended session's access tokens stop at once (issue 32, finding 8), not when they expire.
-  if (sessionId && (await principals.sessionEnded(sessionId))) {
+  if (sessionId && (await auth.sessionEnded(sessionId))) {
     throw new ApiError(401, 'unauthorized', 'This session has ended; please sign in.');
   }
-  const principal = await principals.load(userId);
-  if (!principal) throw new ApiError(401, 'unauthorized', 'Please sign in.');
-  return { principal, sessionId };
+  const loaded = await auth.load(userId);
+  if (!loaded) throw new ApiError(401, 'unauthorized', 'Please sign in.');
+  return { principal: loaded, sessionId };
 }

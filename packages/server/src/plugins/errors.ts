@@ -1,20 +1,6 @@
-import type { ErrorCode } from '@sextant/api';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-
-/** An error the API answers as-is: HTTP status = code, `data.error` = the closed error code. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: ErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
-    /** For 429: seconds until a retry may succeed, sent as `Retry-After`. */
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-  }
-}
+import { ApiError } from '../errors.ts';
 
 /** One error handler for the whole API: every failure becomes the `{code, message, data}` envelope. */
 export function registerErrorHandler(app: FastifyInstance): void {

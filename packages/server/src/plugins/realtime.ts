@@ -1,11 +1,11 @@
 import websocket from '@fastify/websocket';
 import { PATHS, WS_HEARTBEAT_MS } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../errors.ts';
 import { mayReceive, reportReaderOf, rightsFingerprint, type TeamIdsOf } from '../modules/messages/readers.ts';
 import { Broker, type FanOut } from '../realtime/broker.ts';
 import type { Principal } from '../realtime/stomp/session.ts';
 import { serveStomp } from '../realtime/ws-endpoint.ts';
-import { ApiError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import { findUnsafeText, MAX_TEXT_FIELD_LENGTH, type TextRules } from '@sextant/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../errors.ts';
 
 /** Text of the URL and of metadata fields: one line. */
 export const SINGLE_LINE: TextRules = { multiline: false, maxLength: MAX_TEXT_FIELD_LENGTH };

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { auditLogs, teams, users } from '../../src/db/schema/index.ts';
 import { seed } from '../../src/db/seed.ts';
+import { ApiError } from '../../src/errors.ts';
 import { type Actor, AuditService, type Executor, firstRow } from '../../src/modules/audit/service.ts';
-import { ApiError } from '../../src/plugins/errors.ts';
 import { ADMIN_PASSWORD, freshDatabase } from '../support/build-test-app.ts';
 
 const RULES = {

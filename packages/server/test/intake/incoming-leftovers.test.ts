@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { uploadsDir } from '../../src/lib/data-paths.ts';
-import { freshDatabase } from '../support/build-test-app.ts';
+import { freshDatabase, testAppOptions } from '../support/build-test-app.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sx-leftovers-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -21,11 +21,13 @@ describe('partial uploads left by a crash (issue 32, finding 9)', () => {
     expect(readdirSync(appDir).sort()).toEqual([partial, stored].sort());
 
     const database = await freshDatabase();
-    const app = await buildApp({
-      db: database.db,
-      runJobs: false,
-      config: { jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!', accessTokenTtl: 900, dataDir },
-    });
+    const app = await buildApp(
+      testAppOptions({
+        db: database.db,
+        runJobs: false,
+        config: { jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!', accessTokenTtl: 900, dataDir },
+      }),
+    );
     try {
       expect(readdirSync(appDir)).toEqual([stored]);
     } finally {

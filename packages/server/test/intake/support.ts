@@ -7,7 +7,7 @@ import { type AppOptions, buildApp } from '../../src/app.ts';
 import type { Db } from '../../src/db/client.ts';
 import { seed } from '../../src/db/seed.ts';
 import { uploadsDir } from '../../src/lib/data-paths.ts';
-import { ADMIN_PASSWORD, freshDatabase, signIn } from '../support/build-test-app.ts';
+import { ADMIN_PASSWORD, freshDatabase, signIn, testAppOptions } from '../support/build-test-app.ts';
 
 export const FIXTURES = join(import.meta.dirname, '../../../coverage/fixtures');
 
@@ -40,18 +40,20 @@ export function useIntakeApp(opts: { uploadLimitBytes?: number; config?: Partial
     const database = await freshDatabase();
     await seed(database.db, ADMIN_PASSWORD);
     t.dataDir = mkdtempSync(join(tmpdir(), 'sx-intake-'));
-    t.app = await buildApp({
-      db: database.db,
-      runJobs: false,
-      config: {
-        jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!',
-        accessTokenTtl: 900,
-        dataDir: t.dataDir,
-        repoPaths: [tmpdir()],
-        ...(opts.uploadLimitBytes ? { uploadLimitBytes: opts.uploadLimitBytes } : {}),
-        ...opts.config,
-      },
-    });
+    t.app = await buildApp(
+      testAppOptions({
+        db: database.db,
+        runJobs: false,
+        config: {
+          jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!',
+          accessTokenTtl: 900,
+          dataDir: t.dataDir,
+          repoPaths: [tmpdir()],
+          ...(opts.uploadLimitBytes ? { uploadLimitBytes: opts.uploadLimitBytes } : {}),
+          ...opts.config,
+        },
+      }),
+    );
     t.db = database.db;
     t.close = async () => {
       await t.app.close();

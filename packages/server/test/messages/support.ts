@@ -11,7 +11,7 @@ import type { Db } from '../../src/db/client.ts';
 import { reports } from '../../src/db/schema/index.ts';
 import { seed } from '../../src/db/seed.ts';
 import type { RealtimeOptions } from '../../src/plugins/realtime.ts';
-import { ADMIN_PASSWORD, freshDatabase, signIn } from '../support/build-test-app.ts';
+import { ADMIN_PASSWORD, freshDatabase, signIn, testAppOptions } from '../support/build-test-app.ts';
 
 type Headers = Record<string, string>;
 type User = { id: string; token: string; headers: Headers };
@@ -46,12 +46,19 @@ export function useTwoTeams(realtime: Omit<RealtimeOptions, 'fanOut'> = {}) {
     await seed(database.db, ADMIN_PASSWORD);
     const dataDir = mkdtempSync(join(tmpdir(), 'sx-messages-'));
     t.db = database.db;
-    t.app = await buildApp({
-      db: database.db,
-      runJobs: false,
-      realtime,
-      config: { jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!', accessTokenTtl: 900, dataDir },
-    });
+    t.app = await buildApp(
+      testAppOptions({
+        db: database.db,
+        runJobs: false,
+        config: {
+          jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!',
+          accessTokenTtl: 900,
+          dataDir,
+          ...(realtime.connectTimeoutMs === undefined ? {} : { wsConnectTimeoutMs: realtime.connectTimeoutMs }),
+          ...(realtime.recheckMs === undefined ? {} : { wsRecheckMs: realtime.recheckMs }),
+        },
+      }),
+    );
     close = async () => {
       await t.app.close();
       await database.close();

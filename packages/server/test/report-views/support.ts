@@ -7,7 +7,7 @@ import { buildApp } from '../../src/app.ts';
 import type { Db } from '../../src/db/client.ts';
 import { reportDetails, reports, riskItems } from '../../src/db/schema/index.ts';
 import { seed } from '../../src/db/seed.ts';
-import { ADMIN_PASSWORD, freshDatabase, signIn } from '../support/build-test-app.ts';
+import { ADMIN_PASSWORD, freshDatabase, signIn, testAppOptions } from '../support/build-test-app.ts';
 
 type Headers = Record<string, string>;
 export type NewReport = Partial<typeof reports.$inferInsert> & { appId: string };
@@ -41,16 +41,18 @@ export function useReportViews() {
     await seed(database.db, ADMIN_PASSWORD);
     t.dataDir = mkdtempSync(join(tmpdir(), 'sx-report-views-'));
     t.db = database.db;
-    t.app = await buildApp({
-      db: database.db,
-      runJobs: false,
-      config: {
-        jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!',
-        accessTokenTtl: 900,
-        dataDir: t.dataDir,
-        repoPaths: [tmpdir()],
-      },
-    });
+    t.app = await buildApp(
+      testAppOptions({
+        db: database.db,
+        runJobs: false,
+        config: {
+          jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!',
+          accessTokenTtl: 900,
+          dataDir: t.dataDir,
+          repoPaths: [tmpdir()],
+        },
+      }),
+    );
     close = async () => {
       await t.app.close();
       await database.close();

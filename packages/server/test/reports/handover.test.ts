@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import type { Database } from '../../src/db/client.ts';
 import { seed } from '../../src/db/seed.ts';
-import { ADMIN_PASSWORD, freshDatabase, signIn } from '../support/build-test-app.ts';
+import { ADMIN_PASSWORD, freshDatabase, signIn, testAppOptions } from '../support/build-test-app.ts';
 import { addUpload, fixtureRepo, statusesOf, waitForReport } from './pipeline-support.ts';
 
 /** A server closed gracefully mid-job hands the report over: the next one finishes it at once. */
@@ -26,17 +26,19 @@ describe('graceful close during a job', () => {
     const repo = fixtureRepo('jacoco');
     cleanups.push(() => rmSync(dirname(repo), { recursive: true, force: true }));
     const start = () =>
-      buildApp({
-        db: database.db,
-        config: {
-          jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!',
-          accessTokenTtl: 900,
-          dataDir,
-          repoPaths: [tmpdir()],
-          // The build keeps a marker between the two instances' runs: outside a sandbox, which would hide it.
-          buildSandbox: 'off',
-        },
-      });
+      buildApp(
+        testAppOptions({
+          db: database.db,
+          config: {
+            jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!',
+            accessTokenTtl: 900,
+            dataDir,
+            repoPaths: [tmpdir()],
+            // The build keeps a marker between the two instances' runs: outside a sandbox, which would hide it.
+            buildSandbox: 'off',
+          },
+        }),
+      );
 
     const first: FastifyInstance = await start();
     const admin = (await signIn(first, 'admin', ADMIN_PASSWORD)).headers;

@@ -11,7 +11,7 @@ import type { Db } from '../../src/db/client.ts';
 import { coverageUploads, messages, reports } from '../../src/db/schema/index.ts';
 import { seed } from '../../src/db/seed.ts';
 import { uploadsDir } from '../../src/lib/data-paths.ts';
-import { ADMIN_PASSWORD, freshDatabase, signIn } from '../support/build-test-app.ts';
+import { ADMIN_PASSWORD, freshDatabase, signIn, testAppOptions } from '../support/build-test-app.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
 export const FIXTURES = new URL('../../../coverage/fixtures/', import.meta.url).pathname;
@@ -57,16 +57,18 @@ export function useReportsApp(config: Partial<AppOptions['config']> = {}) {
     const database = await freshDatabase();
     await seed(database.db, ADMIN_PASSWORD);
     t.dataDir = mkdtempSync(join(tmpdir(), 'sx-report-data-'));
-    t.app = await buildApp({
-      db: database.db,
-      config: {
-        jwtSecret: TEST_JWT_SECRET,
-        accessTokenTtl: 900,
-        dataDir: t.dataDir,
-        repoPaths: [tmpdir()],
-        ...config,
-      },
-    });
+    t.app = await buildApp(
+      testAppOptions({
+        db: database.db,
+        config: {
+          jwtSecret: TEST_JWT_SECRET,
+          accessTokenTtl: 900,
+          dataDir: t.dataDir,
+          repoPaths: [tmpdir()],
+          ...config,
+        },
+      }),
+    );
     t.db = database.db;
     t.close = async () => {
       await t.app.close();

@@ -1,15 +1,68 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../src/app.ts';
+import { type AppOptions, buildApp } from '../../src/app.ts';
+import type { Config } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { seed } from '../../src/db/seed.ts';
 
 export const ADMIN_PASSWORD = 'admin-test-password';
 /** The key test apps sign access tokens with (a test may forge tokens with it). */
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
+
+/**
+ * A test app's configuration: the server's defaults (as `loadConfig` reads an empty environment) except
+ * a throw-away data folder per app, a web folder that does not exist, and no database or Redis URL
+ * (so no such secret is masked in build output). `given` overrides any of it.
+ */
+export function testConfig(given: Partial<Config> = {}): Config {
+  const dataDir = given.dataDir ?? mkdtempSync(join(tmpdir(), 'sextant-data-'));
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    redisUrl: undefined,
+    dataDir,
+    adminPassword: undefined,
+    jwtSecret: TEST_JWT_SECRET,
+    accessTokenTtl: 900,
+    refreshIdleMs: 12 * 3600_000,
+    traceViewerPort: 5173,
+    webDist: '/nonexistent-web-dist',
+    uploadLimitBytes: 512 * 1024 * 1024,
+    uploadMaxRatio: 100,
+    uploadParsers: 2,
+    uploadQueue: 8,
+    uploadParseMemoryMb: 2048,
+    reportConcurrency: 2,
+    gitTimeoutMs: 300_000,
+    wsConnectTimeoutMs: 10_000,
+    wsRecheckMs: 2000,
+    buildSandbox: 'auto',
+    buildUser: 'nobody',
+    buildEnvPass: [],
+    repoPaths: [join(dataDir, 'demo-repos')],
+    repoAllowLoopback: false,
+    otlpLimitBytes: 64 * 1024 * 1024,
+    otlpConcurrency: 16,
+    ...given,
+  };
+}
+
+/** `buildApp`'s options for a test: the config completed by `testConfig`, and `/api/about` saying version `test`. */
+export function testAppOptions(
+  opts: Omit<AppOptions, 'config' | 'about'> & { config?: Partial<Config>; about?: AppOptions['about'] },
+): AppOptions {
+  return {
+    ...opts,
+    config: testConfig(opts.config),
+    about: opts.about ?? { version: 'test', commit: null, database: 'embedded' },
+  };
+}
 
 /**
  * In-memory PGlite by default; with DATABASE_URL, a throw-away database on that server, dropped on close.
@@ -43,18 +96,19 @@ export async function buildTestApp(
 ) {
   const database: Database = await freshDatabase();
   await seed(database.db, ADMIN_PASSWORD);
-  const app: FastifyInstance = await buildApp({
-    db: database.db,
-    modules: opts.modules,
-    config: {
-      jwtSecret: TEST_JWT_SECRET,
-      accessTokenTtl: opts.accessTokenTtl ?? 900,
-      webDist: opts.webDist,
-      // Test repositories are local paths in the temporary folder, or placeholders under /srv never
-      // probed (SEXTANT_REPO_PATHS).
-      repoPaths: [tmpdir(), '/srv'],
-    },
-  }).catch(async (e: unknown) => {
+  const app: FastifyInstance = await buildApp(
+    testAppOptions({
+      db: database.db,
+      modules: opts.modules,
+      config: {
+        accessTokenTtl: opts.accessTokenTtl ?? 900,
+        ...(opts.webDist ? { webDist: opts.webDist } : {}),
+        // Test repositories are local paths in the temporary folder, or placeholders under /srv never
+        // probed (SEXTANT_REPO_PATHS).
+        repoPaths: [tmpdir(), '/srv'],
+      },
+    }),
+  ).catch(async (e: unknown) => {
     await database.close();
     throw e;
   });

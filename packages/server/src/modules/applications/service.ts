@@ -4,7 +4,7 @@ import type { Application } from '@sextant/api';
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { applications, passwordResets, roles, users } from '../../db/schema/index.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 import { opaqueToken, tokenHash } from '../auth/tokens.ts';
 import { type Rights, refuseEscalation } from '../roles/grants.ts';
 

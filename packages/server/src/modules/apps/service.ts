@@ -1,8 +1,8 @@
 import type { AppInput, AppUpdate, ConnectionCheck } from '@sextant/api';
-import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { apps } from '../../db/schema/index.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 import { asApiError, containsPattern } from '../audit/constraint-errors.ts';
 import { type Actor, type AuditService, changedFields, firstRow } from '../audit/service.ts';
 import type { TeamsService } from '../teams/service.ts';
@@ -11,6 +11,10 @@ import { checkRepoLocation, RepoLocationRefused, type RepoPolicy } from './repo-
 import { ingestionTokenHash, issueIngestionToken } from './token.ts';
 
 type AppRecord = typeof apps.$inferSelect;
+/** An app as other modules name it: which team owns it. */
+export type AppRef = { id: string; name: string; teamId: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const SORTABLE: Record<string, AnyColumn> = {
   name: apps.name,
@@ -84,6 +88,37 @@ export class AppsService {
       .from(apps)
       .where(eq(apps.ingestionTokenHash, ingestionTokenHash(token)));
     return row?.id ?? null;
+  }
+
+  /** Apps whose id or name is `nameOrId`, as the intake names them: one by id, possibly several by name. */
+  async refsNamed(nameOrId: string): Promise<AppRef[]> {
+    const byName = eq(apps.name, nameOrId);
+    return this.db
+      .select({ id: apps.id, name: apps.name, teamId: apps.teamId })
+      .from(apps)
+      .where(UUID.test(nameOrId) ? or(eq(apps.id, nameOrId), byName) : byName)
+      .orderBy(asc(apps.id));
+  }
+
+  /** The app's id, name and team; null when the id is not an app's. */
+  async ref(id: string): Promise<AppRef | null> {
+    if (!UUID.test(id)) return null;
+    const [row] = await this.db
+      .select({ id: apps.id, name: apps.name, teamId: apps.teamId })
+      .from(apps)
+      .where(eq(apps.id, id));
+    return row ?? null;
+  }
+
+  /** The app's id and team, or null when no app has this id (the owner of an idle agent's messages). */
+  async ownerOf(id: string): Promise<{ appId: string; teamId: string } | null> {
+    const [row] = await this.db.select({ appId: apps.id, teamId: apps.teamId }).from(apps).where(eq(apps.id, id));
+    return row ?? null;
+  }
+
+  /** A subquery of the ids of these teams' apps, for other modules' queries to filter by (kept in SQL). */
+  idsOfTeams(teamIds: readonly string[]): SQL {
+    return sql`select ${apps.id} from ${apps} where ${inArray(apps.teamId, [...teamIds])}`;
   }
 
   /** App names by id, for lists of things that concern apps. */

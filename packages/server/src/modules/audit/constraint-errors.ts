@@ -1,4 +1,4 @@
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 
 type PgFailure = { code: string; constraint?: string; table?: string };
 

@@ -2,7 +2,7 @@ import type { AuditAction, AuditedEntity } from '@sextant/api';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLogs, users } from '../../db/schema/index.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 import { asApiError } from './constraint-errors.ts';
 
 export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { refreshTokens, users } from '../../db/schema/index.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 import { usernameKey } from '../users/usernames.ts';
 import type { Principals } from './principals.ts';
 import type { SessionPolicy } from './sessions.ts';

@@ -1,7 +1,7 @@
 import type { Session } from '@sextant/api';
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { refreshTokens } from '../../db/schema/index.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 import type { Executor } from '../audit/service.ts';
 
 /** How long refresh tokens live: `idleMs` unused (rotation restarts it), `maxMs` from the sign-in. */

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { loginFailures, refreshTokens } from '../../db/schema/index.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 
 const WINDOW_MS = 15 * 60_000;
 /** Failed sign-ins from one address, whatever the account, before that address waits out the window. */

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, max } from 'drizzle-orm';
 import { throttleEvents } from '../../db/schema/index.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 import type { Executor } from '../audit/service.ts';
 
 /**

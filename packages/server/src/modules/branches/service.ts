@@ -2,7 +2,7 @@ import type { BranchRefresh } from '@sextant/api';
 import { type AnyColumn, and, asc, count, desc, eq, ilike } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { branches } from '../../db/schema/index.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 import { RemoteError } from '../apps/git-remote.ts';
 import type { AppsService } from '../apps/service.ts';
 import { containsPattern } from '../audit/constraint-errors.ts';

@@ -1,6 +1,6 @@
 import type { Case } from '@sextant/api';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 
 export const LITE_HIDES_REQUIREMENTS = 'Requirements are not part of the Lite edition.';
 

@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { cases } from '../../db/schema/index.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 import type { AppsService } from '../apps/service.ts';
 import { asApiError } from '../audit/constraint-errors.ts';
 import { type Actor, type AuditService, changedFields } from '../audit/service.ts';

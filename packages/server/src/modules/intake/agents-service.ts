@@ -1,6 +1,6 @@
 import type { Agent, AgentHeartbeatRequestSchema } from '@sextant/api';
 import type { z } from 'zod';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 import type { MessagesService } from '../messages/service.ts';
 import type { AgentRow, AppRef, IntakeRepository } from './repository.ts';
 

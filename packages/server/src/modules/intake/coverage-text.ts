@@ -1,6 +1,6 @@
 import { MAX_TEXT_FIELD_LENGTH, unsafeTextReason } from '@sextant/api';
 import type { Coverage } from '@sextant/coverage';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 
 const NAME_RULES = { multiline: false, maxLength: MAX_TEXT_FIELD_LENGTH };
 

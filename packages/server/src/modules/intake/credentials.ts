@@ -1,8 +1,8 @@
 import { abilityAllows, can, type Settings, type UserData } from '@sextant/api';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 import type { AppsService } from '../apps/service.ts';
-import type { AppRef, IntakeRepository } from './repository.ts';
+import type { AppRef } from './repository.ts';
 
 /** Who sends coverage: an app's ingestion token (that app only) or a user allowed to create reports. */
 export type Sender =
@@ -26,8 +26,8 @@ export function tokenOf(req: FastifyRequest): string | null {
  */
 export class IntakeCredentials {
   constructor(
-    private readonly repository: IntakeRepository,
     private readonly apps: AppsService,
+    private readonly teamIdsOf: (userId: string) => Promise<Set<string>>,
     private readonly principalOf: (accessToken: string) => Promise<Principal>,
   ) {}
 
@@ -58,13 +58,13 @@ export class IntakeCredentials {
       kind: 'user',
       userId: userData.userid,
       everyTeam: abilityAllows(userData.ability, 'manage', 'all'),
-      teamIds: await this.repository.teamsOf(userData.userid),
+      teamIds: await this.teamIdsOf(userData.userid),
     };
   }
 
   /** The app named by `nameOrId` that the sender may send coverage for: 404 unknown, 403 not theirs. */
   async appFor(sender: Sender, nameOrId: string): Promise<AppRef> {
-    const candidates = await this.repository.appsNamed(nameOrId);
+    const candidates = await this.apps.refsNamed(nameOrId);
     if (candidates.length === 0) throw new ApiError(404, 'not-found', `No app named ${JSON.stringify(nameOrId)}.`);
     if (sender.kind === 'app-token') {
       const own = candidates.find((a) => a.id === sender.appId);

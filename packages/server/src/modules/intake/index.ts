@@ -7,15 +7,31 @@ import { IntakeCredentials } from './credentials.ts';
 import { removePartialUploads } from './leftovers.ts';
 import { IntakeRepository } from './repository.ts';
 import { intakeRoutes } from './routes.ts';
+import { StoredUploads } from './stored-uploads.ts';
 import { UploadAdmission } from './upload-admission.ts';
 import { UploadParsers } from './upload-parsers.ts';
 import { registerUploadRoute } from './upload-route.ts';
 import { UploadsService } from './uploads-service.ts';
 
+export type { UploadRow } from './repository.ts';
+export type { StoredUploads } from './stored-uploads.ts';
+
+/** The kept uploads, for the report pipeline. */
+export function createStoredUploads(db: Db): StoredUploads {
+  const apps = createAppsService(db);
+  return new StoredUploads(new IntakeRepository(db, (teamIds) => apps.idsOfTeams(teamIds)));
+}
+
+export type IntakeDeps = {
+  /** The teams a user belongs to (team members belong to the teams module). */
+  teamIdsOf: (userId: string) => Promise<Set<string>>;
+};
+
 /** Coverage uploads, agent heart-beats and the agents list (issue 6). */
-export function registerCoverageIntake(app: FastifyInstance, db: Db, config: ReportConfig): void {
-  const repository = new IntakeRepository(db);
-  const credentials = new IntakeCredentials(repository, createAppsService(db), (token) => app.principalOf(token));
+export function registerCoverageIntake(app: FastifyInstance, db: Db, config: ReportConfig, deps: IntakeDeps): void {
+  const apps = createAppsService(db);
+  const repository = new IntakeRepository(db, (teamIds) => apps.idsOfTeams(teamIds));
+  const credentials = new IntakeCredentials(apps, deps.teamIdsOf, (token) => app.principalOf(token));
   const parsers = new UploadParsers(config.uploadParsers, config.uploadParseMemoryMb);
   const uploads = new UploadsService(repository, config, parsers);
   const admission = new UploadAdmission(config.uploadParsers + config.uploadQueue);
@@ -25,5 +41,11 @@ export function registerCoverageIntake(app: FastifyInstance, db: Db, config: Rep
   });
   app.addHook('onClose', () => parsers.close());
   registerUploadRoute(app, { credentials, uploads, admission, config });
-  intakeRoutes(app, { credentials, uploads, agents: new AgentsService(repository, app.messages), repository });
+  intakeRoutes(app, {
+    credentials,
+    uploads,
+    agents: new AgentsService(repository, app.messages),
+    apps,
+    teamIdsOf: deps.teamIdsOf,
+  });
 }

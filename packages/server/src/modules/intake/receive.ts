@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 
 /** A multipart body carries boundaries and the metadata fields beside the file. */
 export const MULTIPART_ALLOWANCE_BYTES = 64 * 1024;

@@ -12,9 +12,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppsService } from '../apps/service.ts';
 import type { AgentsService } from './agents-service.ts';
 import type { IntakeCredentials } from './credentials.ts';
-import type { IntakeRepository } from './repository.ts';
 import type { UploadsService } from './uploads-service.ts';
 
 const UploadsQuerySchema = PageQuerySchema.pick({ page: true, perPage: true }).extend({ appId: z.uuid().optional() });
@@ -23,7 +23,8 @@ type Deps = {
   credentials: IntakeCredentials;
   uploads: UploadsService;
   agents: AgentsService;
-  repository: IntakeRepository;
+  apps: AppsService;
+  teamIdsOf: (userId: string) => Promise<Set<string>>;
 };
 
 /** The uploads list, agent heart-beats and an app's agents; the upload itself is in upload-route.ts. */
@@ -41,9 +42,7 @@ export function intakeRoutes(app: FastifyInstance, deps: Deps): void {
     handler: async (req) => {
       const user = req.principal?.userData;
       if (!user) throw new Error('read Report without a principal');
-      const teamIds = abilityAllows(user.ability, 'manage', 'all')
-        ? null
-        : [...(await deps.repository.teamsOf(user.userid))];
+      const teamIds = abilityAllows(user.ability, 'manage', 'all') ? null : [...(await deps.teamIdsOf(user.userid))];
       return { code: 200, message: 'OK', data: await deps.uploads.list({ ...req.query, teamIds }) };
     },
   });
@@ -73,7 +72,7 @@ export function intakeRoutes(app: FastifyInstance, deps: Deps): void {
     handler: async (req) => ({
       code: 200,
       message: 'OK',
-      data: await deps.agents.list(await deps.repository.appById(req.params.id)),
+      data: await deps.agents.list(await deps.apps.ref(req.params.id)),
     }),
   });
 }

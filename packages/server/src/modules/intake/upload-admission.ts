@@ -1,4 +1,4 @@
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 
 /** What a refused sender is told to wait: about one parse of a large report. */
 export const RETRY_AFTER_SECONDS = 10;

@@ -1,6 +1,6 @@
 import { abilityAllows, isHeartbeat } from '@sextant/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 import { tokenOf } from '../intake/credentials.ts';
 import type { MessagesService, PublishInput } from './service.ts';
 

@@ -9,7 +9,7 @@ import {
   WS_HISTORY_TRIM_SLACK,
 } from '@sextant/api';
 import type { SQL } from 'drizzle-orm';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 import { type Audience, BROADCAST_DESTINATION, type Broker, USER_DESTINATION } from '../../realtime/broker.ts';
 import type { ReportReader } from './readers.ts';
 import { type MessageRow, type MessagesRepository, type Reader, toMessage } from './repository.ts';

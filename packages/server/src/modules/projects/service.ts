@@ -2,7 +2,7 @@ import type { ProjectInput, ProjectUpdate } from '@sextant/api';
 import { type AnyColumn, and, asc, count, desc, eq, exists, ilike, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { projectApps, projects } from '../../db/schema/index.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 import type { AppsService } from '../apps/service.ts';
 import { asApiError, containsPattern } from '../audit/constraint-errors.ts';
 import { type Actor, type AuditService, changedFields, type Executor } from '../audit/service.ts';

@@ -1,7 +1,7 @@
 import { type Dashboard, type Report, RUNNING_STATUSES } from '@sextant/api';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 import { fractionSql, iso, isUuid, REPORT_COLUMNS, toReport } from './report-row.ts';
 
 export const TREND_LENGTH = 20;

@@ -2,7 +2,7 @@ import type { ReportDetail, ReportDetailsQuerySchema } from '@sextant/api';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 import { preparedRows } from './prepared-read.ts';
 import { fractionSql, isUuid, toCoverageFields } from './report-row.ts';
 

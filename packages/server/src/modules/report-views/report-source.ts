@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import type { LineMark, ReportFile, SourceView } from '@sextant/api';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { ApiError } from '../../errors.ts';
 import { mirrorDir, type ReportConfig } from '../../lib/data-paths.ts';
-import { ApiError } from '../../plugins/errors.ts';
 import { BlobError, readBlob } from './git-blob.ts';
 import { fractionSql, isUuid } from './report-row.ts';
 

@@ -5,6 +5,7 @@ import type { ReportConfig } from '../../lib/data-paths.ts';
 import { createAppsService } from '../apps/index.ts';
 import { AuditService } from '../audit/service.ts';
 import { Principals } from '../auth/principals.ts';
+import { createStoredUploads } from '../intake/index.ts';
 import { TeamsService } from '../teams/service.ts';
 import { generateReport } from './generate/index.ts';
 import { reapLeftoverBuilds } from './pipeline/build-groups.ts';
@@ -18,6 +19,7 @@ import { ReportsService } from './service.ts';
 export async function registerReports(app: FastifyInstance, db: Db, config: ReportConfig): Promise<void> {
   const repository = new ReportsRepository(db);
   const apps = createAppsService(db);
+  const uploads = createStoredUploads(db);
   const audit = new AuditService(db);
   const settings = new Principals(db);
   const publish = async (report: { id: string }, status: string, title: string, text: string) => {
@@ -47,6 +49,7 @@ export async function registerReports(app: FastifyInstance, db: Db, config: Repo
         {
           db,
           repository,
+          uploads,
           config,
           app: (appId) => apps.get(appId),
           publish: (status, title, text) => publish(report, status, title, text),

@@ -1,12 +1,13 @@
 import { type ReportJobStatus, RUNNING_STATUSES } from '@sextant/api';
 import { and, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Db } from '../../db/client.ts';
-import { coverageUploads, reports, riskItems } from '../../db/schema/index.ts';
+import { reports, riskItems } from '../../db/schema/index.ts';
 import type { Executor } from '../audit/service.ts';
+import { type Column, type ColumnData, insertColumns } from './generate/bulk-insert.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
 export type NewReport = typeof reports.$inferInsert;
-export type UploadRow = typeof coverageUploads.$inferSelect;
 
 const RUNNING: ReportJobStatus[] = [...RUNNING_STATUSES];
 
@@ -102,29 +103,95 @@ export class ReportsRepository {
     const [row] = await this.db.select({ id: reports.id }).from(reports).limit(1);
     return row !== undefined;
   }
+}
 
-  /** The uploads that may hold coverage of a report: same app, environment and test type. */
-  uploadsFor(appId: string, envType: string, testType: number): Promise<UploadRow[]> {
-    return this.db
-      .select()
-      .from(coverageUploads)
-      .where(
-        and(
-          eq(coverageUploads.appId, appId),
-          eq(coverageUploads.envType, envType),
-          eq(coverageUploads.testType, testType),
-        ),
-      )
-      .orderBy(coverageUploads.createdAt, coverageUploads.id);
+/** A report's stored figures: the counter columns (in their order) and the incremental ones. */
+export type StoredFigures = {
+  counters: { column: Column; value: number | null }[];
+  diffLineCovered: number | null;
+  diffLineTotal: number | null;
+  codeAuthor: string | null;
+  newCommit: string | null;
+};
+
+/**
+ * The report generation's writes (GENERATING_REPORT), through the pg driver rather than the query
+ * builder: rows go in column-major, one `unnest` insert per chunk (`generate/bulk-insert.ts`), which
+ * the ORM's insert of objects cannot match on a report of 100,000 methods.
+ */
+export class GeneratedRowsRepository {
+  readonly pool: pg.Pool;
+
+  constructor(db: Db) {
+    const client = (db as Db & { $client?: unknown }).$client;
+    if (!(client instanceof pg.Pool)) throw new Error('generateReport needs a database opened on a pg Pool');
+    this.pool = client;
   }
 
-  /** Stores what an upload's commit resolved to, once (an upload names a fixed commit). */
-  async setUploadCommits(resolved: { id: string; commitSha: string }[]): Promise<void> {
-    for (const upload of resolved) {
-      await this.db
-        .update(coverageUploads)
-        .set({ commitSha: upload.commitSha })
-        .where(and(eq(coverageUploads.id, upload.id), isNull(coverageUploads.commitSha)));
+  /** Ids for the class rows, so method rows can name their class row in the same statement batch. */
+  async takeDetailIds(count: number): Promise<number[]> {
+    if (count === 0) return [];
+    const result = await this.pool.query<{ ids: string[] }>(
+      `select array_agg(nextval(pg_get_serial_sequence('report_details', 'id'))) as ids from generate_series(1, $1)`,
+      [count],
+    );
+    return (result.rows[0]?.ids ?? []).map(Number);
+  }
+
+  /** One client for the whole transaction (see the CAVEAT in db/client.ts). */
+  async inTransaction<T>(work: (writer: GeneratedRowsWriter) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      const result = await work(new GeneratedRowsWriter(client));
+      await client.query('commit');
+      client.release();
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      client.release();
+      throw error;
     }
   }
+}
+
+/** The writes of one generation, on the transaction's client. */
+export class GeneratedRowsWriter {
+  constructor(readonly client: pg.PoolClient) {}
+
+  /** Locks the report (a delete waits for the generation) and drops what an earlier run of it wrote. */
+  async lockAndClear(reportId: string): Promise<void> {
+    const found = await this.client.query('select id from reports where id = $1 for update', [reportId]);
+    if (found.rowCount === 0) throw new Error(`report ${reportId} does not exist (deleted while running?)`);
+    await this.client.query('delete from report_details where report_id = $1', [reportId]);
+    await this.client.query('delete from report_files where report_id = $1', [reportId]);
+  }
+
+  async insertDetails(reportId: string, rows: ColumnData): Promise<void> {
+    await insertColumns(this.client, 'report_details', reportIdColumn(reportId), rows);
+  }
+
+  async insertFiles(reportId: string, rows: ColumnData): Promise<void> {
+    await insertColumns(this.client, 'report_files', reportIdColumn(reportId), rows);
+  }
+
+  async setFigures(reportId: string, figures: StoredFigures): Promise<void> {
+    const assigned: [string, unknown][] = [
+      ...figures.counters.map((c): [string, unknown] => [c.column.name, c.value]),
+      ['diff_line_covered', figures.diffLineCovered],
+      ['diff_line_total', figures.diffLineTotal],
+      ['code_author', figures.codeAuthor],
+      ['new_commit', figures.newCommit],
+    ];
+    // $1 is the report id; each assigned column takes the next placeholder.
+    const set = assigned.map(([name], i) => `${name} = $${i + 2}`).join(', ');
+    await this.client.query(`update reports set ${set}, updated_at = now() where id = $1`, [
+      reportId,
+      ...assigned.map(([, value]) => value),
+    ]);
+  }
+}
+
+function reportIdColumn(reportId: string) {
+  return [{ column: { name: 'report_id', type: 'uuid' as const }, value: reportId }];
 }

@@ -1,5 +1,5 @@
 import type { CreateReport, Report, UpdateReport, UserData } from '@sextant/api';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 import type { AppsService } from '../apps/service.ts';
 import { type Actor, type AuditService, changedFields } from '../audit/service.ts';
 import type { TeamsService } from '../teams/service.ts';

@@ -7,7 +7,7 @@ import {
   resourceAllows,
 } from '@sextant/api';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 
 /** What a role or an account holds: abilities, opened resources and (for accounts) user types. */
 export type Rights = { ability: readonly Ability[]; resourceNums: ResourceNums; usertypes?: readonly number[] };

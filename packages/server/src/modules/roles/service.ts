@@ -1,7 +1,7 @@
 import type { RoleInput } from '@sextant/api';
 import { count, eq } from 'drizzle-orm';
 import { roles, users } from '../../db/schema/index.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 import type { Executor } from '../audit/service.ts';
 import { type Rights, refuseEscalation } from './grants.ts';
 

@@ -2,7 +2,7 @@ import { envelopeSchema, PATHS, type Settings, SettingsSchema } from '@sextant/a
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { settings } from '../../db/schema/index.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 import { actorOf } from '../audit/actor.ts';
 import { type AuditEntry, type AuditService, changedFields } from '../audit/service.ts';
 import type { Principals } from '../auth/principals.ts';

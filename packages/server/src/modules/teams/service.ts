@@ -2,7 +2,7 @@ import type { TeamInput, TeamUpdate, UserRef } from '@sextant/api';
 import { type AnyColumn, and, asc, count, desc, eq, exists, ilike, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { teamMembers, teams, users } from '../../db/schema/index.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 import { asApiError, containsPattern } from '../audit/constraint-errors.ts';
 import { type Actor, type AuditService, changedFields, type Executor } from '../audit/service.ts';
 

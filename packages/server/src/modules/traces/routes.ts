@@ -1,6 +1,6 @@
 import { OTLP_MEDIA_TYPES, PATHS } from '@sextant/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 import { tokenOf } from '../intake/credentials.ts';
 import { lingerAfterRefusal } from '../intake/receive.ts';
 import { readExportBody } from './body.ts';

@@ -6,7 +6,7 @@ import {
   type TraceSpan,
   type TraceSummary,
 } from '@sextant/api';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 import type { SpanDetailRow, TraceReads } from './reads.ts';
 
 const DAY_MS = 86_400_000;

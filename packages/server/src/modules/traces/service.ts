@@ -1,5 +1,5 @@
 import type { Settings } from '@sextant/api';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 import { factsOf } from './normalise.ts';
 import { type DecodedResourceSpans, type DecodedSpan, SPAN_LIMITS } from './otlp-model.ts';
 import { dayOf, type SpanRow, type TracesRepository } from './repository.ts';

@@ -3,7 +3,7 @@ import { hash } from '@node-rs/argon2';
 import type { UserUpdate } from '@sextant/api';
 import { type AnyColumn, and, asc, count, desc, eq, gt, ilike, isNull, or } from 'drizzle-orm';
 import { applications, passwordResets, refreshTokens, roles, users } from '../../db/schema/index.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 import type { Executor } from '../audit/service.ts';
 import { networkOf, Throttle } from '../auth/throttle.ts';
 import { opaqueToken, tokenHash } from '../auth/tokens.ts';

@@ -2,7 +2,7 @@ import type { VersionInput, VersionUpdate } from '@sextant/api';
 import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { versions } from '../../db/schema/index.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { ApiError } from '../../errors.ts';
 import type { AppsService } from '../apps/service.ts';
 import { asApiError, containsPattern } from '../audit/constraint-errors.ts';
 import { type Actor, type AuditService, changedFields, firstRow } from '../audit/service.ts';

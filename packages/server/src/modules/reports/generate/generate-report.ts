@@ -1,7 +1,6 @@
 import type { Counters } from '@sextant/coverage';
-import pg from 'pg';
 import type { Db } from '../../../db/client.ts';
-import { insertColumns } from './bulk-insert.ts';
+import { GeneratedRowsRepository } from '../repository.ts';
 import { COUNTER_COLUMNS, classEntries, counterValues, detailRows } from './detail-rows.ts';
 import { fileRows } from './file-rows.ts';
 import { MethodChanges, mostFrequentAuthor } from './method-changes.ts';
@@ -17,35 +16,27 @@ export async function generateReport(db: Db, input: GenerateInput): Promise<Gene
   if (input.coverageType === 'incremental' && !input.diff) {
     throw new Error('an incremental report needs the diff coverage of its two versions');
   }
-  const pool = poolOf(db);
+  const repository = new GeneratedRowsRepository(db);
   const entries = classEntries(input.coverage);
-  const classIds = await takeDetailIds(pool, entries.length);
+  const classIds = await repository.takeDetailIds(entries.length);
   const details = detailRows(entries, classIds, new MethodChanges(input.diff, input.changes));
   const files = fileRows(input.coverage, input.diff, input.changes);
   const figures = reportFigures(input);
+  const values = counterValues(figures.counters);
 
-  return inTransaction(pool, async (client) => {
-    const found = await client.query('select id from reports where id = $1 for update', [input.reportId]);
-    if (found.rowCount === 0) throw new Error(`report ${input.reportId} does not exist (deleted while running?)`);
-    await client.query('delete from report_details where report_id = $1', [input.reportId]);
-    await client.query('delete from report_files where report_id = $1', [input.reportId]);
-    const reportId = [{ column: { name: 'report_id', type: 'uuid' as const }, value: input.reportId }];
-    await insertColumns(client, 'report_details', reportId, details.classes);
-    await insertColumns(client, 'report_details', reportId, details.methods);
-    await insertColumns(client, 'report_files', reportId, files);
-    await client.query(
-      `update reports set ${COUNTER_COLUMNS.map((c, i) => `${c.name} = $${i + 2}`).join(', ')},
-         diff_line_covered = $14, diff_line_total = $15, code_author = $16, new_commit = $17, updated_at = now()
-       where id = $1`,
-      [
-        input.reportId,
-        ...counterValues(figures.counters),
-        figures.diffLineCovered,
-        figures.diffLineTotal,
-        figures.codeAuthor,
-        input.newCommit,
-      ],
-    );
+  return repository.inTransaction(async (writer) => {
+    await writer.lockAndClear(input.reportId);
+    await writer.insertDetails(input.reportId, details.classes);
+    await writer.insertDetails(input.reportId, details.methods);
+    await writer.insertFiles(input.reportId, files);
+    await writer.setFigures(input.reportId, {
+      counters: COUNTER_COLUMNS.map((column, i) => ({ column, value: values[i] ?? null })),
+      diffLineCovered: figures.diffLineCovered,
+      diffLineTotal: figures.diffLineTotal,
+      codeAuthor: figures.codeAuthor,
+      newCommit: input.newCommit,
+    });
+    const client = writer.client;
     const risks = await writeRiskItems({
       client,
       reportId: input.reportId,
@@ -84,37 +75,4 @@ export function reportFigures(input: GenerateInput): ReportFigures {
     diffLineTotal: input.diff.lines.total,
     codeAuthor: mostFrequentAuthor(input.diff.authors),
   };
-}
-
-/** The pg pool behind drizzle: bulk writes go through the driver, not the query builder. */
-function poolOf(db: Db): pg.Pool {
-  const client = (db as Db & { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) throw new Error('generateReport needs a database opened on a pg Pool');
-  return client;
-}
-
-/** Ids for the class rows, so method rows can name their class row in the same statement batch. */
-async function takeDetailIds(pool: pg.Pool, count: number): Promise<number[]> {
-  if (count === 0) return [];
-  const result = await pool.query<{ ids: string[] }>(
-    `select array_agg(nextval(pg_get_serial_sequence('report_details', 'id'))) as ids from generate_series(1, $1)`,
-    [count],
-  );
-  return (result.rows[0]?.ids ?? []).map(Number);
-}
-
-/** One client for the whole transaction (see the CAVEAT in db/client.ts). */
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const result = await work(client);
-    await client.query('commit');
-    client.release();
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    client.release();
-    throw error;
-  }
 }

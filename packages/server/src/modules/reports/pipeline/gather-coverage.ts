@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { type Coverage, CoverageError, FORMATS, type FormatName, mapPaths, mergeCoverage } from '@sextant/coverage';
 import { listFiles, readCoverageFile } from '@sextant/coverage/node';
-import type { ReportsRepository, UploadRow } from '../repository.ts';
+import type { StoredUploads, UploadRow } from '../../intake/index.ts';
 import { resolveRefs } from './mirror.ts';
 import { StepFailure } from './step-failure.ts';
 
@@ -10,18 +10,18 @@ import { StepFailure } from './step-failure.ts';
  * upload's commit (a sha or a ref, as sent) is resolved against the mirror once and kept.
  */
 export async function uploadsOfCommit(
-  repository: ReportsRepository,
+  stored: StoredUploads,
   input: { appId: string; envType: string; testType: number; mirror: string; newCommit: string },
   opts: { timeoutMs: number; signal: AbortSignal },
 ): Promise<UploadRow[]> {
-  const uploads = await repository.uploadsFor(input.appId, input.envType, input.testType);
+  const uploads = await stored.forReport(input.appId, input.envType, input.testType);
   const unresolved = [...new Set(uploads.filter((u) => u.commitSha === null).map((u) => u.commit))];
   const resolved = await resolveRefs(input.mirror, unresolved, opts);
   const found = uploads.flatMap((u) => {
     const sha = resolved.get(u.commit);
     return u.commitSha === null && sha ? [{ id: u.id, commitSha: sha }] : [];
   });
-  await repository.setUploadCommits(found);
+  await stored.resolveCommits(found);
   return uploads.filter((u) => (u.commitSha ?? resolved.get(u.commit)) === input.newCommit);
 }
 

@@ -4,6 +4,7 @@ import { changesBetweenCommits } from '@sextant/coverage/node';
 import type { Db } from '../../../db/client.ts';
 import { cacheDir, mirrorDir, type ReportConfig } from '../../../lib/data-paths.ts';
 import { checkRepoLocation } from '../../apps/repo-location.ts';
+import type { StoredUploads } from '../../intake/index.ts';
 import type { GenerateInput } from '../generate/types.ts';
 import type { ReportRow, ReportsRepository } from '../repository.ts';
 import { compile } from './compile.ts';
@@ -39,6 +40,8 @@ export const STEP_TIMEOUTS_MS: Record<StepStatus, number> = {
 export type PipelineDeps = {
   db: Db;
   repository: ReportsRepository;
+  /** The intake's kept uploads (coverage_uploads belongs to the intake). */
+  uploads: StoredUploads;
   config: ReportConfig;
   app: (appId: string) => Promise<{ name: string; repoUrl: string; buildCommand: string | null }>;
   publish: (status: string, title: string, text: string) => Promise<void>;
@@ -50,6 +53,19 @@ export type PipelineDeps = {
 // Requirement keys as commit messages name them: PROJ-12, REQ-7.
 const REQUIREMENT_KEY = /\b[A-Z][A-Z0-9_]+-\d+\b/g;
 
+type ReportApp = Awaited<ReturnType<PipelineDeps['app']>>;
+type Step = <T>(status: StepStatus, text: string, work: () => Promise<T>) => Promise<T>;
+
+/** What every step of one run works with. */
+type Run = {
+  deps: PipelineDeps;
+  report: ReportRow;
+  app: ReportApp;
+  mirror: string;
+  git: { timeoutMs: number; signal: AbortSignal };
+  step: Step;
+};
+
 /**
  * The report pipeline of DESIGN §5 for a report this job has claimed (status CLONING). Each step
  * records its status (only while the report is still at this run) and publishes it; a failure
@@ -60,10 +76,54 @@ export async function runPipeline(deps: PipelineDeps, report: ReportRow): Promis
   const app = await deps.app(report.appId).catch((error: Error) => {
     throw new StepFailure('CLONE_FAIL', `cannot read the report's app: ${error.message}`);
   });
-  const mirror = mirrorDir(config.dataDir, report.appId);
-  const git = { timeoutMs: config.gitTimeoutMs, signal };
+  const run: Run = {
+    deps,
+    report,
+    app,
+    mirror: mirrorDir(config.dataDir, report.appId),
+    git: { timeoutMs: config.gitTimeoutMs, signal },
+    step: stepRunner(deps, report),
+  };
 
-  const step = async <T>(status: StepStatus, text: string, work: () => Promise<T>): Promise<T> => {
+  const [baseCommit, newCommit] = await fetchCommits(run);
+  if (!(await repository.advance(report.id, report.run, { baseCommit, newCommit }))) throw new ReportOutdated();
+
+  const buildCommand = app.buildCommand;
+  if (buildCommand) {
+    await run.step('COMPILING', `sh -c ${JSON.stringify(buildCommand)} at ${newCommit.slice(0, 12)}`, () =>
+      compile({
+        mirror: run.mirror,
+        commit: newCommit,
+        buildCommand,
+        build: config.build,
+        dataDir: config.dataDir,
+        gitTimeoutMs: config.gitTimeoutMs,
+        timeoutMs: STEP_TIMEOUTS_MS.COMPILING,
+        signal,
+      }),
+    );
+  }
+
+  let changes: RevisionChanges | null = null;
+  if (report.coverageType === 'incremental') {
+    changes = await run.step(
+      'DIFF_METHODS',
+      `changes between ${baseCommit.slice(0, 12)} and ${newCommit.slice(0, 12)}`,
+      () => changesBetweenCommits(run.mirror, baseCommit, newCommit, { cacheDir: cacheDir(config.dataDir) }),
+    );
+  }
+
+  const coverage = await gatherCoverage(run, newCommit);
+  await generate(run, { baseCommit, newCommit, changes, coverage });
+}
+
+/**
+ * Runs one step: records its status (CLONING is already set by the claim) unless the run is outdated,
+ * publishes it, and turns any error or the step's time limit into the step's failure status.
+ */
+function stepRunner(deps: PipelineDeps, report: ReportRow): Step {
+  const { repository, signal } = deps;
+  return async (status, text, work) => {
     if (status !== 'CLONING' && !(await repository.advance(report.id, report.run, { status }))) {
       throw new ReportOutdated();
     }
@@ -86,12 +146,17 @@ export async function runPipeline(deps: PipelineDeps, report: ReportRow): Promis
       clearTimeout(timer);
     }
   };
+}
 
-  // A version the repository does not know ends the report here, as CLONE_FAIL naming the version:
-  // it is found while resolving refs in the mirror, before any diff is attempted.
-  const [baseCommit, newCommit] = await step('CLONING', `git fetch ${withoutCredentials(app.repoUrl)}`, async () => {
+/**
+ * CLONING: the app's mirror fetched, both versions resolved to commits. A version the repository does
+ * not know ends the report here, as CLONE_FAIL naming the version: it is found while resolving refs in
+ * the mirror, before any diff is attempted.
+ */
+function fetchCommits({ app, report, mirror, git, deps, step }: Run): Promise<readonly [string, string]> {
+  return step('CLONING', `git fetch ${withoutCredentials(app.repoUrl)}`, async () => {
     // Checked again here: an app saved before the policy, or a host name that resolves elsewhere now.
-    const location = await checkRepoLocation(app.repoUrl, config.repoPolicy).catch((error: Error) => {
+    const location = await checkRepoLocation(app.repoUrl, deps.config.repoPolicy).catch((error: Error) => {
       throw new StepFailure('CLONE_FAIL', `refused repository ${withoutCredentials(app.repoUrl)}: ${error.message}`);
     });
     await syncMirror(app.repoUrl, mirror, { ...git, gitConfig: location.gitConfig });
@@ -107,55 +172,40 @@ export async function runPipeline(deps: PipelineDeps, report: ReportRow): Promis
     };
     return [resolve(report.baseVersion), resolve(report.newVersion)] as const;
   });
-  if (!(await repository.advance(report.id, report.run, { baseCommit, newCommit }))) throw new ReportOutdated();
+}
 
-  const buildCommand = app.buildCommand;
-  if (buildCommand) {
-    await step('COMPILING', `sh -c ${JSON.stringify(buildCommand)} at ${newCommit.slice(0, 12)}`, () =>
-      compile({
-        mirror,
-        commit: newCommit,
-        buildCommand,
-        build: config.build,
-        dataDir: config.dataDir,
-        gitTimeoutMs: config.gitTimeoutMs,
-        timeoutMs: STEP_TIMEOUTS_MS.COMPILING,
-        signal,
-      }),
-    );
-  }
-
-  let changes: RevisionChanges | null = null;
-  if (report.coverageType === 'incremental') {
-    changes = await step(
-      'DIFF_METHODS',
-      `changes between ${baseCommit.slice(0, 12)} and ${newCommit.slice(0, 12)}`,
-      () => changesBetweenCommits(mirror, baseCommit, newCommit, { cacheDir: cacheDir(config.dataDir) }),
-    );
-  }
-
+/** ADDING_MODULE then ENV_REPORT: the environment's uploads of the new commit, mapped and merged. */
+async function gatherCoverage({ deps, report, app, mirror, git, step }: Run, newCommit: string): Promise<Coverage> {
+  const { dataDir } = deps.config;
   const mapped = await step(
     'ADDING_MODULE',
     `coverage uploads of ${report.envType} at ${newCommit.slice(0, 12)}`,
     async () => {
       const uploads = await uploadsOfCommit(
-        repository,
+        deps.uploads,
         { appId: report.appId, envType: report.envType, testType: report.testType, mirror, newCommit },
         git,
       );
       return {
         uploads: uploads.length,
-        ...(await mapUploads({ uploads, dataDir: config.dataDir, mirror, newCommit })),
+        ...(await mapUploads({ uploads, dataDir, mirror, newCommit })),
       };
     },
   );
 
-  const coverage: Coverage = await step(
+  return step(
     'ENV_REPORT',
     `${mapped.uploads} upload(s)${mapped.unmappedFiles.length ? `, ${mapped.unmappedFiles.length} path(s) not in the repository` : ''}`,
     async () => mergeEnvironment(mapped.coverages, { appName: app.name, newCommit, envType: report.envType }),
   );
+}
 
+/** GENERATING_REPORT: the diff coverage, the requirement keys of the commit messages, and the writes. */
+async function generate(
+  { deps, report, mirror, git, step }: Run,
+  found: { baseCommit: string; newCommit: string; changes: RevisionChanges | null; coverage: Coverage },
+): Promise<void> {
+  const { baseCommit, newCommit, changes, coverage } = found;
   const unparsed = changes?.unparsedFiles?.length ?? 0;
   const unparsedNote = unparsed > 0 ? `, methods not known in ${unparsed} changed file(s) (tree-sitter gave up)` : '';
   await step('GENERATING_REPORT', `${coverage.files.length} file(s)${unparsedNote}`, async () => {
@@ -163,7 +213,7 @@ export async function runPipeline(deps: PipelineDeps, report: ReportRow): Promis
     const messages = baseCommit === newCommit ? '' : await commitMessages(mirror, baseCommit, newCommit, git);
     const requirements = [...new Set(messages.match(REQUIREMENT_KEY) ?? [])];
     // A last check before the writes: a job outdated by now must not replace the new run's rows.
-    if (!(await repository.advance(report.id, report.run, {}))) throw new ReportOutdated();
+    if (!(await deps.repository.advance(report.id, report.run, {}))) throw new ReportOutdated();
     await deps.generate(deps.db, {
       reportId: report.id,
       appId: report.appId,

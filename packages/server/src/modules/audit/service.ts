@@ -2,10 +2,11 @@ import type { AuditAction, AuditedEntity } from '@sextant/api';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLogs, users } from '../../db/schema/index.ts';
+import type { Executor, TableRepository, TableWithId } from '../../lib/table-repository.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { asApiError } from './constraint-errors.ts';
 
-export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Executor } from '../../lib/table-repository.ts';
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 export type Actor = { id: string };
 export type AuditEntry = { entity: AuditedEntity; entityId: string; action: AuditAction; changes: Changes };
@@ -126,6 +127,74 @@ export class AuditService {
       .catch((e: unknown) => {
         throw rules ? asApiError(e, rules) : e;
       });
+  }
+
+  /** Inserts one row and records what it holds, in one transaction; the row's id. */
+  async createRow<Table extends TableWithId>(
+    rows: TableRepository<Table>,
+    input: {
+      entity: AuditedEntity;
+      actor: Actor;
+      rules: Parameters<typeof asApiError>[1];
+      values: Table['$inferInsert'];
+      snapshot: (row: Table['$inferSelect']) => Record<string, unknown>;
+    },
+  ): Promise<string> {
+    return this.db
+      .transaction(async (tx) => {
+        const row = await rows.insert(tx, input.values);
+        const changes = changedFields({}, input.snapshot(row));
+        const id = row.id as string;
+        await this.record(tx, input.actor, { entity: input.entity, entityId: id, action: 'create', changes });
+        return id;
+      })
+      .catch((e: unknown) => {
+        throw asApiError(e, input.rules);
+      });
+  }
+
+  /** `updateAudited` for one row of a table: locked, changed to `values`, the difference recorded. */
+  async updateRow<Table extends TableWithId>(
+    rows: TableRepository<Table>,
+    input: {
+      entity: AuditedEntity;
+      id: string;
+      actor: Actor;
+      notFound: string;
+      rules: Parameters<typeof asApiError>[1];
+      values: Partial<Table['$inferInsert']>;
+      snapshot: (row: Table['$inferSelect']) => Record<string, unknown>;
+    },
+  ): Promise<void> {
+    const { values, ...audit } = input;
+    await this.updateAudited({
+      ...audit,
+      current: (tx) => rows.lock(tx, input.id),
+      update: (tx) => rows.update(tx, input.id, values),
+    });
+  }
+
+  /** `removeAudited` for one row of a table. */
+  async removeRow<Table extends TableWithId>(
+    rows: TableRepository<Table>,
+    input: {
+      entity: AuditedEntity;
+      id: string;
+      actor: Actor;
+      notFound: string;
+      rules: Parameters<typeof asApiError>[1];
+      snapshot: (row: Table['$inferSelect']) => Record<string, unknown>;
+    },
+  ): Promise<void> {
+    const { snapshot, ...audit } = input;
+    await this.removeAudited({
+      ...audit,
+      snapshot: async (tx) => {
+        const current = await rows.find(input.id, tx);
+        return current && snapshot(current);
+      },
+      remove: (tx) => rows.delete(tx, input.id),
+    });
   }
 
   async list(query: {

@@ -11,7 +11,6 @@ import {
 } from '@sextant/api';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { cases } from '../../db/schema/index.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import type { AppsService } from '../apps/service.ts';
 import { asApiError } from '../audit/constraint-errors.ts';
@@ -20,6 +19,7 @@ import type { RequirementsService } from '../requirements/service.ts';
 import { userIdsByUsername } from '../teams/people.ts';
 import { CsvError, type CsvRow, parseCsv } from './csv.ts';
 import { LITE_HIDES_REQUIREMENTS } from './edition.ts';
+import type { CasesRepository } from './repository.ts';
 import { CASE_RULES, type CasesService, caseSnapshot } from './service.ts';
 
 /** The import was refused as a whole; nothing was stored. */
@@ -66,6 +66,7 @@ function readHeader(header: CsvRow): Map<Column, number> {
 export class CaseImporter {
   constructor(
     private readonly db: Db,
+    private readonly rows: CasesRepository,
     private readonly audit: AuditService,
     private readonly apps: AppsService,
     private readonly requirements: RequirementsService,
@@ -185,14 +186,11 @@ export class CaseImporter {
       requirementId: r.requirement ? (requirementIds.get(r.requirement) ?? null) : null,
       ownerId: r.owner ? (ownerIds.get(r.owner) ?? null) : null,
     }));
-    return this.db
+    return this.rows
       .transaction(async (tx) => {
         let imported = 0;
         for (let i = 0; i < values.length; i += 500) {
-          const inserted = await tx
-            .insert(cases)
-            .values(values.slice(i, i + 500))
-            .returning();
+          const inserted = await this.rows.insertMany(tx, values.slice(i, i + 500));
           await this.audit.recordMany(
             tx,
             actor,

@@ -8,6 +8,20 @@ export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 /** What every admin list accepts (packages/api's list queries). */
 export type PageQuery = { page: number; perPage: number; q?: string; sortBy?: string; sortDesc: boolean };
 
+/**
+ * What an audited create, update or remove needs of a module's repository (AuditService.createRow,
+ * updateRow, removeRow): a row's state (the row, or the row with the ids it links to) read, locked,
+ * inserted, changed and deleted in the caller's transaction.
+ */
+export interface AuditedStore<State, Insert, Change> {
+  idOf(state: State): string;
+  find(id: string, executor?: Executor): Promise<State | undefined>;
+  lock(tx: Executor, id: string): Promise<State | undefined>;
+  insert(tx: Executor, values: Insert): Promise<State>;
+  update(tx: Executor, id: string, change: Change, current: State): Promise<State | undefined>;
+  delete(tx: Executor, id: string): Promise<void>;
+}
+
 export type TableWithId = PgTable & { id: PgColumn };
 
 /** `q` as an ILIKE pattern that matches it anywhere, its wildcards taken literally. */
@@ -21,7 +35,9 @@ export function containsPattern(q: string): string {
  * inserted and deleted, each in the caller's transaction where one is given. A module's repository
  * builds one for each of its tables and adds its own queries beside it.
  */
-export class TableRepository<Table extends TableWithId> {
+export class TableRepository<Table extends TableWithId>
+  implements AuditedStore<Table['$inferSelect'], Table['$inferInsert'], Partial<Table['$inferInsert']>>
+{
   constructor(
     protected readonly db: Db,
     readonly table: Table,
@@ -52,6 +68,10 @@ export class TableRepository<Table extends TableWithId> {
       .offset((query.page - 1) * query.perPage);
     const [total] = await this.db.select({ n: count() }).from(this.anyTable).where(where);
     return { rows: rows as Table['$inferSelect'][], total: total?.n ?? 0 };
+  }
+
+  idOf(row: Table['$inferSelect']): string {
+    return row.id as string;
   }
 
   async find(id: string, executor: Executor = this.db): Promise<Table['$inferSelect'] | undefined> {

@@ -2,13 +2,22 @@ import type { AuditAction, AuditedEntity } from '@sextant/api';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLogs, users } from '../../db/schema/index.ts';
-import type { Executor, TableRepository, TableWithId } from '../../lib/table-repository.ts';
+import type { AuditedStore, Executor } from '../../lib/table-repository.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { asApiError } from './constraint-errors.ts';
 
 export type { Executor } from '../../lib/table-repository.ts';
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 export type Actor = { id: string };
+/** What an audited change of one row says: which row, who, what a missing row is called, how its state is shown. */
+type RowChange<State> = {
+  entity: AuditedEntity;
+  id: string;
+  actor: Actor;
+  notFound: string;
+  rules: Parameters<typeof asApiError>[1];
+  snapshot: (state: State) => Record<string, unknown>;
+};
 export type AuditEntry = { entity: AuditedEntity; entityId: string; action: AuditAction; changes: Changes };
 
 /** Fields whose value differs between two snapshots (secrets are passed in already redacted). */
@@ -129,22 +138,16 @@ export class AuditService {
       });
   }
 
-  /** Inserts one row and records what it holds, in one transaction; the row's id. */
-  async createRow<Table extends TableWithId>(
-    rows: TableRepository<Table>,
-    input: {
-      entity: AuditedEntity;
-      actor: Actor;
-      rules: Parameters<typeof asApiError>[1];
-      values: Table['$inferInsert'];
-      snapshot: (row: Table['$inferSelect']) => Record<string, unknown>;
-    },
+  /** Inserts one row (with what it links to) and records what it holds, in one transaction; the row's id. */
+  async createRow<State, Insert>(
+    store: AuditedStore<State, Insert, unknown>,
+    input: Omit<RowChange<State>, 'id' | 'notFound'> & { values: Insert },
   ): Promise<string> {
     return this.db
       .transaction(async (tx) => {
-        const row = await rows.insert(tx, input.values);
-        const changes = changedFields({}, input.snapshot(row));
-        const id = row.id as string;
+        const state = await store.insert(tx, input.values);
+        const changes = changedFields({}, input.snapshot(state));
+        const id = store.idOf(state);
         await this.record(tx, input.actor, { entity: input.entity, entityId: id, action: 'create', changes });
         return id;
       })
@@ -153,47 +156,35 @@ export class AuditService {
       });
   }
 
-  /** `updateAudited` for one row of a table: locked, changed to `values`, the difference recorded. */
-  async updateRow<Table extends TableWithId>(
-    rows: TableRepository<Table>,
-    input: {
-      entity: AuditedEntity;
-      id: string;
-      actor: Actor;
-      notFound: string;
-      rules: Parameters<typeof asApiError>[1];
-      values: Partial<Table['$inferInsert']>;
-      snapshot: (row: Table['$inferSelect']) => Record<string, unknown>;
-    },
+  /**
+   * `updateAudited` for one row: locked, checked (`check` throws to refuse, seeing what the row
+   * holds now), changed by `values`, the difference recorded.
+   */
+  async updateRow<State, Change>(
+    store: AuditedStore<State, unknown, Change>,
+    input: RowChange<State> & { values: Change; check?: (current: State) => void },
   ): Promise<void> {
-    const { values, ...audit } = input;
+    const { values, check, ...audit } = input;
     await this.updateAudited({
       ...audit,
-      current: (tx) => rows.lock(tx, input.id),
-      update: (tx) => rows.update(tx, input.id, values),
+      current: (tx) => store.lock(tx, input.id),
+      update: (tx, current) => {
+        check?.(current);
+        return store.update(tx, input.id, values, current);
+      },
     });
   }
 
-  /** `removeAudited` for one row of a table. */
-  async removeRow<Table extends TableWithId>(
-    rows: TableRepository<Table>,
-    input: {
-      entity: AuditedEntity;
-      id: string;
-      actor: Actor;
-      notFound: string;
-      rules: Parameters<typeof asApiError>[1];
-      snapshot: (row: Table['$inferSelect']) => Record<string, unknown>;
-    },
-  ): Promise<void> {
+  /** `removeAudited` for one row (and what it links to). */
+  async removeRow<State>(store: AuditedStore<State, unknown, unknown>, input: RowChange<State>): Promise<void> {
     const { snapshot, ...audit } = input;
     await this.removeAudited({
       ...audit,
       snapshot: async (tx) => {
-        const current = await rows.find(input.id, tx);
+        const current = await store.find(input.id, tx);
         return current && snapshot(current);
       },
-      remove: (tx) => rows.delete(tx, input.id),
+      remove: (tx) => store.delete(tx, input.id),
     });
   }
 

@@ -1,11 +1,12 @@
 import type { CaseInput, CaseUpdate } from '@sextant/api';
 import type { Db } from '../../db/client.ts';
+import { timestamps } from '../../lib/presented.ts';
 import type { PageQuery } from '../../lib/table-repository.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import type { AppsService } from '../apps/service.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
 import type { RequirementsService } from '../requirements/service.ts';
-import { userRefs } from '../teams/people.ts';
+import { ownersOf } from '../teams/people.ts';
 import type { CaseRecord, CasesRepository } from './repository.ts';
 
 export type { CaseRecord } from './repository.ts';
@@ -85,13 +86,10 @@ export class CasesService {
   }
 
   private async present(rows: CaseRecord[]) {
-    const [appNames, requirementKeys, owners] = await Promise.all([
+    const [appNames, requirementKeys, ownerOf] = await Promise.all([
       this.apps.names(rows.map((r) => r.appId)),
       this.requirements.keys(rows.flatMap((r) => (r.requirementId ? [r.requirementId] : []))),
-      userRefs(
-        this.db,
-        rows.map((r) => r.ownerId),
-      ),
+      ownersOf(this.db, rows),
     ]);
     return rows.map((r) => ({
       id: r.id,
@@ -103,9 +101,8 @@ export class CasesService {
       requirementKey: r.requirementId ? (requirementKeys.get(r.requirementId) ?? '') : null,
       type: r.type as CaseType,
       tags: r.tags,
-      owner: (r.ownerId && owners.get(r.ownerId)) || null,
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
+      owner: ownerOf(r.ownerId),
+      ...timestamps(r),
     }));
   }
 }

@@ -1,12 +1,21 @@
-import { and, eq, exists, inArray } from 'drizzle-orm';
+import { and, eq, exists } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { projectApps, projects } from '../../db/schema/index.ts';
-import { type Executor, type PageQuery, TableRepository } from '../../lib/table-repository.ts';
+import { LinkedRows } from '../../lib/linked-rows.ts';
+import { type PageQuery, TableRepository } from '../../lib/table-repository.ts';
 
 export type ProjectRecord = typeof projects.$inferSelect;
 
-/** The only SQL of the projects module: projects and the apps each delivers. */
+/** The only SQL of the projects module: projects and the apps each delivers (project_apps). */
 export class ProjectsRepository extends TableRepository<typeof projects> {
+  /** Projects with the apps each delivers. */
+  readonly withApps = new LinkedRows(this.db, this, {
+    table: projectApps,
+    owner: projectApps.projectId,
+    target: projectApps.appId,
+    value: (projectId, appId) => ({ projectId, appId }),
+  });
+
   constructor(db: Db) {
     super(db, projects, {
       sortable: {
@@ -38,30 +47,5 @@ export class ProjectsRepository extends TableRepository<typeof projects> {
 
   names(ids: string[]): Promise<Map<string, string>> {
     return this.labels(ids, projects.name);
-  }
-
-  async appLinks(projectIds: string[]) {
-    return projectIds.length
-      ? this.db.select().from(projectApps).where(inArray(projectApps.projectId, projectIds))
-      : [];
-  }
-
-  async appIdsOf(projectId: string, tx: Executor = this.db): Promise<string[]> {
-    const rows = await tx
-      .select({ id: projectApps.appId })
-      .from(projectApps)
-      .where(eq(projectApps.projectId, projectId));
-    return rows.map((r) => r.id).sort();
-  }
-
-  /** Replaces the apps a project delivers. */
-  async setApps(tx: Executor, projectId: string, appIds: string[], replace: boolean) {
-    if (replace) await tx.delete(projectApps).where(eq(projectApps.projectId, projectId));
-    if (appIds.length === 0) return;
-    await tx.insert(projectApps).values(appIds.map((appId) => ({ projectId, appId })));
-  }
-
-  transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
-    return this.db.transaction(work);
   }
 }

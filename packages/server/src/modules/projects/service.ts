@@ -1,11 +1,12 @@
 import type { ProjectInput, ProjectUpdate } from '@sextant/api';
 import type { Db } from '../../db/client.ts';
+import type { Linked } from '../../lib/linked-rows.ts';
+import { timestamps } from '../../lib/presented.ts';
 import type { PageQuery } from '../../lib/table-repository.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import type { AppsService } from '../apps/service.ts';
-import { asApiError } from '../audit/constraint-errors.ts';
-import { type Actor, type AuditService, changedFields } from '../audit/service.ts';
-import { userRefs } from '../teams/people.ts';
+import type { Actor, AuditService } from '../audit/service.ts';
+import { ownersOf } from '../teams/people.ts';
 import type { TeamsService } from '../teams/service.ts';
 import type { ProjectRecord, ProjectsRepository } from './repository.ts';
 
@@ -23,9 +24,9 @@ const RULES = {
   referencedBy: { versions: 'versions', requirements: 'requirements' },
 };
 
-function snapshot(row: ProjectRecord, appIds: string[]) {
+function snapshot({ row, ids }: Linked<ProjectRecord>) {
   const { id: _id, createdAt: _c, updatedAt: _u, ...shown } = row;
-  return { ...shown, appIds };
+  return { ...shown, appIds: ids };
 }
 
 export class ProjectsService {
@@ -56,108 +57,74 @@ export class ProjectsService {
 
   /** The apps a project delivers; null when there is no such project. */
   async appIdsOf(projectId: string): Promise<string[] | null> {
-    if (!(await this.rows.find(projectId))) return null;
-    return this.rows.appIdsOf(projectId);
+    const project = await this.rows.withApps.find(projectId);
+    return project ? project.ids : null;
   }
 
   async create(input: ProjectInput, actor: Actor) {
-    const id = await this.rows
-      .transaction(async (tx) => {
-        const row = await this.rows.insert(tx, {
-          name: input.name,
-          teamId: input.teamId,
-          ownerId: input.ownerId ?? null,
-          startDate: input.startDate ?? null,
-          endDate: input.endDate ?? null,
-          status: input.status ?? 'planned',
-        });
-        const appIds = unique(input.appIds ?? []);
-        await this.rows.setApps(tx, row.id, appIds, false);
-        const changes = changedFields({}, snapshot(row, appIds));
-        await this.audit.record(tx, actor, { entity: 'project', entityId: row.id, action: 'create', changes });
-        return row.id;
-      })
-      .catch((e: unknown) => {
-        throw asApiError(e, RULES);
-      });
+    const { appIds = [], ...fields } = input;
+    const values = {
+      ...fields,
+      ownerId: input.ownerId ?? null,
+      startDate: input.startDate ?? null,
+      endDate: input.endDate ?? null,
+      status: input.status ?? 'planned',
+    };
+    const id = await this.audit.createRow(this.rows.withApps, {
+      entity: 'project',
+      actor,
+      rules: RULES,
+      values: { values, ids: appIds },
+      snapshot,
+    });
     return this.get(id);
   }
 
   async update(id: string, input: ProjectUpdate, actor: Actor) {
-    const { appIds: newAppIds, ...fields } = input;
-    await this.audit.updateAudited({
-      entity: 'project',
-      id,
-      actor,
-      notFound: NOT_FOUND,
-      rules: RULES,
-      current: async (tx) => {
-        const row = await this.rows.lock(tx, id);
-        return row && { row, appIds: await this.rows.appIdsOf(id, tx) };
-      },
-      update: async (tx, current) => {
-        const startDate = fields.startDate === undefined ? current.row.startDate : fields.startDate;
-        const endDate = fields.endDate === undefined ? current.row.endDate : fields.endDate;
-        if (startDate && endDate && endDate < startDate) {
-          const message = 'The end date is before the start date.';
-          throw new ApiError(400, 'validation-failed', message, { endDate: message });
-        }
-        const row = await this.rows.update(tx, id, { ...fields, updatedAt: new Date() });
-        if (!row) return undefined;
-        const appIds = newAppIds ? unique(newAppIds) : current.appIds;
-        if (newAppIds) await this.rows.setApps(tx, id, appIds, true);
-        return { row, appIds };
-      },
-      snapshot: ({ row, appIds }) => snapshot(row, appIds),
-    });
+    const { appIds, ...fields } = input;
+    const check = ({ row }: Linked<ProjectRecord>) => {
+      const startDate = fields.startDate === undefined ? row.startDate : fields.startDate;
+      const endDate = fields.endDate === undefined ? row.endDate : fields.endDate;
+      if (startDate && endDate && endDate < startDate) {
+        const message = 'The end date is before the start date.';
+        throw new ApiError(400, 'validation-failed', message, { endDate: message });
+      }
+    };
+    const values = { values: { ...fields, updatedAt: new Date() }, ids: appIds };
+    await this.audit.updateRow(this.rows.withApps, { ...this.audited(id, actor), values, check });
     return this.get(id);
   }
 
   async remove(id: string, actor: Actor) {
-    await this.audit.removeAudited({
-      entity: 'project',
-      id,
-      actor,
-      notFound: NOT_FOUND,
-      rules: RULES,
-      snapshot: async (tx) => {
-        const current = await this.rows.find(id, tx);
-        return current && snapshot(current, await this.rows.appIdsOf(id, tx));
-      },
-      remove: (tx) => this.rows.delete(tx, id),
-    });
+    await this.audit.removeRow(this.rows.withApps, this.audited(id, actor));
+  }
+
+  private audited(id: string, actor: Actor) {
+    return { entity: 'project', id, actor, notFound: NOT_FOUND, rules: RULES, snapshot } as const;
   }
 
   private async present(rows: ProjectRecord[]) {
     const ids = rows.map((r) => r.id);
-    const links = await this.rows.appLinks(ids);
-    const [teamNames, appNames, owners] = await Promise.all([
+    const links = await this.rows.withApps.linksOf(ids);
+    const [teamNames, appNames, ownerOf] = await Promise.all([
       this.teams.names(rows.map((r) => r.teamId)),
-      this.apps.names(links.map((l) => l.appId)),
-      userRefs(
-        this.db,
-        rows.map((r) => r.ownerId),
-      ),
+      this.apps.names(links.map((l) => l.targetId)),
+      ownersOf(this.db, rows),
     ]);
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
       teamId: r.teamId,
       teamName: teamNames.get(r.teamId) ?? '',
-      owner: (r.ownerId && owners.get(r.ownerId)) || null,
+      owner: ownerOf(r.ownerId),
       apps: links
-        .filter((l) => l.projectId === r.id)
-        .map((l) => ({ id: l.appId, name: appNames.get(l.appId) ?? '' }))
+        .filter((l) => l.ownerId === r.id)
+        .map((l) => ({ id: l.targetId, name: appNames.get(l.targetId) ?? '' }))
         .sort((a, b) => a.name.localeCompare(b.name)),
       startDate: r.startDate,
       endDate: r.endDate,
       status: r.status as Status,
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
+      ...timestamps(r),
     }));
   }
-}
-
-function unique(ids: string[]): string[] {
-  return [...new Set(ids)].sort();
 }

@@ -1,10 +1,11 @@
 import type { RequirementInput, RequirementUpdate } from '@sextant/api';
 import type { Db } from '../../db/client.ts';
+import { timestamps } from '../../lib/presented.ts';
 import type { PageQuery } from '../../lib/table-repository.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
-import { userRefs } from '../teams/people.ts';
+import { ownersOf } from '../teams/people.ts';
 import type { VersionsService } from '../versions/service.ts';
 import type { RequirementRecord, RequirementsRepository } from './repository.ts';
 
@@ -108,13 +109,10 @@ export class RequirementsService {
   }
 
   private async present(rows: RequirementRecord[]) {
-    const [projectNames, versionNames, owners] = await Promise.all([
+    const [projectNames, versionNames, ownerOf] = await Promise.all([
       this.projects.names(rows.map((r) => r.projectId)),
       this.versions.names(rows.flatMap((r) => (r.versionId ? [r.versionId] : []))),
-      userRefs(
-        this.db,
-        rows.map((r) => r.ownerId),
-      ),
+      ownersOf(this.db, rows),
     ]);
     return rows.map((r) => ({
       id: r.id,
@@ -124,10 +122,9 @@ export class RequirementsService {
       projectName: projectNames.get(r.projectId) ?? '',
       versionId: r.versionId,
       versionName: r.versionId ? (versionNames.get(r.versionId) ?? '') : null,
-      owner: (r.ownerId && owners.get(r.ownerId)) || null,
+      owner: ownerOf(r.ownerId),
       status: r.status as Status,
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
+      ...timestamps(r),
     }));
   }
 }

@@ -35,3 +35,15 @@ export async function teamPeople(db: Db, teamIds: string[]) {
     .where(inArray(teamMembers.teamId, teamIds))
     .orderBy(asc(users.username));
 }
+
+/** Who owns each of these rows, as shown beside it (null for none). */
+export async function ownersOf(
+  db: Db,
+  rows: { ownerId: string | null }[],
+): Promise<(ownerId: string | null) => UserRef | null> {
+  const refs = await userRefs(
+    db,
+    rows.map((r) => r.ownerId),
+  );
+  return (ownerId) => (ownerId && refs.get(ownerId)) || null;
+}

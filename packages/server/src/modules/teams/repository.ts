@@ -1,12 +1,21 @@
 import { and, eq, exists } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { teamMembers, teams } from '../../db/schema/index.ts';
-import { type Executor, type PageQuery, TableRepository } from '../../lib/table-repository.ts';
+import { LinkedRows } from '../../lib/linked-rows.ts';
+import { type PageQuery, TableRepository } from '../../lib/table-repository.ts';
 
 export type TeamRecord = typeof teams.$inferSelect;
 
 /** The only SQL of the teams module on its tables: teams and their members (memberships.ts reads them for sockets). */
 export class TeamsRepository extends TableRepository<typeof teams> {
+  /** Teams with their members. */
+  readonly withMembers = new LinkedRows(this.db, this, {
+    table: teamMembers,
+    owner: teamMembers.teamId,
+    target: teamMembers.userId,
+    value: (teamId, userId) => ({ teamId, userId }),
+  });
+
   constructor(db: Db) {
     super(db, teams, {
       sortable: { name: teams.name, createdAt: teams.createdAt, updatedAt: teams.updatedAt },
@@ -30,21 +39,5 @@ export class TeamsRepository extends TableRepository<typeof teams> {
 
   names(ids: string[]): Promise<Map<string, string>> {
     return this.labels(ids, teams.name);
-  }
-
-  async memberIdsOf(tx: Executor, teamId: string): Promise<string[]> {
-    const rows = await tx.select({ id: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
-    return rows.map((r) => r.id).sort();
-  }
-
-  /** Sets a team's members (`replace`: drops the ones it had first). */
-  async setMembers(tx: Executor, teamId: string, memberIds: string[], replace: boolean) {
-    if (replace) await tx.delete(teamMembers).where(eq(teamMembers.teamId, teamId));
-    if (memberIds.length === 0) return;
-    await tx.insert(teamMembers).values(memberIds.map((userId) => ({ teamId, userId })));
-  }
-
-  transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
-    return this.db.transaction(work);
   }
 }

@@ -1,9 +1,10 @@
 import type { TeamInput, TeamUpdate, UserRef } from '@sextant/api';
 import type { Db } from '../../db/client.ts';
+import type { Linked } from '../../lib/linked-rows.ts';
+import { timestamps } from '../../lib/presented.ts';
 import type { PageQuery } from '../../lib/table-repository.ts';
 import { ApiError } from '../../plugins/errors.ts';
-import { asApiError } from '../audit/constraint-errors.ts';
-import { type Actor, type AuditService, changedFields } from '../audit/service.ts';
+import type { Actor, AuditService } from '../audit/service.ts';
 import { teamPeople, userRefs } from './people.ts';
 import { type TeamRecord, TeamsRepository } from './repository.ts';
 
@@ -43,63 +44,30 @@ export class TeamsService {
   }
 
   async create(input: TeamInput, actor: Actor) {
-    const id = await this.rows
-      .transaction(async (tx) => {
-        const values = { name: input.name, leaderId: input.leaderId ?? null, description: input.description ?? '' };
-        const row = await this.rows.insert(tx, values);
-        const memberIds = unique(input.memberIds ?? []);
-        await this.rows.setMembers(tx, row.id, memberIds, false);
-        const changes = changedFields({}, snapshot(row, memberIds));
-        await this.audit.record(tx, actor, { entity: 'team', entityId: row.id, action: 'create', changes });
-        return row.id;
-      })
-      .catch((e: unknown) => {
-        throw asApiError(e, RULES);
-      });
+    const values = { name: input.name, leaderId: input.leaderId ?? null, description: input.description ?? '' };
+    const id = await this.audit.createRow(this.rows.withMembers, {
+      entity: 'team',
+      actor,
+      rules: RULES,
+      values: { values, ids: input.memberIds ?? [] },
+      snapshot,
+    });
     return this.get(id);
   }
 
   async update(id: string, input: TeamUpdate, actor: Actor) {
-    await this.audit.updateAudited({
-      entity: 'team',
-      id,
-      actor,
-      notFound: NOT_FOUND,
-      rules: RULES,
-      current: async (tx) => {
-        const row = await this.rows.lock(tx, id);
-        return row && { row, memberIds: await this.rows.memberIdsOf(tx, id) };
-      },
-      update: async (tx, current) => {
-        const row = await this.rows.update(tx, id, {
-          name: input.name ?? current.row.name,
-          leaderId: input.leaderId === undefined ? current.row.leaderId : input.leaderId,
-          description: input.description ?? current.row.description,
-          updatedAt: new Date(),
-        });
-        if (!row) return undefined;
-        const memberIds = input.memberIds ? unique(input.memberIds) : current.memberIds;
-        if (input.memberIds) await this.rows.setMembers(tx, id, memberIds, true);
-        return { row, memberIds };
-      },
-      snapshot: ({ row, memberIds }) => snapshot(row, memberIds),
-    });
+    const { memberIds, ...fields } = input;
+    const values = { values: { ...fields, updatedAt: new Date() }, ids: memberIds };
+    await this.audit.updateRow(this.rows.withMembers, { ...this.audited(id, actor), values });
     return this.get(id);
   }
 
   async remove(id: string, actor: Actor) {
-    await this.audit.removeAudited({
-      entity: 'team',
-      id,
-      actor,
-      notFound: NOT_FOUND,
-      rules: RULES,
-      snapshot: async (tx) => {
-        const current = await this.rows.find(id, tx);
-        return current && snapshot(current, await this.rows.memberIdsOf(tx, id));
-      },
-      remove: (tx) => this.rows.delete(tx, id),
-    });
+    await this.audit.removeRow(this.rows.withMembers, this.audited(id, actor));
+  }
+
+  private audited(id: string, actor: Actor) {
+    return { entity: 'team', id, actor, notFound: NOT_FOUND, rules: RULES, snapshot } as const;
   }
 
   private async present(rows: TeamRecord[]) {
@@ -121,16 +89,11 @@ export class TeamsService {
       members: people
         .filter((p) => p.teamId === r.id)
         .map(({ id, username, displayName }) => ({ id, username, displayName })),
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
+      ...timestamps(r),
     }));
   }
 }
 
-function unique(ids: string[]): string[] {
-  return [...new Set(ids)].sort();
-}
-
-function snapshot(row: TeamRecord, memberIds: string[]) {
-  return { name: row.name, leaderId: row.leaderId, description: row.description, memberIds };
+function snapshot({ row, ids }: Linked<TeamRecord>) {
+  return { name: row.name, leaderId: row.leaderId, description: row.description, memberIds: ids };
 }

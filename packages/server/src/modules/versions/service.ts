@@ -1,4 +1,5 @@
 import type { VersionInput, VersionUpdate } from '@sextant/api';
+import { timestamps } from '../../lib/presented.ts';
 import type { PageQuery } from '../../lib/table-repository.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import type { AppsService } from '../apps/service.ts';
@@ -120,8 +121,7 @@ export class VersionsService {
       projectName: projectNames.get(r.projectId) ?? '',
       appName: appNames.get(r.appId) ?? '',
       status: r.status as Status,
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
+      ...timestamps(r),
     }));
   }
 }

@@ -29,8 +29,8 @@ import { reportKeysOfTeams, reportOwner } from './modules/reports/report-teams.t
 import { createRequirementsService, registerRequirements } from './modules/requirements/index.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { RolesService } from './modules/roles/service.ts';
-import { type AboutFacts, aboutRoutes } from './modules/settings/about.ts';
-import { settingsRoutes } from './modules/settings/routes.ts';
+import type { AboutFacts } from './modules/settings/about.ts';
+import { registerSettings } from './modules/settings/index.ts';
 import { createTeamsService, registerTeams } from './modules/teams/index.ts';
 import { TeamMemberships } from './modules/teams/memberships.ts';
 import { profileRoutes } from './modules/users/profile-routes.ts';
@@ -139,7 +139,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   authRoutes(app, new AuthService(opts.db, tokens, principals, sessionPolicy), principals);
   sessionRoutes(app, new Sessions(opts.db, sessionPolicy), principals);
   const audit = new AuditService(opts.db);
-  settingsRoutes(app, principals, audit);
   usersRoutes(app, new UsersService(opts.db), audit, () => principals.invalidate());
   rolesRoutes(app, new RolesService(opts.db), audit, principals);
   applicationsRoutes(app, new ApplicationsService(opts.db), audit);
@@ -150,7 +149,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     teamIdsOf: teamsOfUser,
     owners: { ownerOf: (reportId) => reportOwner(opts.db, reportId), keysOfTeams: reportKeysOfTeams },
   });
-  aboutRoutes(app, opts.about ?? { version: 'test', commit: null, database: 'embedded' }, principals);
+  const about = opts.about ?? { version: 'test', commit: null, database: 'embedded' };
+  registerSettings(app, { audit, principals, about });
   registerAuditLog(app, audit);
   const reports = reportConfig(opts);
   registerApps(app, opts.db, reports.repoPolicy);
@@ -161,7 +161,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const versions = createVersionsService(opts.db, { audit, projects, apps });
   const requirements = createRequirementsService(opts.db, { audit, projects, versions });
   registerTeams(app, teams);
-  registerBranches(app, opts.db, reports.repoPolicy);
+  registerBranches(app, opts.db, { audit, apps });
   registerProjects(app, projects);
   registerVersions(app, versions);
   registerRequirements(app, requirements);

@@ -27,8 +27,7 @@ import { registerReports } from './modules/reports/index.ts';
 import { serverSecrets } from './modules/reports/pipeline/secret-mask.ts';
 import { reportKeysOfTeams, reportOwner } from './modules/reports/report-teams.ts';
 import { createRequirementsService, registerRequirements } from './modules/requirements/index.ts';
-import { rolesRoutes } from './modules/roles/routes.ts';
-import { RolesService } from './modules/roles/service.ts';
+import { registerRoles } from './modules/roles/index.ts';
 import type { AboutFacts } from './modules/settings/about.ts';
 import { registerSettings } from './modules/settings/index.ts';
 import { createTeamsService, registerTeams } from './modules/teams/index.ts';
@@ -140,7 +139,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   sessionRoutes(app, new Sessions(opts.db, sessionPolicy), principals);
   const audit = new AuditService(opts.db);
   usersRoutes(app, new UsersService(opts.db), audit, () => principals.invalidate());
-  rolesRoutes(app, new RolesService(opts.db), audit, principals);
+  registerRoles(app, opts.db, { audit, principals });
   applicationsRoutes(app, new ApplicationsService(opts.db), audit);
   profileRoutes(app, new ProfileService(opts.db), principals);
   const appsForTokens = createAppsService(opts.db);

@@ -1,10 +1,9 @@
 import type { AuditAction, AuditedEntity } from '@sextant/api';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLogs, users } from '../../db/schema/index.ts';
 import type { AuditedStore, Executor } from '../../lib/table-repository.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { asApiError } from './constraint-errors.ts';
+import { AuditRepository } from './repository.ts';
 
 export type { Executor } from '../../lib/table-repository.ts';
 export type Changes = Record<string, { from: unknown; to: unknown }>;
@@ -38,22 +37,15 @@ export async function firstRow<Row>(query: PromiseLike<Row[]>): Promise<Row | un
 }
 
 export class AuditService {
-  constructor(readonly db: Db) {}
+  private readonly rows: AuditRepository;
+
+  constructor(readonly db: Db) {
+    this.rows = new AuditRepository(db);
+  }
 
   /** Written in the same transaction as the change it describes, so neither exists without the other. */
-  async record(
-    tx: Executor,
-    actor: Actor,
-    entry: { entity: AuditedEntity; entityId: string; action: AuditAction; changes: Changes },
-  ): Promise<void> {
-    await tx.insert(auditLogs).values({
-      actorId: actor.id,
-      actorName: sql`coalesce((select ${users.username} from ${users} where ${users.id} = ${actor.id}), '')`,
-      entity: entry.entity,
-      entityId: entry.entityId,
-      action: entry.action,
-      changes: entry.changes,
-    });
+  async record(tx: Executor, actor: Actor, entry: AuditEntry): Promise<void> {
+    await this.rows.append(tx, actor.id, [{ ...entry, actorId: actor.id }]);
   }
 
   /**
@@ -69,14 +61,12 @@ export class AuditService {
   }
 
   /** Several entries at once (an import), in one statement. */
-  async recordMany(
-    tx: Executor,
-    actor: Actor,
-    entries: { entity: AuditedEntity; entityId: string; action: AuditAction; changes: Changes }[],
-  ): Promise<void> {
-    if (entries.length === 0) return;
-    const actorName = sql`coalesce((select ${users.username} from ${users} where ${users.id} = ${actor.id}), '')`;
-    await tx.insert(auditLogs).values(entries.map((entry) => ({ ...entry, actorId: actor.id, actorName })));
+  async recordMany(tx: Executor, actor: Actor, entries: AuditEntry[]): Promise<void> {
+    await this.rows.append(
+      tx,
+      actor.id,
+      entries.map((entry) => ({ ...entry, actorId: actor.id })),
+    );
   }
 
   /**
@@ -196,22 +186,7 @@ export class AuditService {
     userId?: string;
     sortDesc: boolean;
   }) {
-    const where = and(
-      query.entity ? eq(auditLogs.entity, query.entity) : undefined,
-      query.entityId ? eq(auditLogs.entityId, query.entityId) : undefined,
-      query.userId ? eq(auditLogs.actorId, query.userId) : undefined,
-    );
-    const rows = await this.db
-      .select()
-      .from(auditLogs)
-      .where(where)
-      .orderBy(query.sortDesc ? desc(auditLogs.id) : asc(auditLogs.id))
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage);
-    const [total] = await this.db.select({ n: count() }).from(auditLogs).where(where);
-    return {
-      items: rows.map((r) => ({ ...r, at: r.at.toISOString() })),
-      total: total?.n ?? 0,
-    };
+    const { rows, total } = await this.rows.listPage(query);
+    return { items: rows.map((r) => ({ ...r, at: r.at.toISOString() })), total };
   }
 }

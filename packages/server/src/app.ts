@@ -6,8 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { ReportConfig } from './lib/data-paths.ts';
-import { applicationsRoutes } from './modules/applications/routes.ts';
-import { ApplicationsService } from './modules/applications/service.ts';
+import { registerApplications } from './modules/applications/index.ts';
 import { createAppsService, registerApps } from './modules/apps/index.ts';
 import { registerAuditLog } from './modules/audit/index.ts';
 import { AuditService } from './modules/audit/service.ts';
@@ -140,7 +139,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const audit = new AuditService(opts.db);
   usersRoutes(app, new UsersService(opts.db), audit, () => principals.invalidate());
   registerRoles(app, opts.db, { audit, principals });
-  applicationsRoutes(app, new ApplicationsService(opts.db), audit);
+  registerApplications(app, opts.db, { audit });
   profileRoutes(app, new ProfileService(opts.db), principals);
   const appsForTokens = createAppsService(opts.db);
   registerMessages(app, opts.db, principals, {

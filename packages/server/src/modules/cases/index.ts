@@ -16,5 +16,5 @@ export function registerCases(
   const { audit, apps, requirements } = deps;
   const rows = new CasesRepository(db);
   const cases = new CasesService(db, rows, audit, apps, requirements);
-  casesRoutes(app, cases, new CaseImporter(db, rows, audit, apps, requirements, cases));
+  casesRoutes(app, cases, new CaseImporter({ db, rows, audit, apps, requirements }));
 }

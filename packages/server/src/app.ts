@@ -141,19 +141,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerRoles(app, opts.db, { audit, principals });
   registerApplications(app, opts.db, { audit });
   profileRoutes(app, new ProfileService(opts.db), principals);
-  const appsForTokens = createAppsService(opts.db);
+  const reports = reportConfig(opts);
+  // Services other modules read, built once and handed to the modules that need them.
+  const apps = createAppsService(opts.db, reports.repoPolicy);
   registerMessages(app, opts.db, principals, {
-    appIdForToken: (token) => appsForTokens.appIdForToken(token),
+    appIdForToken: (token) => apps.appIdForToken(token),
     teamIdsOf: teamsOfUser,
     owners: { ownerOf: (reportId) => reportOwner(opts.db, reportId), keysOfTeams: reportKeysOfTeams },
   });
   const about = opts.about ?? { version: 'test', commit: null, database: 'embedded' };
   registerSettings(app, { audit, principals, about });
   registerAuditLog(app, audit);
-  const reports = reportConfig(opts);
   registerApps(app, opts.db, reports.repoPolicy);
-  // The admin modules' services, built once and handed to the modules that read their data.
-  const apps = createAppsService(opts.db, reports.repoPolicy);
   const teams = createTeamsService(opts.db, audit);
   const projects = createProjectsService(opts.db, { audit, teams, apps });
   const versions = createVersionsService(opts.db, { audit, projects, apps });

@@ -3,8 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { ReportConfig } from './lib/data-paths.ts';
-import { applicationsRoutes } from './modules/applications/routes.ts';
-import { ApplicationsService } from './modules/applications/service.ts';
+import { registerApplications } from './modules/applications/index.ts';
 import { createAppsService, registerApps } from './modules/apps/index.ts';
 import { registerAuditLog } from './modules/audit/index.ts';
 import { AuditService } from './modules/audit/service.ts';
@@ -13,24 +12,23 @@ import { registerBranches } from './modules/branches/index.ts';
 import { registerCases } from './modules/cases/index.ts';
 import { registerCoverageIntake } from './modules/intake/index.ts';
 import { registerMessages } from './modules/messages/index.ts';
-import { registerProjects } from './modules/projects/index.ts';
+import { createProjectsService, registerProjects } from './modules/projects/index.ts';
 import { registerReportViews } from './modules/report-views/index.ts';
 import { registerReports } from './modules/reports/index.ts';
 import { serverSecrets } from './modules/reports/pipeline/secret-mask.ts';
 import { ReportTeams } from './modules/reports/report-teams.ts';
-import { registerRequirements } from './modules/requirements/index.ts';
-import { rolesRoutes } from './modules/roles/routes.ts';
-import { RolesService } from './modules/roles/service.ts';
-import { type AboutFacts, aboutRoutes } from './modules/settings/about.ts';
-import { settingsRoutes } from './modules/settings/routes.ts';
-import { registerTeams } from './modules/teams/index.ts';
+import { createRequirementsService, registerRequirements } from './modules/requirements/index.ts';
+import { registerRoles } from './modules/roles/index.ts';
+import type { AboutFacts } from './modules/settings/about.ts';
+import { registerSettings } from './modules/settings/index.ts';
+import { createTeamsService, registerTeams } from './modules/teams/index.ts';
 import { TeamMemberships } from './modules/teams/memberships.ts';
 import { registerTraces } from './modules/traces/index.ts';
 import { profileRoutes } from './modules/users/profile-routes.ts';
 import { ProfileService } from './modules/users/profile-service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { UsersService } from './modules/users/service.ts';
-import { registerVersions } from './modules/versions/index.ts';
+import { createVersionsService, registerVersions } from './modules/versions/index.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerContentSecurity } from './plugins/content-security.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -102,33 +100,37 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerDocs(app);
   registerAuth(app, opts.db, auth);
   const audit = new AuditService(opts.db);
-  settingsRoutes(app, principals, audit);
   usersRoutes(app, new UsersService(opts.db), audit, () => principals.invalidate());
-  rolesRoutes(app, new RolesService(opts.db), audit, principals);
-  applicationsRoutes(app, new ApplicationsService(opts.db), audit);
+  registerRoles(app, opts.db, { audit, principals });
+  registerApplications(app, opts.db, { audit });
   profileRoutes(app, new ProfileService(opts.db), principals);
-  const appsForTokens = createAppsService(opts.db);
-  registerMessages(app, opts.db, principals, {
-    appIdForToken: (token) => appsForTokens.appIdForToken(token),
-    teamIdsOf: teamsOfUser,
-    owners: new ReportTeams(opts.db, appsForTokens),
-  });
-  aboutRoutes(app, opts.about, principals);
-  registerAuditLog(app, opts.db);
-  registerTeams(app, opts.db);
   const reports = reportConfig(opts);
+  // Services other modules read, built once and handed to the modules that need them.
+  const apps = createAppsService(opts.db, reports.repoPolicy);
+  registerMessages(app, opts.db, principals, {
+    appIdForToken: (token) => apps.appIdForToken(token),
+    teamIdsOf: teamsOfUser,
+    owners: new ReportTeams(opts.db, apps),
+  });
+  registerSettings(app, { audit, principals, about: opts.about });
+  registerAuditLog(app, audit);
   registerApps(app, opts.db, reports.repoPolicy);
-  registerBranches(app, opts.db, reports.repoPolicy);
-  registerProjects(app, opts.db);
-  registerVersions(app, opts.db);
-  registerRequirements(app, opts.db);
-  registerCases(app, opts.db);
+  const teams = createTeamsService(opts.db, audit);
+  const projects = createProjectsService(opts.db, { audit, teams, apps });
+  const versions = createVersionsService(opts.db, { audit, projects, apps });
+  const requirements = createRequirementsService(opts.db, { audit, projects, versions });
+  registerTeams(app, teams);
+  registerBranches(app, opts.db, { audit, apps });
+  registerProjects(app, projects);
+  registerVersions(app, versions);
+  registerRequirements(app, requirements);
+  registerCases(app, opts.db, { audit, apps, requirements });
   registerCoverageIntake(app, opts.db, reports, { teamIdsOf: teamsOfUser });
   await registerReports(app, opts.db, reports);
   registerReportViews(app, opts.db, reports);
   registerTraces(app, opts.db, {
     settings: () => principals.settings(),
-    appIdForToken: (token) => appsForTokens.appIdForToken(token),
+    appIdForToken: (token) => apps.appIdForToken(token),
     limitBytes: opts.config.otlpLimitBytes,
     concurrentExports: opts.config.otlpConcurrency,
   });

@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { Application } from '@sextant/api';
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { applications, passwordResets, roles, users } from '../../db/schema/index.ts';
+import { passwordResets, roles, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import { opaqueToken, tokenHash } from '../auth/tokens.ts';
 import { type Rights, refuseEscalation } from '../roles/grants.ts';
+import { type ApplicationRecord, ApplicationsRepository } from './repository.ts';
 
 const RESET_TTL_MS = 24 * 3600_000;
 
-function toApplication(row: typeof applications.$inferSelect): Application {
+function toApplication(row: ApplicationRecord): Application {
   return {
     id: row.id,
     username: row.username,
@@ -28,27 +29,19 @@ function toApplication(row: typeof applications.$inferSelect): Application {
 
 /** Access requests from `/apply`, decided on `/system/applyList`. */
 export class ApplicationsService {
-  constructor(private readonly db: Db) {}
+  private readonly requests: ApplicationsRepository;
+
+  constructor(private readonly db: Db) {
+    this.requests = new ApplicationsRepository(db);
+  }
 
   async list(query: { page: number; perPage: number; q?: string; status?: Application['status'] }) {
-    const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const where = and(
-      query.status ? eq(applications.status, query.status) : undefined,
-      pattern ? or(ilike(applications.username, pattern), ilike(applications.email, pattern)) : undefined,
-    );
-    const rows = await this.db
-      .select()
-      .from(applications)
-      .where(where)
-      .orderBy(desc(applications.createdAt), applications.id)
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage);
-    const [total] = await this.db.select({ n: count() }).from(applications).where(where);
-    return { items: rows.map(toApplication), total: total?.n ?? 0 };
+    const { rows, total } = await this.requests.listPage(query);
+    return { items: rows.map(toApplication), total };
   }
 
   private async pending(id: string) {
-    const [row] = await this.db.select().from(applications).where(eq(applications.id, id));
+    const row = await this.requests.find(id);
     if (!row) throw new ApiError(404, 'not-found', 'No such request.');
     if (row.status !== 'pending') throw new ApiError(409, 'conflict', `This request was already ${row.status}.`);
     return row;
@@ -82,10 +75,11 @@ export class ApplicationsService {
         .returning({ id: users.id });
       if (!user) throw new Error('insert returned no row');
       await tx.insert(passwordResets).values({ tokenHash: tokenHash(token), userId: user.id, expiresAt });
-      await tx
-        .update(applications)
-        .set({ status: 'approved', decidedBy: deciderId, decidedAt: new Date(), decisionNote: `role ${role.name}` })
-        .where(and(eq(applications.id, id), eq(applications.status, 'pending')));
+      await this.requests.decide(tx, id, {
+        status: 'approved',
+        decidedBy: deciderId,
+        decisionNote: `role ${role.name}`,
+      });
       return user.id;
     });
     return {
@@ -96,9 +90,6 @@ export class ApplicationsService {
 
   async reject(id: string, reason: string, deciderId: string): Promise<void> {
     await this.pending(id);
-    await this.db
-      .update(applications)
-      .set({ status: 'rejected', decidedBy: deciderId, decidedAt: new Date(), decisionNote: reason })
-      .where(and(eq(applications.id, id), eq(applications.status, 'pending')));
+    await this.requests.decide(this.db, id, { status: 'rejected', decidedBy: deciderId, decisionNote: reason });
   }
 }

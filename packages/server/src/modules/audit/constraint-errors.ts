@@ -45,7 +45,4 @@ export function asApiError(
   return e;
 }
 
-/** A LIKE pattern matching `q` literally anywhere (%, _ and \ escaped). */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+export { containsPattern } from '../../lib/table-repository.ts';

@@ -1,13 +1,22 @@
 import type { AuditAction, AuditedEntity } from '@sextant/api';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLogs, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
+import type { AuditedStore, Executor } from '../../lib/table-repository.ts';
 import { asApiError } from './constraint-errors.ts';
+import { AuditRepository } from './repository.ts';
 
-export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Executor } from '../../lib/table-repository.ts';
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 export type Actor = { id: string };
+/** What an audited change of one row says: which row, who, what a missing row is called, how its state is shown. */
+type RowChange<State> = {
+  entity: AuditedEntity;
+  id: string;
+  actor: Actor;
+  notFound: string;
+  rules: Parameters<typeof asApiError>[1];
+  snapshot: (state: State) => Record<string, unknown>;
+};
 export type AuditEntry = { entity: AuditedEntity; entityId: string; action: AuditAction; changes: Changes };
 
 /** Fields whose value differs between two snapshots (secrets are passed in already redacted). */
@@ -28,22 +37,15 @@ export async function firstRow<Row>(query: PromiseLike<Row[]>): Promise<Row | un
 }
 
 export class AuditService {
-  constructor(readonly db: Db) {}
+  private readonly rows: AuditRepository;
+
+  constructor(readonly db: Db) {
+    this.rows = new AuditRepository(db);
+  }
 
   /** Written in the same transaction as the change it describes, so neither exists without the other. */
-  async record(
-    tx: Executor,
-    actor: Actor,
-    entry: { entity: AuditedEntity; entityId: string; action: AuditAction; changes: Changes },
-  ): Promise<void> {
-    await tx.insert(auditLogs).values({
-      actorId: actor.id,
-      actorName: sql`coalesce((select ${users.username} from ${users} where ${users.id} = ${actor.id}), '')`,
-      entity: entry.entity,
-      entityId: entry.entityId,
-      action: entry.action,
-      changes: entry.changes,
-    });
+  async record(tx: Executor, actor: Actor, entry: AuditEntry): Promise<void> {
+    await this.rows.append(tx, actor.id, [{ ...entry, actorId: actor.id }]);
   }
 
   /**
@@ -59,14 +61,12 @@ export class AuditService {
   }
 
   /** Several entries at once (an import), in one statement. */
-  async recordMany(
-    tx: Executor,
-    actor: Actor,
-    entries: { entity: AuditedEntity; entityId: string; action: AuditAction; changes: Changes }[],
-  ): Promise<void> {
-    if (entries.length === 0) return;
-    const actorName = sql`coalesce((select ${users.username} from ${users} where ${users.id} = ${actor.id}), '')`;
-    await tx.insert(auditLogs).values(entries.map((entry) => ({ ...entry, actorId: actor.id, actorName })));
+  async recordMany(tx: Executor, actor: Actor, entries: AuditEntry[]): Promise<void> {
+    await this.rows.append(
+      tx,
+      actor.id,
+      entries.map((entry) => ({ ...entry, actorId: actor.id })),
+    );
   }
 
   /**
@@ -128,6 +128,56 @@ export class AuditService {
       });
   }
 
+  /** Inserts one row (with what it links to) and records what it holds, in one transaction; the row's id. */
+  async createRow<State, Insert>(
+    store: AuditedStore<State, Insert, unknown>,
+    input: Omit<RowChange<State>, 'id' | 'notFound'> & { values: Insert },
+  ): Promise<string> {
+    return this.db
+      .transaction(async (tx) => {
+        const state = await store.insert(tx, input.values);
+        const changes = changedFields({}, input.snapshot(state));
+        const id = store.idOf(state);
+        await this.record(tx, input.actor, { entity: input.entity, entityId: id, action: 'create', changes });
+        return id;
+      })
+      .catch((e: unknown) => {
+        throw asApiError(e, input.rules);
+      });
+  }
+
+  /**
+   * `updateAudited` for one row: locked, checked (`check` throws to refuse, seeing what the row
+   * holds now), changed by `values`, the difference recorded.
+   */
+  async updateRow<State, Change>(
+    store: AuditedStore<State, unknown, Change>,
+    input: RowChange<State> & { values: Change; check?: (current: State) => void },
+  ): Promise<void> {
+    const { values, check, ...audit } = input;
+    await this.updateAudited({
+      ...audit,
+      current: (tx) => store.lock(tx, input.id),
+      update: (tx, current) => {
+        check?.(current);
+        return store.update(tx, input.id, values, current);
+      },
+    });
+  }
+
+  /** `removeAudited` for one row (and what it links to). */
+  async removeRow<State>(store: AuditedStore<State, unknown, unknown>, input: RowChange<State>): Promise<void> {
+    const { snapshot, ...audit } = input;
+    await this.removeAudited({
+      ...audit,
+      snapshot: async (tx) => {
+        const current = await store.find(input.id, tx);
+        return current && snapshot(current);
+      },
+      remove: (tx) => store.delete(tx, input.id),
+    });
+  }
+
   async list(query: {
     page: number;
     perPage: number;
@@ -136,22 +186,7 @@ export class AuditService {
     userId?: string;
     sortDesc: boolean;
   }) {
-    const where = and(
-      query.entity ? eq(auditLogs.entity, query.entity) : undefined,
-      query.entityId ? eq(auditLogs.entityId, query.entityId) : undefined,
-      query.userId ? eq(auditLogs.actorId, query.userId) : undefined,
-    );
-    const rows = await this.db
-      .select()
-      .from(auditLogs)
-      .where(where)
-      .orderBy(query.sortDesc ? desc(auditLogs.id) : asc(auditLogs.id))
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage);
-    const [total] = await this.db.select({ n: count() }).from(auditLogs).where(where);
-    return {
-      items: rows.map((r) => ({ ...r, at: r.at.toISOString() })),
-      total: total?.n ?? 0,
-    };
+    const { rows, total } = await this.rows.listPage(query);
+    return { items: rows.map((r) => ({ ...r, at: r.at.toISOString() })), total };
   }
 }

@@ -1,55 +1,27 @@
 import type { BranchRefresh } from '@sextant/api';
-import { type AnyColumn, and, asc, count, desc, eq, ilike } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { branches } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
+import type { PageQuery } from '../../lib/table-repository.ts';
 import { RemoteError } from '../apps/git-remote.ts';
 import type { AppsService } from '../apps/service.ts';
-import { containsPattern } from '../audit/constraint-errors.ts';
-import { type Actor, type AuditService, changedFields, firstRow } from '../audit/service.ts';
+import { type Actor, type AuditService, changedFields } from '../audit/service.ts';
+import type { BranchesRepository, BranchRecord } from './repository.ts';
 
-const SORTABLE: Record<string, AnyColumn> = {
-  name: branches.name,
-  tracked: branches.tracked,
-  refreshedAt: branches.refreshedAt,
-};
 const HEAD_PREFIX = 'refs/heads/';
 
-function present(row: typeof branches.$inferSelect) {
+function present(row: BranchRecord) {
   return { ...row, refreshedAt: row.refreshedAt.toISOString() };
 }
 
 export class BranchesService {
   constructor(
-    private readonly db: Db,
+    private readonly rows: BranchesRepository,
     private readonly audit: AuditService,
     private readonly apps: AppsService,
   ) {}
 
-  async list(query: {
-    page: number;
-    perPage: number;
-    q?: string;
-    sortBy?: string;
-    sortDesc: boolean;
-    appId?: string;
-    tracked?: boolean;
-  }) {
-    const where = and(
-      query.q ? ilike(branches.name, containsPattern(query.q)) : undefined,
-      query.appId ? eq(branches.appId, query.appId) : undefined,
-      query.tracked === undefined ? undefined : eq(branches.tracked, query.tracked),
-    );
-    const column = SORTABLE[query.sortBy ?? 'name'] ?? branches.name;
-    const rows = await this.db
-      .select()
-      .from(branches)
-      .where(where)
-      .orderBy(query.sortDesc ? desc(column) : asc(column), asc(branches.id))
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage);
-    const [total] = await this.db.select({ n: count() }).from(branches).where(where);
-    return { items: rows.map(present), total: total?.n ?? 0 };
+  async list(query: PageQuery & { appId?: string; tracked?: boolean }) {
+    const { rows, total } = await this.rows.listPage(query);
+    return { items: rows.map(present), total };
   }
 
   async setTracked(id: string, tracked: boolean, actor: Actor) {
@@ -58,8 +30,8 @@ export class BranchesService {
       id,
       actor,
       notFound: 'No such branch.',
-      current: (tx) => firstRow(tx.select().from(branches).where(eq(branches.id, id)).for('update')),
-      update: (tx) => firstRow(tx.update(branches).set({ tracked }).where(eq(branches.id, id)).returning()),
+      current: (tx) => this.rows.lock(tx, id),
+      update: (tx) => this.rows.update(tx, id, { tracked }),
       snapshot: (branch) => ({ tracked: branch.tracked }),
     });
     return present(row);
@@ -76,8 +48,8 @@ export class BranchesService {
       if (e instanceof RemoteError) throw new ApiError(400, 'bad-request', `Could not list branches: ${e.message}`);
       throw e;
     }
-    return this.db.transaction(async (tx) => {
-      const known = await tx.select().from(branches).where(eq(branches.appId, appId)).for('update');
+    return this.rows.transaction(async (tx) => {
+      const known = await this.rows.lockOfApp(tx, appId);
       const byName = new Map(known.map((b) => [b.name, b]));
       const seen = new Set(heads.map((h) => h.name));
       const result: BranchRefresh = { added: [], moved: [], gone: [], total: heads.length };
@@ -86,18 +58,12 @@ export class BranchesService {
         const old = byName.get(head.name);
         if (!old) result.added.push(head.name);
         else if (old.commit !== head.commit) result.moved.push(head.name);
-        await tx
-          .insert(branches)
-          .values({ appId, name: head.name, commit: head.commit, refreshedAt: now })
-          .onConflictDoUpdate({
-            target: [branches.appId, branches.name],
-            set: { commit: head.commit, present: true, refreshedAt: now },
-          });
+        await this.rows.upsertHead(tx, appId, head, now);
       }
       for (const old of known) {
         if (seen.has(old.name) || !old.present) continue;
         result.gone.push(old.name);
-        await tx.update(branches).set({ present: false, refreshedAt: now }).where(eq(branches.id, old.id));
+        await this.rows.update(tx, old.id, { present: false, refreshedAt: now });
       }
       // One entry per refresh, filed under the app's id: the refresh concerns the app's whole branch list.
       await this.audit.record(tx, actor, {

@@ -11,7 +11,6 @@ import {
 } from '@sextant/api';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { cases } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import type { AppsService } from '../apps/service.ts';
 import { asApiError } from '../audit/constraint-errors.ts';
@@ -20,7 +19,8 @@ import type { RequirementsService } from '../requirements/service.ts';
 import { userIdsByUsername } from '../teams/people.ts';
 import { CsvError, type CsvRow, parseCsv } from './csv.ts';
 import { LITE_HIDES_REQUIREMENTS } from './edition.ts';
-import { CASE_RULES, type CasesService, caseSnapshot } from './service.ts';
+import type { CasesRepository } from './repository.ts';
+import { CASE_RULES, caseSnapshot } from './service.ts';
 
 /** The import was refused as a whole; nothing was stored. */
 export class ImportRejected extends Error {
@@ -63,14 +63,17 @@ function readHeader(header: CsvRow): Map<Column, number> {
   return new Map(names.map((n, i) => [n as Column, i]));
 }
 
+/** What an import reads and writes: the cases' own rows, and the apps, requirements and users it names. */
+type ImportDeps = {
+  db: Db;
+  rows: CasesRepository;
+  audit: AuditService;
+  apps: AppsService;
+  requirements: RequirementsService;
+};
+
 export class CaseImporter {
-  constructor(
-    private readonly db: Db,
-    private readonly audit: AuditService,
-    private readonly apps: AppsService,
-    private readonly requirements: RequirementsService,
-    private readonly cases: CasesService,
-  ) {}
+  constructor(private readonly deps: ImportDeps) {}
 
   /** All or nothing: every row is checked first; one bad row and nothing is stored. */
   async run(
@@ -79,7 +82,7 @@ export class CaseImporter {
     actor: Actor,
     edition: { requirements: boolean } = { requirements: true },
   ): Promise<{ imported: number }> {
-    if (!(await this.apps.names([appId])).has(appId)) throw new ApiError(404, 'not-found', 'No such app.');
+    if (!(await this.deps.apps.names([appId])).has(appId)) throw new ApiError(404, 'not-found', 'No such app.');
     let rows: CsvRow[];
     try {
       rows = parseCsv(text);
@@ -151,10 +154,10 @@ export class CaseImporter {
     edition: { requirements: boolean },
   ): Promise<Resolved> {
     const [taken, requirementIds, ownerIds] = await Promise.all([
-      this.cases.existingKeys(appId, [...new Set(rows.map((r) => r.key))]),
-      this.requirements.idsByKey(rows.flatMap((r) => (r.requirement ? [r.requirement] : []))),
+      this.deps.rows.existingKeys(appId, [...new Set(rows.map((r) => r.key))]),
+      this.deps.requirements.idsByKey(rows.flatMap((r) => (r.requirement ? [r.requirement] : []))),
       userIdsByUsername(
-        this.db,
+        this.deps.db,
         rows.flatMap((r) => (r.owner ? [r.owner] : [])),
       ),
     ]);
@@ -185,15 +188,12 @@ export class CaseImporter {
       requirementId: r.requirement ? (requirementIds.get(r.requirement) ?? null) : null,
       ownerId: r.owner ? (ownerIds.get(r.owner) ?? null) : null,
     }));
-    return this.db
+    return this.deps.rows
       .transaction(async (tx) => {
         let imported = 0;
         for (let i = 0; i < values.length; i += 500) {
-          const inserted = await tx
-            .insert(cases)
-            .values(values.slice(i, i + 500))
-            .returning();
-          await this.audit.recordMany(
+          const inserted = await this.deps.rows.insertMany(tx, values.slice(i, i + 500));
+          await this.deps.audit.recordMany(
             tx,
             actor,
             inserted.map((row) => ({

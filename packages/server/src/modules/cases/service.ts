@@ -1,23 +1,19 @@
 import type { CaseInput, CaseUpdate } from '@sextant/api';
-import { type AnyColumn, and, arrayContains, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cases } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
+import { timestamps } from '../../lib/presented.ts';
+import type { PageQuery } from '../../lib/table-repository.ts';
 import type { AppsService } from '../apps/service.ts';
-import { asApiError, containsPattern } from '../audit/constraint-errors.ts';
-import { type Actor, type AuditService, changedFields, firstRow } from '../audit/service.ts';
+import type { Actor, AuditService } from '../audit/service.ts';
 import type { RequirementsService } from '../requirements/service.ts';
-import { userRefs } from '../teams/people.ts';
+import { ownersOf } from '../teams/people.ts';
+import type { CaseRecord, CasesRepository } from './repository.ts';
 
-export type CaseRecord = typeof cases.$inferSelect;
+export type { CaseRecord } from './repository.ts';
+
 type CaseType = NonNullable<CaseInput['type']>;
 
-const SORTABLE: Record<string, AnyColumn> = {
-  key: cases.key,
-  title: cases.title,
-  type: cases.type,
-  createdAt: cases.createdAt,
-};
+const NOT_FOUND = 'No such test case.';
 export const CASE_RULES = {
   entity: 'test case',
   meanings: {
@@ -36,134 +32,64 @@ export function caseSnapshot(row: CaseRecord) {
 export class CasesService {
   constructor(
     private readonly db: Db,
+    private readonly rows: CasesRepository,
     private readonly audit: AuditService,
     private readonly apps: AppsService,
     private readonly requirements: RequirementsService,
   ) {}
 
-  async list(query: {
-    page: number;
-    perPage: number;
-    q?: string;
-    sortBy?: string;
-    sortDesc: boolean;
-    appId?: string;
-    requirementId?: string;
-    ownerId?: string;
-    type?: string;
-    tag?: string;
-  }) {
-    const pattern = query.q ? containsPattern(query.q) : null;
-    const where = and(
-      pattern ? or(ilike(cases.key, pattern), ilike(cases.title, pattern)) : undefined,
-      query.appId ? eq(cases.appId, query.appId) : undefined,
-      query.requirementId ? eq(cases.requirementId, query.requirementId) : undefined,
-      query.ownerId ? eq(cases.ownerId, query.ownerId) : undefined,
-      query.type ? eq(cases.type, query.type) : undefined,
-      query.tag ? arrayContains(cases.tags, [query.tag]) : undefined,
-    );
-    const column = SORTABLE[query.sortBy ?? 'key'] ?? cases.key;
-    const rows = await this.db
-      .select()
-      .from(cases)
-      .where(where)
-      .orderBy(query.sortDesc ? desc(column) : asc(column), asc(cases.id))
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage);
-    const [total] = await this.db.select({ n: count() }).from(cases).where(where);
-    return { items: await this.present(rows), total: total?.n ?? 0 };
+  async list(
+    query: PageQuery & { appId?: string; requirementId?: string; ownerId?: string; type?: string; tag?: string },
+  ) {
+    const { rows, total } = await this.rows.listPage(query);
+    return { items: await this.present(rows), total };
   }
 
   async get(id: string) {
-    const [row] = await this.present([await this.record(id)]);
-    return row as NonNullable<typeof row>;
+    const row = await this.rows.find(id);
+    if (!row) throw new ApiError(404, 'not-found', NOT_FOUND);
+    const [presented] = await this.present([row]);
+    return presented as NonNullable<typeof presented>;
   }
 
   /** Which of these keys the app already uses. */
-  async existingKeys(appId: string, keys: string[]): Promise<Set<string>> {
-    if (keys.length === 0) return new Set();
-    const rows = await this.db
-      .select({ key: cases.key })
-      .from(cases)
-      .where(and(eq(cases.appId, appId), inArray(cases.key, keys)));
-    return new Set(rows.map((r) => r.key));
+  existingKeys(appId: string, keys: string[]): Promise<Set<string>> {
+    return this.rows.existingKeys(appId, keys);
   }
 
   async create(input: CaseInput, actor: Actor) {
-    const id = await this.db
-      .transaction(async (tx) => {
-        const [row] = await tx
-          .insert(cases)
-          .values({
-            ...input,
-            requirementId: input.requirementId ?? null,
-            ownerId: input.ownerId ?? null,
-            type: input.type ?? 'manual',
-            tags: [...new Set(input.tags ?? [])],
-          })
-          .returning();
-        if (!row) throw new Error('insert returned no row');
-        const changes = changedFields({}, caseSnapshot(row));
-        await this.audit.record(tx, actor, { entity: 'case', entityId: row.id, action: 'create', changes });
-        return row.id;
-      })
-      .catch((e: unknown) => {
-        throw asApiError(e, CASE_RULES);
-      });
+    const values = {
+      ...input,
+      requirementId: input.requirementId ?? null,
+      ownerId: input.ownerId ?? null,
+      type: input.type ?? 'manual',
+      tags: [...new Set(input.tags ?? [])],
+    };
+    const snapshot = caseSnapshot;
+    const id = await this.audit.createRow(this.rows, { entity: 'case', actor, rules: CASE_RULES, values, snapshot });
     return this.get(id);
   }
 
   async update(id: string, input: CaseUpdate, actor: Actor) {
     const tags = input.tags ? { tags: [...new Set(input.tags)] } : {};
-    await this.audit.updateAudited({
-      entity: 'case',
-      id,
-      actor,
-      notFound: 'No such test case.',
-      rules: CASE_RULES,
-      current: (tx) => firstRow(tx.select().from(cases).where(eq(cases.id, id)).for('update')),
-      update: (tx) =>
-        firstRow(
-          tx
-            .update(cases)
-            .set({ ...input, ...tags, updatedAt: new Date() })
-            .where(eq(cases.id, id))
-            .returning(),
-        ),
-      snapshot: caseSnapshot,
-    });
+    const values = { ...input, ...tags, updatedAt: new Date() };
+    await this.audit.updateRow(this.rows, { ...this.audited(id, actor), values });
     return this.get(id);
   }
 
   async remove(id: string, actor: Actor) {
-    await this.audit.removeAudited({
-      entity: 'case',
-      id,
-      actor,
-      notFound: 'No such test case.',
-      rules: CASE_RULES,
-      snapshot: async (tx) => {
-        const [current] = await tx.select().from(cases).where(eq(cases.id, id));
-        return current && caseSnapshot(current);
-      },
-      remove: (tx) => tx.delete(cases).where(eq(cases.id, id)),
-    });
+    await this.audit.removeRow(this.rows, this.audited(id, actor));
   }
 
-  private async record(id: string): Promise<CaseRecord> {
-    const [row] = await this.db.select().from(cases).where(eq(cases.id, id));
-    if (!row) throw new ApiError(404, 'not-found', 'No such test case.');
-    return row;
+  private audited(id: string, actor: Actor) {
+    return { entity: 'case', id, actor, notFound: NOT_FOUND, rules: CASE_RULES, snapshot: caseSnapshot } as const;
   }
 
   private async present(rows: CaseRecord[]) {
-    const [appNames, requirementKeys, owners] = await Promise.all([
+    const [appNames, requirementKeys, ownerOf] = await Promise.all([
       this.apps.names(rows.map((r) => r.appId)),
       this.requirements.keys(rows.flatMap((r) => (r.requirementId ? [r.requirementId] : []))),
-      userRefs(
-        this.db,
-        rows.map((r) => r.ownerId),
-      ),
+      ownersOf(this.db, rows),
     ]);
     return rows.map((r) => ({
       id: r.id,
@@ -175,9 +101,8 @@ export class CasesService {
       requirementKey: r.requirementId ? (requirementKeys.get(r.requirementId) ?? '') : null,
       type: r.type as CaseType,
       tags: r.tags,
-      owner: (r.ownerId && owners.get(r.ownerId)) || null,
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
+      owner: ownerOf(r.ownerId),
+      ...timestamps(r),
     }));
   }
 }

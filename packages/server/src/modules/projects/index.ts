@@ -1,16 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { createAppsService } from '../apps/index.ts';
-import { AuditService } from '../audit/service.ts';
-import { TeamsService } from '../teams/service.ts';
+import type { AppsService } from '../apps/service.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { TeamsService } from '../teams/service.ts';
+import { ProjectsRepository } from './repository.ts';
 import { projectsRoutes } from './routes.ts';
 import { ProjectsService } from './service.ts';
 
-export function createProjectsService(db: Db): ProjectsService {
-  const audit = new AuditService(db);
-  return new ProjectsService(db, audit, new TeamsService(db, audit), createAppsService(db));
+export function createProjectsService(
+  db: Db,
+  deps: { audit: AuditService; teams: TeamsService; apps: AppsService },
+): ProjectsService {
+  return new ProjectsService(db, new ProjectsRepository(db), deps.audit, deps.teams, deps.apps);
 }
 
-export function registerProjects(app: FastifyInstance, db: Db): void {
-  projectsRoutes(app, createProjectsService(db));
+export function registerProjects(app: FastifyInstance, projects: ProjectsService): void {
+  projectsRoutes(app, projects);
 }

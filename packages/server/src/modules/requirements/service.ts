@@ -1,23 +1,17 @@
 import type { RequirementInput, RequirementUpdate } from '@sextant/api';
-import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { requirements } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
-import { asApiError, containsPattern } from '../audit/constraint-errors.ts';
-import { type Actor, type AuditService, changedFields, firstRow } from '../audit/service.ts';
+import { timestamps } from '../../lib/presented.ts';
+import type { PageQuery } from '../../lib/table-repository.ts';
+import type { Actor, AuditService } from '../audit/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
-import { userRefs } from '../teams/people.ts';
+import { ownersOf } from '../teams/people.ts';
 import type { VersionsService } from '../versions/service.ts';
+import type { RequirementRecord, RequirementsRepository } from './repository.ts';
 
-type RequirementRecord = typeof requirements.$inferSelect;
 type Status = NonNullable<RequirementInput['status']>;
 
-const SORTABLE: Record<string, AnyColumn> = {
-  key: requirements.key,
-  title: requirements.title,
-  status: requirements.status,
-  createdAt: requirements.createdAt,
-};
+const NOT_FOUND = 'No such requirement.';
 const RULES = {
   entity: 'requirement',
   meanings: {
@@ -37,40 +31,15 @@ function snapshot(row: RequirementRecord) {
 export class RequirementsService {
   constructor(
     private readonly db: Db,
+    private readonly rows: RequirementsRepository,
     private readonly audit: AuditService,
     private readonly projects: ProjectsService,
     private readonly versions: VersionsService,
   ) {}
 
-  async list(query: {
-    page: number;
-    perPage: number;
-    q?: string;
-    sortBy?: string;
-    sortDesc: boolean;
-    projectId?: string;
-    versionId?: string;
-    ownerId?: string;
-    status?: string;
-  }) {
-    const pattern = query.q ? containsPattern(query.q) : null;
-    const where = and(
-      pattern ? or(ilike(requirements.key, pattern), ilike(requirements.title, pattern)) : undefined,
-      query.projectId ? eq(requirements.projectId, query.projectId) : undefined,
-      query.versionId ? eq(requirements.versionId, query.versionId) : undefined,
-      query.ownerId ? eq(requirements.ownerId, query.ownerId) : undefined,
-      query.status ? eq(requirements.status, query.status) : undefined,
-    );
-    const column = SORTABLE[query.sortBy ?? 'key'] ?? requirements.key;
-    const rows = await this.db
-      .select()
-      .from(requirements)
-      .where(where)
-      .orderBy(query.sortDesc ? desc(column) : asc(column), asc(requirements.id))
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage);
-    const [total] = await this.db.select({ n: count() }).from(requirements).where(where);
-    return { items: await this.present(rows), total: total?.n ?? 0 };
+  async list(query: PageQuery & { projectId?: string; versionId?: string; ownerId?: string; status?: string }) {
+    const { rows, total } = await this.rows.listPage(query);
+    return { items: await this.present(rows), total };
   }
 
   async get(id: string) {
@@ -79,45 +48,23 @@ export class RequirementsService {
   }
 
   /** Requirement ids by key, for imports that name requirements by their key. */
-  async idsByKey(keys: string[]): Promise<Map<string, string>> {
-    if (keys.length === 0) return new Map();
-    const rows = await this.db
-      .select({ id: requirements.id, key: requirements.key })
-      .from(requirements)
-      .where(inArray(requirements.key, [...new Set(keys)]));
-    return new Map(rows.map((r) => [r.key, r.id]));
+  idsByKey(keys: string[]): Promise<Map<string, string>> {
+    return this.rows.idsByKey(keys);
   }
 
-  async keys(ids: string[]): Promise<Map<string, string>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.db
-      .select({ id: requirements.id, key: requirements.key })
-      .from(requirements)
-      .where(inArray(requirements.id, [...new Set(ids)]));
-    return new Map(rows.map((r) => [r.id, r.key]));
+  keys(ids: string[]): Promise<Map<string, string>> {
+    return this.rows.keys(ids);
   }
 
   async create(input: RequirementInput, actor: Actor) {
     await this.refuseVersionOutsideProject(input.projectId, input.versionId ?? null);
-    const id = await this.db
-      .transaction(async (tx) => {
-        const [row] = await tx
-          .insert(requirements)
-          .values({
-            ...input,
-            versionId: input.versionId ?? null,
-            ownerId: input.ownerId ?? null,
-            status: input.status ?? 'open',
-          })
-          .returning();
-        if (!row) throw new Error('insert returned no row');
-        const changes = changedFields({}, snapshot(row));
-        await this.audit.record(tx, actor, { entity: 'requirement', entityId: row.id, action: 'create', changes });
-        return row.id;
-      })
-      .catch((e: unknown) => {
-        throw asApiError(e, RULES);
-      });
+    const values = {
+      ...input,
+      versionId: input.versionId ?? null,
+      ownerId: input.ownerId ?? null,
+      status: input.status ?? 'open',
+    };
+    const id = await this.audit.createRow(this.rows, { entity: 'requirement', actor, rules: RULES, values, snapshot });
     return this.get(id);
   }
 
@@ -127,38 +74,20 @@ export class RequirementsService {
       const versionId = input.versionId === undefined ? before.versionId : input.versionId;
       await this.refuseVersionOutsideProject(input.projectId ?? before.projectId, versionId);
     }
-    await this.audit.updateAudited({
-      entity: 'requirement',
-      id,
-      actor,
-      notFound: 'No such requirement.',
-      rules: RULES,
-      current: (tx) => firstRow(tx.select().from(requirements).where(eq(requirements.id, id)).for('update')),
-      update: (tx) =>
-        firstRow(
-          tx
-            .update(requirements)
-            .set({ ...input, updatedAt: new Date() })
-            .where(eq(requirements.id, id))
-            .returning(),
-        ),
-      snapshot,
-    });
+    const values = { ...input, updatedAt: new Date() };
+    const audited = { entity: 'requirement', id, actor, notFound: NOT_FOUND, rules: RULES, snapshot } as const;
+    await this.audit.updateRow(this.rows, { ...audited, values });
     return this.get(id);
   }
 
   async remove(id: string, actor: Actor) {
-    await this.audit.removeAudited({
+    await this.audit.removeRow(this.rows, {
       entity: 'requirement',
       id,
       actor,
-      notFound: 'No such requirement.',
+      notFound: NOT_FOUND,
       rules: RULES,
-      snapshot: async (tx) => {
-        const [current] = await tx.select().from(requirements).where(eq(requirements.id, id));
-        return current && snapshot(current);
-      },
-      remove: (tx) => tx.delete(requirements).where(eq(requirements.id, id)),
+      snapshot,
     });
   }
 
@@ -174,19 +103,16 @@ export class RequirementsService {
   }
 
   private async record(id: string): Promise<RequirementRecord> {
-    const [row] = await this.db.select().from(requirements).where(eq(requirements.id, id));
-    if (!row) throw new ApiError(404, 'not-found', 'No such requirement.');
+    const row = await this.rows.find(id);
+    if (!row) throw new ApiError(404, 'not-found', NOT_FOUND);
     return row;
   }
 
   private async present(rows: RequirementRecord[]) {
-    const [projectNames, versionNames, owners] = await Promise.all([
+    const [projectNames, versionNames, ownerOf] = await Promise.all([
       this.projects.names(rows.map((r) => r.projectId)),
       this.versions.names(rows.flatMap((r) => (r.versionId ? [r.versionId] : []))),
-      userRefs(
-        this.db,
-        rows.map((r) => r.ownerId),
-      ),
+      ownersOf(this.db, rows),
     ]);
     return rows.map((r) => ({
       id: r.id,
@@ -196,10 +122,9 @@ export class RequirementsService {
       projectName: projectNames.get(r.projectId) ?? '',
       versionId: r.versionId,
       versionName: r.versionId ? (versionNames.get(r.versionId) ?? '') : null,
-      owner: (r.ownerId && owners.get(r.ownerId)) || null,
+      owner: ownerOf(r.ownerId),
       status: r.status as Status,
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
+      ...timestamps(r),
     }));
   }
 }

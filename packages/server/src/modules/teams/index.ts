@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { AuditService } from '../audit/service.ts';
+import type { AuditService } from '../audit/service.ts';
+import { TeamsRepository } from './repository.ts';
 import { teamsRoutes } from './routes.ts';
 import { TeamsService } from './service.ts';
 
-export function registerTeams(app: FastifyInstance, db: Db): void {
-  teamsRoutes(app, new TeamsService(db, new AuditService(db)));
+export function createTeamsService(db: Db, audit: AuditService): TeamsService {
+  return new TeamsService(db, audit, new TeamsRepository(db));
+}
+
+export function registerTeams(app: FastifyInstance, teams: TeamsService): void {
+  teamsRoutes(app, teams);
 }

@@ -1,22 +1,15 @@
 import type { VersionInput, VersionUpdate } from '@sextant/api';
-import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { versions } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
+import { timestamps } from '../../lib/presented.ts';
+import type { PageQuery } from '../../lib/table-repository.ts';
 import type { AppsService } from '../apps/service.ts';
-import { asApiError, containsPattern } from '../audit/constraint-errors.ts';
-import { type Actor, type AuditService, changedFields, firstRow } from '../audit/service.ts';
+import type { Actor, AuditService } from '../audit/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
+import type { VersionRecord, VersionsRepository } from './repository.ts';
 
-type VersionRecord = typeof versions.$inferSelect;
 type Status = NonNullable<VersionInput['status']>;
 
-const SORTABLE: Record<string, AnyColumn> = {
-  name: versions.name,
-  status: versions.status,
-  plannedRelease: versions.plannedRelease,
-  createdAt: versions.createdAt,
-};
+const NOT_FOUND = 'No such version.';
 const RULES = {
   entity: 'version',
   meanings: {
@@ -37,41 +30,15 @@ function snapshot(row: VersionRecord) {
 
 export class VersionsService {
   constructor(
-    private readonly db: Db,
+    private readonly rows: VersionsRepository,
     private readonly audit: AuditService,
     private readonly projects: ProjectsService,
     private readonly apps: AppsService,
   ) {}
 
-  async list(query: {
-    page: number;
-    perPage: number;
-    q?: string;
-    sortBy?: string;
-    sortDesc: boolean;
-    projectId?: string;
-    appId?: string;
-    status?: string;
-  }) {
-    const pattern = query.q ? containsPattern(query.q) : null;
-    const where = and(
-      pattern
-        ? or(ilike(versions.name, pattern), ilike(versions.newRef, pattern), ilike(versions.baseRef, pattern))
-        : undefined,
-      query.projectId ? eq(versions.projectId, query.projectId) : undefined,
-      query.appId ? eq(versions.appId, query.appId) : undefined,
-      query.status ? eq(versions.status, query.status) : undefined,
-    );
-    const column = SORTABLE[query.sortBy ?? 'createdAt'] ?? versions.createdAt;
-    const rows = await this.db
-      .select()
-      .from(versions)
-      .where(where)
-      .orderBy(query.sortDesc ? desc(column) : asc(column), asc(versions.id))
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage);
-    const [total] = await this.db.select({ n: count() }).from(versions).where(where);
-    return { items: await this.present(rows), total: total?.n ?? 0 };
+  async list(query: PageQuery & { projectId?: string; appId?: string; status?: string }) {
+    const { rows, total } = await this.rows.listPage(query);
+    return { items: await this.present(rows), total };
   }
 
   async get(id: string) {
@@ -80,36 +47,18 @@ export class VersionsService {
   }
 
   /** Which project a version belongs to; null when there is no such version. */
-  async projectIdOf(id: string): Promise<string | null> {
-    const [row] = await this.db.select({ projectId: versions.projectId }).from(versions).where(eq(versions.id, id));
-    return row?.projectId ?? null;
+  projectIdOf(id: string): Promise<string | null> {
+    return this.rows.projectIdOf(id);
   }
 
-  async names(ids: string[]): Promise<Map<string, string>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.db
-      .select({ id: versions.id, name: versions.name })
-      .from(versions)
-      .where(inArray(versions.id, [...new Set(ids)]));
-    return new Map(rows.map((r) => [r.id, r.name]));
+  names(ids: string[]): Promise<Map<string, string>> {
+    return this.rows.names(ids);
   }
 
   async create(input: VersionInput, actor: Actor) {
     await this.refuseAppOutsideProject(input.projectId, input.appId);
-    const id = await this.db
-      .transaction(async (tx) => {
-        const [row] = await tx
-          .insert(versions)
-          .values({ ...input, plannedRelease: input.plannedRelease ?? null, status: input.status ?? 'planned' })
-          .returning();
-        if (!row) throw new Error('insert returned no row');
-        const changes = changedFields({}, snapshot(row));
-        await this.audit.record(tx, actor, { entity: 'version', entityId: row.id, action: 'create', changes });
-        return row.id;
-      })
-      .catch((e: unknown) => {
-        throw asApiError(e, RULES);
-      });
+    const values = { ...input, plannedRelease: input.plannedRelease ?? null, status: input.status ?? 'planned' };
+    const id = await this.audit.createRow(this.rows, { entity: 'version', actor, rules: RULES, values, snapshot });
     return this.get(id);
   }
 
@@ -121,38 +70,27 @@ export class VersionsService {
       throw new ApiError(400, 'validation-failed', message, { baseRef: message });
     }
     if (input.projectId || input.appId) await this.refuseAppOutsideProject(merged.projectId, merged.appId);
-    await this.audit.updateAudited({
+    const values = { ...input, updatedAt: new Date() };
+    await this.audit.updateRow(this.rows, {
       entity: 'version',
       id,
       actor,
-      notFound: 'No such version.',
+      notFound: NOT_FOUND,
       rules: RULES,
-      current: (tx) => firstRow(tx.select().from(versions).where(eq(versions.id, id)).for('update')),
-      update: (tx) =>
-        firstRow(
-          tx
-            .update(versions)
-            .set({ ...input, updatedAt: new Date() })
-            .where(eq(versions.id, id))
-            .returning(),
-        ),
+      values,
       snapshot,
     });
     return this.get(id);
   }
 
   async remove(id: string, actor: Actor) {
-    await this.audit.removeAudited({
+    await this.audit.removeRow(this.rows, {
       entity: 'version',
       id,
       actor,
-      notFound: 'No such version.',
+      notFound: NOT_FOUND,
       rules: RULES,
-      snapshot: async (tx) => {
-        const [current] = await tx.select().from(versions).where(eq(versions.id, id));
-        return current && snapshot(current);
-      },
-      remove: (tx) => tx.delete(versions).where(eq(versions.id, id)),
+      snapshot,
     });
   }
 
@@ -168,8 +106,8 @@ export class VersionsService {
   }
 
   private async record(id: string): Promise<VersionRecord> {
-    const [row] = await this.db.select().from(versions).where(eq(versions.id, id));
-    if (!row) throw new ApiError(404, 'not-found', 'No such version.');
+    const row = await this.rows.find(id);
+    if (!row) throw new ApiError(404, 'not-found', NOT_FOUND);
     return row;
   }
 
@@ -183,8 +121,7 @@ export class VersionsService {
       projectName: projectNames.get(r.projectId) ?? '',
       appName: appNames.get(r.appId) ?? '',
       status: r.status as Status,
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
+      ...timestamps(r),
     }));
   }
 }

@@ -27,6 +27,7 @@ import { registerReports } from './modules/reports/index.ts';
 import { serverSecrets } from './modules/reports/pipeline/secret-mask.ts';
 import { reportKeysOfTeams, reportOwner } from './modules/reports/report-teams.ts';
 import { registerRequirements } from './modules/requirements/index.ts';
+import { registerRisks } from './modules/risks/index.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { RolesService } from './modules/roles/service.ts';
 import { type AboutFacts, aboutRoutes } from './modules/settings/about.ts';
@@ -153,6 +154,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   aboutRoutes(app, opts.about ?? { version: 'test', commit: null, database: 'embedded' }, principals);
   registerAuditLog(app, opts.db);
   registerTeams(app, opts.db);
+  registerRisks(app, opts.db, { teamIdsOf: teamsOfUser });
   const reports = reportConfig(opts);
   registerApps(app, opts.db, reports.repoPolicy);
   registerBranches(app, opts.db, reports.repoPolicy);

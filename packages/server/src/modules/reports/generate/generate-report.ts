@@ -5,15 +5,15 @@ import { insertColumns } from './bulk-insert.ts';
 import { COUNTER_COLUMNS, classEntries, counterValues, detailRows } from './detail-rows.ts';
 import { fileRows } from './file-rows.ts';
 import { MethodChanges, mostFrequentAuthor } from './method-changes.ts';
-import { writeRiskItems } from './risk-items.ts';
-import type { GenerateInput, GenerateResult } from './types.ts';
+import type { CoverageRisks, GenerateInput, GenerateResult } from './types.ts';
 
 /**
  * Stores a report's figures, class and method rows, per-file line data and risk items in one
  * transaction, replacing what an earlier (or killed) run of the same report wrote. Rows are built
  * before the transaction opens: on PGlite an open transaction holds the only connection.
  */
-export async function generateReport(db: Db, input: GenerateInput): Promise<GenerateResult> {
+/** Without `risks` (the engine's own tests and bench), no risk item is written. */
+export async function generateReport(db: Db, input: GenerateInput, risks?: CoverageRisks): Promise<GenerateResult> {
   if (input.coverageType === 'incremental' && !input.diff) {
     throw new Error('an incremental report needs the diff coverage of its two versions');
   }
@@ -24,7 +24,7 @@ export async function generateReport(db: Db, input: GenerateInput): Promise<Gene
   const files = fileRows(input.coverage, input.diff, input.changes);
   const figures = reportFigures(input);
 
-  return inTransaction(pool, async (client) => {
+  const result = await inTransaction(pool, async (client) => {
     const found = await client.query('select id from reports where id = $1 for update', [input.reportId]);
     if (found.rowCount === 0) throw new Error(`report ${input.reportId} does not exist (deleted while running?)`);
     await client.query('delete from report_details where report_id = $1', [input.reportId]);
@@ -46,24 +46,29 @@ export async function generateReport(db: Db, input: GenerateInput): Promise<Gene
         input.newCommit,
       ],
     );
-    const risks = await writeRiskItems({
-      client,
+    const recorded = await risks?.record(client, {
       reportId: input.reportId,
       appId: input.appId,
       version: input.version,
+      testType: input.testType ?? null,
       coverage: input.coverage,
       diff: input.coverageType === 'incremental' ? input.diff : null,
       requirement: input.requirements[0] ?? null,
       passingGrade: input.passingGrade,
     });
     return {
-      classRows: details.classes.rowCount,
-      methodRows: details.methods.rowCount,
-      fileRows: files.rowCount,
-      riskItemsOpened: risks.opened,
-      riskItemsResolved: risks.resolved,
+      counts: {
+        classRows: details.classes.rowCount,
+        methodRows: details.methods.rowCount,
+        fileRows: files.rowCount,
+        riskItemsOpened: recorded?.opened ?? 0,
+        riskItemsResolved: recorded?.resolved ?? 0,
+      },
+      announce: recorded?.announce,
     };
   });
+  await result.announce?.();
+  return result.counts;
 }
 
 type ReportFigures = {

@@ -174,6 +174,7 @@ export async function runPipeline(deps: PipelineDeps, report: ReportRow): Promis
       changes,
       requirements,
       passingGrade: await deps.passingGrade(),
+      testType: report.testType,
     });
   });
 }

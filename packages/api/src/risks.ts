@@ -154,3 +154,7 @@ export function riskSeverity(input: {
   const age = 0.75 + 0.25 * Math.min(1, Math.max(0, input.ageDays) / 28);
   return Math.round(1000 * missing * size * reach * age) / 10;
 }
+
+export const RiskHistorySchema = z.array(RiskHistoryEntrySchema);
+export const AskDecisionResultSchema = z.object({ asked: z.number().int() });
+export const RiskPageSchema = z.object({ items: z.array(RiskItemSchema), total: z.number().int().nonnegative() });

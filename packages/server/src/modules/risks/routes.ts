@@ -1,11 +1,12 @@
 import {
   AskDecisionRequestSchema,
+  AskDecisionResultSchema,
   envelopeSchema,
   JudgmentRequestSchema,
   pageSchema,
   RISK_PATHS,
   RiskHeadlineSchema,
-  RiskHistoryEntrySchema,
+  RiskHistorySchema,
   RiskItemSchema,
   RiskListQuerySchema,
 } from '@sextant/api';
@@ -50,7 +51,7 @@ export function risksRoutes(app: FastifyInstance, service: RisksService): void {
       tags: ['risks'],
       description: "A risk item's transitions: who, when, from, to, why.",
       params: IdParams,
-      response: { 200: envelopeSchema(z.array(RiskHistoryEntrySchema)) },
+      response: { 200: envelopeSchema(RiskHistorySchema) },
     },
     handler: async (req) => ({
       code: 200,
@@ -64,7 +65,7 @@ export function risksRoutes(app: FastifyInstance, service: RisksService): void {
       tags: ['risks'],
       description: 'Asks for a decision on observing items (they become pending); others are left as they are.',
       body: AskDecisionRequestSchema,
-      response: { 200: envelopeSchema(z.object({ asked: z.number().int() })) },
+      response: { 200: envelopeSchema(AskDecisionResultSchema) },
     },
     handler: async (req) => ({
       code: 200,

@@ -1,0 +1,15 @@
+import { RISK_PATHS, RiskHeadlineSchema } from '@sextant/api';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/session.tsx';
+import type { RiskSearch } from '../url.ts';
+import { riskKeys, riskQuery } from './risk-keys.ts';
+
+/** GET /api/risks/headline: open, new and resolved this week, the oldest open. */
+export function useRiskHeadline(search: RiskSearch) {
+  const { page: _page, sortBy: _sortBy, sortDesc: _sortDesc, ...filters } = search;
+  return useQuery({
+    queryKey: riskKeys.headline(filters),
+    queryFn: async () =>
+      RiskHeadlineSchema.parse(await api.get<unknown>(RISK_PATHS.headline, { query: riskQuery(filters) })),
+  });
+}

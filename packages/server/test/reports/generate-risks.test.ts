@@ -142,6 +142,46 @@ describe('risk items of an incremental report', () => {
     expect(risks.every((r) => r.report_id === s.reportIds[1] && r.state === 'observing')).toBe(true);
   });
 
+  it('an accepted item stays accepted across reports until its method body changes, then is observed anew', async () => {
+    const s = await insertReports(database, 3);
+    await generateReport(database.db, incremental(s, 0, jacoco), riskService);
+    await database.pool.query(`update risk_items set state = 'judged', judgment = 'accepted' where app_id = $1`, [
+      s.appId,
+    ]);
+    await generateReport(database.db, incremental(s, 1, jacoco), riskService);
+    expect((await risksOf(s.appId)).every((r) => r.state === 'judged')).toBe(true);
+
+    // The same methods with other bodies (as a later commit of the version would give).
+    const changed = incremental(s, 2, jacoco);
+    const diff = changed.diff as NonNullable<typeof changed.diff>;
+    const edited = {
+      ...diff,
+      incremental: {
+        ...diff.incremental,
+        methods: diff.incremental.methods.map((m) => ({ ...m, bodyHash: `${m.bodyHash}-edited` })),
+      },
+    };
+    await generateReport(database.db, { ...changed, diff: edited }, riskService);
+    const after = await risksOf(s.appId);
+    expect(after.length).toBe(expectedRisks(jacoco, 0.6).length);
+    expect(after.every((r) => r.state === 'observing')).toBe(true);
+    const { rows } = await database.pool.query(
+      `select h.from_state, h.to_state from risk_item_history h join risk_items r on r.id = h.risk_item_id
+       where r.app_id = $1 and h.to_state = 'observing' and h.from_state = 'judged'`,
+      [s.appId],
+    );
+    expect(rows.length).toBe(after.length);
+  });
+
+  it("a report of another version covering the methods leaves this version's items open", async () => {
+    const s = await insertReports(database, 2);
+    await generateReport(database.db, incremental(s, 0, jacoco), riskService);
+    await generateReport(database.db, { ...incremental(s, 1, jacoco, true), version: 'next' }, riskService);
+    const risks = await risksOf(s.appId);
+    expect(risks.length).toBe(expectedRisks(jacoco, 0.6).length);
+    expect(risks.every((r) => r.state === 'observing')).toBe(true);
+  });
+
   it('leaves a pending item pending when the method is still below the grade', async () => {
     const s = await insertReports(database, 2);
     await generateReport(database.db, incremental(s, 0, jacoco), riskService);

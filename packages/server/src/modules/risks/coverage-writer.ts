@@ -20,9 +20,10 @@ export type CoverageWrite = { opened: number; resolved: number; newByAuthor: Map
 
 /**
  * Records a report's coverage risks in the report's own transaction (issue 34): one item per changed
- * method and app version (a second report of the version updates it, never a duplicate); open items
- * (observing, pending, judged "needs test") the report shows at the grade resolve, naming the report;
- * an accepted item whose method body changed, or a resolved one at risk again, is observed anew.
+ * method and app version (a second report of the version updates it, never a duplicate); the
+ * version's open items (observing, pending, judged "needs test") the report shows at the grade
+ * resolve, naming the report (another version's report is about other code and leaves them);
+ * a resolved, accepted or false-positive item at risk again is observed anew only when its body changed.
  * Every transition goes into the item's history.
  */
 export async function writeCoverageRisks(client: pg.ClientBase, w: CoverageRiskInput): Promise<CoverageWrite> {
@@ -31,13 +32,12 @@ export async function writeCoverageRisks(client: pg.ClientBase, w: CoverageRiskI
     : { atRisk: new Map<string, RiskCandidate>(), good: new Set<string>() };
   const stored = await client.query<StoredItem>(
     `select id, version, file_path, method_name, signature, state, judgment, body_hash, author from risk_items
-     where app_id = $1 and kind = 'coverage'
-       and (version = $2 or state in ('observing', 'pending') or (state = 'judged' and judgment = 'needs-test'))
+     where app_id = $1 and kind = 'coverage' and version = $2
      for update`,
     [w.appId, w.version],
   );
   const keyOf = (item: StoredItem) => riskKey(item.file_path, item.method_name, item.signature);
-  const sameVersion = new Map(stored.rows.filter((i) => i.version === w.version).map((i) => [keyOf(i), i]));
+  const sameVersion = new Map(stored.rows.map((i) => [keyOf(i), i]));
   const elsewhere = new Set(stored.rows.map(keyOf).filter((key) => !atRisk.has(key) && !good.has(key)));
   const atGrade = new Set([...good, ...reportMethodsAtGrade(w.coverage, w.passingGrade, elsewhere)]);
 
@@ -109,10 +109,11 @@ export async function writeCoverageRisks(client: pg.ClientBase, w: CoverageRiskI
 
 /** Why a known item at risk again is observed anew, or null when it keeps its state and judgment. */
 function observedAnew(item: StoredItem, c: RiskCandidate): string | null {
-  if (item.state === 'resolved') return 'Below the passing grade again.';
   const changed = item.body_hash !== null && c.bodyHash !== null && item.body_hash !== c.bodyHash;
-  if (item.state === 'judged' && item.judgment === 'accepted' && changed)
-    return 'The method changed since it was accepted.';
+  if (!changed) return null;
+  // Covered once stays resolved: a report of another test type that does not run the method leaves it so.
+  if (item.state === 'resolved') return 'The method changed since it was covered.';
+  if (item.state === 'judged' && item.judgment !== 'needs-test') return 'The method changed since it was judged.';
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { RiskHeadline, RiskHistoryEntry, RiskItem } from '@sextant/api';
+import { type RiskHeadline, type RiskHistoryEntry, type RiskItem, riskSeverity } from '@sextant/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../../src/db/schema/index.ts';
@@ -68,6 +68,9 @@ describe('coverage risks through the report pipeline', () => {
       expect(item.lineCovered / Math.max(1, item.lineTotal)).toBeLessThan(0.6);
       expect(item.changedLines).toBeGreaterThan(0);
       expect(item.severity).toBeGreaterThan(0);
+      // The score the list sorts by (SQL) is the documented one (packages/api).
+      const ageDays = (Date.now() - Date.parse(item.createdAt)) / 86_400_000;
+      expect(item.severity).toBeCloseTo(riskSeverity({ ...item, ageDays }), 1);
     }
 
     const second = await runReport('learner', 'second');

@@ -6,7 +6,8 @@ import { riskKeys, riskQuery } from './risk-keys.ts';
 
 /** GET /api/risks/headline: open, new and resolved this week, the oldest open. */
 export function useRiskHeadline(search: RiskSearch) {
-  const { page: _page, sortBy: _sortBy, sortDesc: _sortDesc, ...filters } = search;
+  // The figures count every state (open, resolved this week): the list's state filter is not theirs.
+  const { page: _page, sortBy: _sortBy, sortDesc: _sortDesc, state: _state, ...filters } = search;
   return useQuery({
     queryKey: riskKeys.headline(filters),
     queryFn: async () =>

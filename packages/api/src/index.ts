@@ -17,6 +17,7 @@ export * from './no-eval.ts';
 export * from './paths.ts';
 export * from './report-status.ts';
 export * from './reports.ts';
+export * from './risks.ts';
 export * from './roles.ts';
 export * from './screens.ts';
 export * from './settings.ts';

@@ -65,6 +65,12 @@ export const PATHS = {
   notificationsReadAll: '/api/notifications/readAll',
   notificationRead: '/api/notifications/:id/read',
   notificationHide: '/api/notifications/:id/hide',
+  // Risk items (issue 34).
+  risks: '/api/risks',
+  riskHeadline: '/api/risks/headline',
+  riskAskDecision: '/api/risks/ask-decision',
+  riskHistory: '/api/risks/:id/history',
+  riskJudgment: '/api/risks/:id/judgment',
   // Traces (issue 36). OTLP/HTTP's path is fixed by the OpenTelemetry exporters
   // (`OTEL_EXPORTER_OTLP_ENDPOINT=<server>` makes them post here).
   otlpTraces: '/v1/traces',

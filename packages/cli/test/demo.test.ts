@@ -114,11 +114,25 @@ describe('sextant demo', () => {
     expect(after.reports2).toBe(6);
     expect(after.succeeded1).toBe(6);
     expect(after.succeeded2).toBe(6);
+    // Issue 34: the home screen holds risks in every state, judged through the public API; the
+    // "needs test" item was then covered by a QA report (resolved, its judgment kept).
+    const risks = await api<{ items: { state: string; judgment: string | null }[] }>('GET', '/api/risks?perPage=200');
+    expect(new Set(risks.items.map((r) => r.state)), first.stderr).toEqual(
+      new Set(['observing', 'pending', 'judged', 'resolved']),
+    );
+    expect(
+      risks.items
+        .filter((r) => r.judgment)
+        .map((r) => `${r.state} ${r.judgment}`)
+        .sort(),
+    ).toEqual(['judged accepted', 'judged false-positive', 'resolved needs-test']);
 
     const second = await sextant(['demo', '--server', url, '--data-dir', dataDir]);
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toMatch(/0 created/);
     expect(await counts()).toEqual(after);
+    const again = await api<{ items: { state: string; judgment: string | null }[] }>('GET', '/api/risks?perPage=200');
+    expect(again.items.map((r) => r.state).sort()).toEqual(risks.items.map((r) => r.state).sort());
 
     const removed = await sextant(['demo', '--remove', '--server', url, '--data-dir', dataDir]);
     expect(removed.code, removed.stderr).toBe(0);

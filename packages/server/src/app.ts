@@ -18,6 +18,7 @@ import { registerReports } from './modules/reports/index.ts';
 import { serverSecrets } from './modules/reports/pipeline/secret-mask.ts';
 import { ReportTeams } from './modules/reports/report-teams.ts';
 import { createRequirementsService, registerRequirements } from './modules/requirements/index.ts';
+import { registerRisks } from './modules/risks/index.ts';
 import { registerRoles } from './modules/roles/index.ts';
 import type { AboutFacts } from './modules/settings/about.ts';
 import { registerSettings } from './modules/settings/index.ts';
@@ -126,6 +127,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerRequirements(app, requirements);
   registerCases(app, opts.db, { audit, apps, requirements });
   registerCoverageIntake(app, opts.db, reports, { teamIdsOf: teamsOfUser });
+  registerRisks(app, opts.db, { teamIdsOf: teamsOfUser });
   await registerReports(app, opts.db, reports);
   registerReportViews(app, opts.db, reports);
   registerTraces(app, opts.db, {

@@ -125,4 +125,11 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/reports/:id/source': read('Report'),
   // /dashboard/app (the team-wide view checks TeamDashboard inside)
   'GET /api/dashboard': read('AppDashboard'),
+  // Risks (issue 34): read as the reports they come from (point 6); asking for a decision is open to
+  // every reader; judging is checked per item inside (the author, the team's testers, update Risk).
+  'GET /api/risks': read('Report'),
+  'GET /api/risks/headline': read('Report'),
+  'GET /api/risks/:id/history': read('Report'),
+  'POST /api/risks/ask-decision': read('Report'),
+  'POST /api/risks/:id/judgment': read('Report'),
 };

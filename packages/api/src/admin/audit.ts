@@ -14,6 +14,7 @@ export const AUDITED_ENTITIES = [
   'application',
   'settings',
   'report',
+  'risk',
 ] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 export const AUDIT_ACTIONS = [

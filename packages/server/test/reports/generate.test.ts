@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
+import { AuditService } from '../../src/modules/audit/service.ts';
 import { type GenerateInput, generateReport } from '../../src/modules/reports/generate/index.ts';
+import { sqlDirectory } from '../../src/modules/risks/directory.ts';
+import { RisksRepository } from '../../src/modules/risks/repository.ts';
+import { RisksService } from '../../src/modules/risks/service.ts';
 import { freshDatabase } from '../support/build-test-app.ts';
 import { type FixtureCase, insertReports, loadFixtureCase, storedCounts, storedFigures } from './generate-support.ts';
 import { diffCoverFigures } from './real-tool-figures.ts';
@@ -39,6 +43,16 @@ function input(reportId: string, fixture: FixtureCase, coverageType: 'full' | 'i
     passingGrade: 0.6,
   };
 }
+
+/** The risks module as the app wires it (no notifications: no users here). */
+const riskService = () =>
+  new RisksService(
+    new RisksRepository(database.db),
+    sqlDirectory(database.db),
+    new AuditService(database.db),
+    async () => {},
+    async () => new Set(),
+  );
 
 const classCount = (f: FixtureCase) => f.coverage.files.reduce((n, file) => n + file.classes.length, 0);
 const methodCount = (f: FixtureCase) =>
@@ -122,10 +136,10 @@ describe('generateReport on a real JaCoCo report', () => {
   it('leaves the same rows when the generation runs again (a re-run or a retried job)', async () => {
     const id = reports[1] as string;
     const before = await storedCounts(database.pool, id);
-    await generateReport(database.db, { ...input(id, jacoco, 'incremental'), passingGrade: 1 });
+    await generateReport(database.db, { ...input(id, jacoco, 'incremental'), passingGrade: 1 }, riskService());
     const risky = await storedCounts(database.pool, id);
     expect(risky.risks).toBeGreaterThan(before.risks);
-    await generateReport(database.db, { ...input(id, jacoco, 'incremental'), passingGrade: 1 });
+    await generateReport(database.db, { ...input(id, jacoco, 'incremental'), passingGrade: 1 }, riskService());
     expect(await storedCounts(database.pool, id)).toEqual(risky);
     expect({ ...risky, risks: before.risks }).toEqual(before);
   });

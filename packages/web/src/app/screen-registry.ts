@@ -37,6 +37,10 @@ const IMPORTERS: Partial<Record<ScreenName, Importer>> = {
   'dashboard-code-coverage-view': () => import('../features/reports/CodeCoveragePage.tsx'),
   'dashboard-team': () => import('../features/dashboards/DashboardPage.tsx'),
   'dashboard-app': () => import('../features/dashboards/DashboardPage.tsx'),
+  'dashboard-observing-risky-items': () => import('../features/risks/ObservingRisksPage.tsx'),
+  'dashboard-pending-risks': () => import('../features/risks/PendingRisksPage.tsx'),
+  'dashboard-my-analytic': () => import('../features/risks/MyAnalyticPage.tsx'),
+  'dashboard-exception-traces': () => import('../features/risks/ExceptionTracesPage.tsx'),
 };
 
 export function importerFor(name: string): Importer {

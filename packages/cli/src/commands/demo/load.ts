@@ -15,6 +15,7 @@ import {
   parseUploadName,
   uploadMeta,
 } from './manifest.ts';
+import { askDemoDecision, judgeDemoRisks } from './risks.ts';
 
 export type DemoOptions = {
   api: DemoApi;
@@ -88,10 +89,27 @@ export async function loadDemo(o: DemoOptions): Promise<DemoSummary> {
     });
   }
   for (const app of DEMO_APPS) await uploadCoverage(o, app, apps.get(app.dir) as Named, tally);
+  // Unit-test reports first, then a few of their risks are judged, then the QA reports run (the home
+  // screen shows judgments kept across reports and items a later report resolved), then one is
+  // asked a decision on (issue 34).
+  const reports: Report[] = [];
+  for (const testType of [1, 2] as const) {
+    reports.push(...(await runReports(o, testType, tally)));
+    if (testType === 1) await judgeDemoRisks(o.api, appIds, o.log);
+  }
+  await askDemoDecision(o.api, appIds, o.log);
+  return { ...tally, reports };
+}
+
+async function runReports(
+  o: DemoOptions,
+  testType: 1 | 2,
+  tally: { created: number; existing: number },
+): Promise<Report[]> {
   const pending: string[] = [];
   for (const app of DEMO_APPS) {
     const existing = await demoReports(o.api, app.name);
-    for (const r of DEMO_REPORTS) {
+    for (const r of DEMO_REPORTS.filter((report) => report.testType === testType)) {
       const found = existing.find((e) => e.name === r.name);
       if (found) {
         tally.existing++;
@@ -104,8 +122,7 @@ export async function loadDemo(o: DemoOptions): Promise<DemoSummary> {
       pending.push(report.id);
     }
   }
-  const reports = await waitForReports(o, pending);
-  return { ...tally, reports };
+  return waitForReports(o, pending);
 }
 
 /** A bare repository cloned from the committed bundle, unless it is already there. */

@@ -7,6 +7,7 @@ export * from './messages.ts';
 export * from './projects.ts';
 export * from './reports.ts';
 export * from './requirements.ts';
+export * from './risks.ts';
 export * from './roles.ts';
 export * from './settings.ts';
 export * from './teams.ts';

@@ -185,35 +185,3 @@ export const reportFiles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.reportId, t.path] })],
 );
-
-export const RISK_STATES = ['observing', 'pending', 'judged', 'resolved'] as const;
-
-/** A changed method a report shows uncovered or below the passing grade (DESIGN §6). */
-export const riskItems = pgTable(
-  'risk_items',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    appId: uuid('app_id')
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
-    reportId: uuid('report_id')
-      .notNull()
-      .references(() => reports.id, { onDelete: 'cascade' }),
-    version: text('version').notNull(),
-    className: text('class_name').notNull(),
-    methodName: text('method_name').notNull(),
-    signature: text('signature'),
-    filePath: text('file_path').notNull(),
-    startLine: integer('start_line'),
-    endLine: integer('end_line'),
-    author: text('author'),
-    requirement: text('requirement'),
-    lineCovered: integer('line_covered').notNull(),
-    lineTotal: integer('line_total').notNull(),
-    state: text('state').notNull().default('observing'),
-    judgment: text('judgment'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-  },
-  (t) => [index('risk_items_report_idx').on(t.reportId), index('risk_items_app_state_idx').on(t.appId, t.state)],
-);

@@ -54,7 +54,7 @@ export async function registerReports(app: FastifyInstance, db: Db, config: Repo
           app: (appId) => apps.get(appId),
           publish: (status, title, text) => publish(report, status, title, text),
           passingGrade: async () => (await settings.settings()).passingGrade,
-          generate: generateReport,
+          generate: (database, input) => generateReport(database, input, app.risks),
           signal,
         },
         report,

@@ -4,15 +4,15 @@ import { GeneratedRowsRepository } from '../repository.ts';
 import { COUNTER_COLUMNS, classEntries, counterValues, detailRows } from './detail-rows.ts';
 import { fileRows } from './file-rows.ts';
 import { MethodChanges, mostFrequentAuthor } from './method-changes.ts';
-import { writeRiskItems } from './risk-items.ts';
-import type { GenerateInput, GenerateResult } from './types.ts';
+import type { CoverageRisks, GenerateInput, GenerateResult } from './types.ts';
 
 /**
  * Stores a report's figures, class and method rows, per-file line data and risk items in one
  * transaction, replacing what an earlier (or killed) run of the same report wrote. Rows are built
  * before the transaction opens: on PGlite an open transaction holds the only connection.
  */
-export async function generateReport(db: Db, input: GenerateInput): Promise<GenerateResult> {
+/** Without `risks` (the engine's own tests and bench), no risk item is written. */
+export async function generateReport(db: Db, input: GenerateInput, risks?: CoverageRisks): Promise<GenerateResult> {
   if (input.coverageType === 'incremental' && !input.diff) {
     throw new Error('an incremental report needs the diff coverage of its two versions');
   }
@@ -24,7 +24,7 @@ export async function generateReport(db: Db, input: GenerateInput): Promise<Gene
   const figures = reportFigures(input);
   const values = counterValues(figures.counters);
 
-  return repository.inTransaction(async (writer) => {
+  const result = await repository.inTransaction(async (writer) => {
     await writer.lockAndClear(input.reportId);
     await writer.insertDetails(input.reportId, details.classes);
     await writer.insertDetails(input.reportId, details.methods);
@@ -36,25 +36,29 @@ export async function generateReport(db: Db, input: GenerateInput): Promise<Gene
       codeAuthor: figures.codeAuthor,
       newCommit: input.newCommit,
     });
-    const client = writer.client;
-    const risks = await writeRiskItems({
-      client,
+    const recorded = await risks?.record(writer.client, {
       reportId: input.reportId,
       appId: input.appId,
       version: input.version,
+      testType: input.testType ?? null,
       coverage: input.coverage,
       diff: input.coverageType === 'incremental' ? input.diff : null,
       requirement: input.requirements[0] ?? null,
       passingGrade: input.passingGrade,
     });
     return {
-      classRows: details.classes.rowCount,
-      methodRows: details.methods.rowCount,
-      fileRows: files.rowCount,
-      riskItemsOpened: risks.opened,
-      riskItemsResolved: risks.resolved,
+      counts: {
+        classRows: details.classes.rowCount,
+        methodRows: details.methods.rowCount,
+        fileRows: files.rowCount,
+        riskItemsOpened: recorded?.opened ?? 0,
+        riskItemsResolved: recorded?.resolved ?? 0,
+      },
+      announce: recorded?.announce,
     };
   });
+  await result.announce?.();
+  return result.counts;
 }
 
 type ReportFigures = {

@@ -1,2 +1,2 @@
 export { generateReport } from './generate-report.ts';
-export type { GenerateInput, GenerateResult } from './types.ts';
+export type { CoverageRiskInput, CoverageRiskOutcome, CoverageRisks, GenerateInput, GenerateResult } from './types.ts';

@@ -1,4 +1,5 @@
 import type { Coverage, DiffCoverage, RevisionChanges } from '@sextant/coverage';
+import type pg from 'pg';
 
 /** What the GENERATING_REPORT step needs: a merged, path-mapped coverage and (incremental) its diff. */
 export type GenerateInput = {
@@ -17,7 +18,27 @@ export type GenerateInput = {
   requirements: string[];
   /** The settings' passing grade (a fraction), default 0.6. */
   passingGrade: number;
+  /** The report's test type (risk items carry it for their filters). */
+  testType?: number;
 };
+
+/** What the risks module records of a report: written in the report's transaction, announced after it. */
+export type CoverageRiskInput = {
+  reportId: string;
+  appId: string;
+  version: string;
+  testType: number | null;
+  coverage: Coverage;
+  /** Null for a full report: it only resolves items it shows at the grade. */
+  diff: DiffCoverage | null;
+  requirement: string | null;
+  passingGrade: number;
+};
+export type CoverageRiskOutcome = { opened: number; resolved: number; announce: () => Promise<void> };
+/** The risks module's side of report generation (issue 34), handed to the reports module. */
+export interface CoverageRisks {
+  record(client: pg.ClientBase, input: CoverageRiskInput): Promise<CoverageRiskOutcome>;
+}
 
 /** Row counts written, for the step's log line and the bench. */
 export type GenerateResult = {

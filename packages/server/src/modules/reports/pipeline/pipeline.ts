@@ -225,6 +225,7 @@ async function generate(
       changes,
       requirements,
       passingGrade: await deps.passingGrade(),
+      testType: report.testType,
     });
   });
 }

@@ -1,0 +1,127 @@
+// The risk screens' API (issue 34) over 100,000 risk items of 1,000 apps: GET /api/risks (the home
+// screen's list) and GET /api/risks/headline under 50 connections (autocannon in a child process),
+// on PostgreSQL and on PGlite, the same rows and queries. Goal: home list p99 < 100 ms on PostgreSQL.
+// Run: npx tsx bench/risks.ts   (APPS, ITEMS, SECONDS and PORT change the defaults)
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { buildApp } from '../packages/server/src/app.ts';
+import { type Database, openDatabase } from '../packages/server/src/db/client.ts';
+import { seed } from '../packages/server/src/db/seed.ts';
+import { BENCH_ABOUT, benchConfig } from './server-config.ts';
+
+const run = promisify(execFile);
+const APPS = Number(process.env.APPS ?? 1000);
+const ITEMS = Number(process.env.ITEMS ?? 100_000);
+const SECONDS = Number(process.env.SECONDS ?? 10);
+const PORT = Number(process.env.PORT ?? 18400);
+const PASSWORD = 'bench-admin-password';
+const PG_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+type Row = { engine: string; call: string; rps: number; p50: number; p99: number; errors: number };
+
+async function measure(url: string, token: string) {
+  const { stdout } = await run(
+    'npx',
+    ['autocannon', '-c', '50', '-d', String(SECONDS), '-j', '-H', `authorization=Bearer ${token}`, url],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+  const r = JSON.parse(stdout);
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+/** 1,000 apps of 10 teams, one report each, 100 risk items per app over 4 versions and every state. */
+async function fill(pool: pg.Pool): Promise<void> {
+  await pool.query(`insert into teams (name) select 'team-' || g from generate_series(1, 10) g`);
+  await pool.query(
+    `insert into apps (team_id, name, language, repo_url, default_branch, coverage_source, ingestion_token_hash)
+     select (select id from teams order by name offset (g % 10) limit 1), 'app-' || g, 'java',
+            'https://example.test/' || g || '.git', 'main', 'upload', 'hash-' || g
+     from generate_series(1, $1::int) g`,
+    [APPS],
+  );
+  await pool.query(
+    `insert into reports (app_id, name, base_version, new_version, env_type, test_type, coverage_type)
+     select id, 'report', 'v0', 'v1', 'test', 1, 'incremental' from apps`,
+  );
+  await pool.query(
+    `insert into risk_items (app_id, report_id, test_type, version, class_name, method_name, signature, file_path,
+       start_line, end_line, author, line_covered, line_total, changed_lines, state, judgment, created_at)
+     select r.app_id, r.id, 1 + (g % 2), 'v' || (g % 4), 'pkg/Class' || (g % 50), 'method' || g, '()V',
+            'src/pkg/Class' || (g % 50) || '.java', 10, 30, 'Dev ' || (g % 40) || ' <dev' || (g % 40) || '@example.test>',
+            g % 7, 10, 1 + g % 60, (array['observing','observing','pending','judged','resolved'])[1 + g % 5],
+            case when g % 5 = 3 then 'needs-test' end, now() - (g % 40) * interval '1 day'
+     from generate_series(1, $1::int) g
+     join (select id, app_id, row_number() over (order by id) - 1 as n from reports) r on r.n = g % $2::int`,
+    [ITEMS, APPS],
+  );
+  await pool.query('analyze');
+}
+
+async function bench(engine: string, database: Database): Promise<Row[]> {
+  await seed(database.db, PASSWORD);
+  const started = Date.now();
+  await fill(database.pool);
+  process.stdout.write(`${engine}: ${ITEMS} risk items over ${APPS} apps written in ${Date.now() - started} ms\n`);
+  const app = await buildApp({ config: benchConfig(), about: BENCH_ABOUT, db: database.db, runJobs: false });
+  const address = await app.listen({ port: PORT, host: '127.0.0.1' });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username: 'admin', password: PASSWORD },
+  });
+  const token = login.json().data.accessToken as string;
+  const rows: Row[] = [];
+  const calls = {
+    'home list (open, by severity)': '/api/risks?state=observing,pending&perPage=20',
+    'headline (open, this week, oldest)': '/api/risks/headline?state=observing,pending',
+    'pending list (one team)': '/api/risks?state=pending,judged&perPage=20',
+  };
+  for (const [call, path] of Object.entries(calls))
+    rows.push({ engine, call, ...(await measure(address + path, token)) });
+  await app.close();
+  return rows;
+}
+
+async function withPglite(): Promise<Row[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'sx-bench-risks-'));
+  const database = await openDatabase({ pgliteDir: join(dir, 'pg') });
+  try {
+    return await bench('PGlite (worker)', database);
+  } finally {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function withPostgres(): Promise<Row[]> {
+  const name = `sextant_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_SERVER });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(PG_SERVER);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  try {
+    return await bench('PostgreSQL', database);
+  } finally {
+    await database.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+const targets = process.env.TARGETS?.split(',') ?? ['postgres', 'pglite'];
+const rows = [
+  ...(targets.includes('postgres') ? await withPostgres() : []),
+  ...(targets.includes('pglite') ? await withPglite() : []),
+];
+process.stdout.write(`\n${ITEMS} risk items, ${APPS} apps, 50 connections, ${SECONDS} s each (admin: every app)\n`);
+process.stdout.write('| engine | call | req/s | p50 ms | p99 ms | errors |\n|---|---|---|---|---|---|\n');
+for (const r of rows) {
+  process.stdout.write(`| ${r.engine} | ${r.call} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |\n`);
+}

@@ -1,0 +1,76 @@
+import { bigserial, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { apps } from './apps.ts';
+import { reports } from './reports.ts';
+import { users } from './users.ts';
+
+/**
+ * A risk (DESIGN §6, issue 34): a changed method a report shows uncovered or below the passing grade
+ * (`coverage`), or, from traces, an interface ending in exceptions or slower than the thresholds.
+ * One coverage item per app version and method (file, name, signature), across that version's reports.
+ */
+export const riskItems = pgTable(
+  'risk_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull().default('coverage'),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    /** The latest report that saw the method at risk (the source view link opens it). */
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    testType: integer('test_type'),
+    version: text('version').notNull(),
+    className: text('class_name').notNull(),
+    methodName: text('method_name').notNull(),
+    signature: text('signature'),
+    filePath: text('file_path').notNull(),
+    startLine: integer('start_line'),
+    endLine: integer('end_line'),
+    author: text('author'),
+    requirement: text('requirement'),
+    lineCovered: integer('line_covered').notNull(),
+    lineTotal: integer('line_total').notNull(),
+    changedLines: integer('changed_lines').notNull().default(0),
+    /** Callers of the method where known (null: unknown); part of the severity. */
+    fanIn: integer('fan_in'),
+    /** The method's body hash when last seen: an accepted risk is observed anew when it changes. */
+    bodyHash: text('body_hash'),
+    state: text('state').notNull().default('observing'),
+    /** accepted | needs-test | false-positive, while state is judged (kept after a needs-test item resolves). */
+    judgment: text('judgment'),
+    reason: text('reason'),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    dueDate: date('due_date'),
+    resolvedByReportId: uuid('resolved_by_report_id').references(() => reports.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('risk_items_report_idx').on(t.reportId),
+    index('risk_items_app_state_idx').on(t.appId, t.state),
+    index('risk_items_app_version_idx').on(t.appId, t.version, t.filePath),
+    index('risk_items_state_created_idx').on(t.state, t.createdAt),
+  ],
+);
+
+/** Every transition of a risk item: who (null: a report), when, from, to, why (issue 34). */
+export const riskItemHistory = pgTable(
+  'risk_item_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    riskItemId: uuid('risk_item_id')
+      .notNull()
+      .references(() => riskItems.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    reportId: uuid('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    fromState: text('from_state'),
+    toState: text('to_state').notNull(),
+    judgment: text('judgment'),
+    reason: text('reason'),
+  },
+  (t) => [index('risk_item_history_item_idx').on(t.riskItemId, t.at)],
+);

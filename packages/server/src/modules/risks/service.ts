@@ -1,0 +1,279 @@
+import {
+  type AskDecisionRequest,
+  abilityAllows,
+  can,
+  type JudgmentRequest,
+  type RiskHeadline,
+  type RiskHistoryEntry,
+  type RiskItem,
+  type RiskListQuery,
+  type Settings,
+  type UserData,
+} from '@sextant/api';
+import type pg from 'pg';
+import { ApiError } from '../../errors.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { CoverageRiskInput, CoverageRiskOutcome, CoverageRisks } from '../reports/generate/index.ts';
+import { writeCoverageRisks } from './coverage-writer.ts';
+import { type AppEntry, emailOf, type RiskDirectory } from './directory.ts';
+import type { RiskFilter, RiskRow, RisksRepository } from './repository.ts';
+
+/** The signed-in caller as the risk rules see them (specification point 6, issue 34). */
+export type Viewer = {
+  userId: string;
+  email: string | null;
+  role: string;
+  everyTeam: boolean;
+  teamIds: ReadonlySet<string>;
+  /** update on the Risk resource (administrators hold it through manage all). */
+  updatesRisks: boolean;
+  showJudgment: boolean;
+};
+
+export type Notify = (userId: string, title: string, text: string) => Promise<void>;
+type TeamIdsOf = (userId: string) => Promise<Set<string>>;
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+export class RisksService implements CoverageRisks {
+  constructor(
+    private readonly repository: RisksRepository,
+    private readonly directory: RiskDirectory,
+    private readonly audit: AuditService,
+    private readonly notify: Notify,
+    private readonly teamIdsOf: TeamIdsOf,
+  ) {}
+
+  async viewerOf(principal: { userData: UserData; settings: Settings }): Promise<Viewer> {
+    const { userData, settings } = principal;
+    const everyTeam = abilityAllows(userData.ability, 'manage', 'all');
+    const [person] = await this.directory.people([userData.userid]);
+    const permissions = {
+      ability: userData.ability,
+      resourceNums: userData.resourceNums,
+      edition: settings.licenseVersion,
+    };
+    return {
+      userId: userData.userid,
+      email: person?.email.toLowerCase() ?? null,
+      role: userData.role,
+      everyTeam,
+      teamIds: everyTeam ? new Set() : await this.teamIdsOf(userData.userid),
+      updatesRisks: can(permissions, 'update', 'Risk'),
+      showJudgment: settings.showJudgment,
+    };
+  }
+
+  /** Judges: the method's author (by e-mail), testers of the app's team, and holders of update Risk. */
+  mayJudge(viewer: Viewer, item: { author: string | null }, app: AppEntry | undefined): boolean {
+    if (viewer.updatesRisks) return true;
+    if (viewer.email !== null && emailOf(item.author) === viewer.email) return true;
+    return viewer.role === 'tester' && app !== undefined && viewer.teamIds.has(app.teamId);
+  }
+
+  async list(viewer: Viewer, query: RiskListQuery): Promise<{ items: RiskItem[]; total: number }> {
+    const { filter, apps } = await this.filterOf(viewer, query);
+    const { rows, total } = await this.repository.list(filter, query);
+    return { items: rows.map((row) => this.present(viewer, row, apps.get(row.appId))), total };
+  }
+
+  async headline(viewer: Viewer, query: RiskListQuery): Promise<RiskHeadline> {
+    const { filter } = await this.filterOf(viewer, query);
+    const row = await this.repository.headline(filter);
+    return { ...row, oldestOpenAt: iso(row.oldestOpenAt) };
+  }
+
+  async history(viewer: Viewer, id: string): Promise<RiskHistoryEntry[]> {
+    await this.visible(viewer, [id]);
+    const entries = await this.repository.history(id);
+    const people = await this.directory.people([...new Set(entries.flatMap((e) => (e.actorId ? [e.actorId] : [])))]);
+    const names = new Map(people.map((p) => [p.id, p.username]));
+    return entries.map((e) => ({
+      at: e.at.toISOString(),
+      actorId: e.actorId,
+      actorName: e.actorId ? (names.get(e.actorId) ?? null) : null,
+      reportId: e.reportId,
+      fromState: e.fromState as RiskHistoryEntry['fromState'],
+      toState: e.toState as RiskHistoryEntry['toState'],
+      judgment: e.judgment as RiskHistoryEntry['judgment'],
+      reason: e.reason,
+    }));
+  }
+
+  /** Observing items move to pending; anyone who sees an item may ask for a decision on it. */
+  async askDecision(viewer: Viewer, body: AskDecisionRequest): Promise<{ asked: number }> {
+    const { rows } = await this.visible(viewer, body.ids);
+    let asked = 0;
+    for (const item of rows.filter((r) => r.state === 'observing')) {
+      await this.audit.audited({ id: viewer.userId }, async (tx) => {
+        await this.repository.update(tx, item.id, { state: 'pending' });
+        await this.repository.addHistory(tx, {
+          riskItemId: item.id,
+          actorId: viewer.userId,
+          fromState: 'observing',
+          toState: 'pending',
+          reason: body.reason ?? null,
+        });
+        return {
+          result: undefined,
+          entry: {
+            entity: 'risk',
+            entityId: item.id,
+            action: 'update',
+            changes: { state: { from: 'observing', to: 'pending' } },
+          },
+        };
+      });
+      asked++;
+    }
+    return { asked };
+  }
+
+  async judge(viewer: Viewer, id: string, body: JudgmentRequest): Promise<RiskItem> {
+    if (!viewer.showJudgment) {
+      throw new ApiError(403, 'forbidden', 'Judgments are switched off (setting showJudgment).');
+    }
+    const { rows, apps } = await this.visible(viewer, [id]);
+    const item = rows[0] as RiskRow;
+    if (!this.mayJudge(viewer, item, apps.get(item.appId))) {
+      throw new ApiError(403, 'forbidden', "Only the method's author, testers of its team or risk managers judge it.");
+    }
+    if (item.state === 'resolved')
+      throw new ApiError(409, 'conflict', 'This risk is resolved; there is nothing to judge.');
+    const needsTest = body.judgment === 'needs-test';
+    if (needsTest && (await this.directory.people([body.assigneeId])).length === 0) {
+      throw new ApiError(400, 'validation-failed', 'No such user.', { assigneeId: 'No such user.' });
+    }
+    const values = {
+      state: 'judged',
+      judgment: body.judgment,
+      reason: body.reason ?? null,
+      assigneeId: needsTest ? body.assigneeId : null,
+      dueDate: needsTest ? body.dueDate : null,
+    };
+    await this.audit.audited({ id: viewer.userId }, async (tx) => {
+      await this.repository.update(tx, id, values);
+      await this.repository.addHistory(tx, {
+        riskItemId: id,
+        actorId: viewer.userId,
+        fromState: item.state,
+        toState: 'judged',
+        judgment: body.judgment,
+        reason: body.reason ?? null,
+      });
+      const changes = Object.fromEntries(
+        Object.entries(values)
+          .filter(([k, v]) => (item as Record<string, unknown>)[k] !== v)
+          .map(([k, v]) => [k, { from: (item as Record<string, unknown>)[k] ?? null, to: v }]),
+      );
+      return { result: undefined, entry: { entity: 'risk', entityId: id, action: 'update', changes } };
+    });
+    const method = `${item.className}.${item.methodName}`;
+    for (const assignee of new Set([values.assigneeId, item.assigneeId].filter((x): x is string => !!x))) {
+      if (assignee === viewer.userId) continue;
+      await this.notify(
+        assignee,
+        needsTest && assignee === values.assigneeId
+          ? 'A risk was assigned to you'
+          : 'A risk assigned to you was judged',
+        `${method} (${apps.get(item.appId)?.name ?? ''} ${item.version}): ${body.judgment}${needsTest ? `, due ${body.dueDate}` : ''}.`,
+      );
+    }
+    const [after] = (await this.visible(viewer, [id])).rows;
+    return this.present(viewer, after as RiskRow, apps.get(item.appId));
+  }
+
+  /** The report pipeline's side (the reports module's CoverageRisks): writes now, notifies after commit. */
+  async record(client: pg.ClientBase, input: CoverageRiskInput): Promise<CoverageRiskOutcome> {
+    const written = await writeCoverageRisks(client, input);
+    return {
+      opened: written.opened,
+      resolved: written.resolved,
+      announce: () => this.announceNewRisks(input, written.newByAuthor),
+    };
+  }
+
+  /** One notification per author and report, not one per method (issue 34). */
+  private async announceNewRisks(input: CoverageRiskInput, newByAuthor: Map<string, number>): Promise<void> {
+    const byEmail = new Map<string, number>();
+    for (const [author, n] of newByAuthor) {
+      const email = emailOf(author);
+      if (email) byEmail.set(email, (byEmail.get(email) ?? 0) + n);
+    }
+    const people = await this.directory.peopleByEmail([...byEmail.keys()]);
+    const [app] = await this.directory.apps({ appId: input.appId });
+    for (const person of people) {
+      const n = byEmail.get(person.email.toLowerCase()) ?? 0;
+      await this.notify(
+        person.id,
+        'New risks in your changes',
+        `${n} changed method(s) of yours in ${app?.name ?? 'an app'} ${input.version} are below the passing grade.`,
+      );
+    }
+  }
+
+  /** The items, all of which the viewer may see (a missing one and a hidden one both answer 404). */
+  private async visible(viewer: Viewer, ids: readonly string[]) {
+    const rows = await this.repository.byIds(ids);
+    const apps = new Map((await this.scopeApps(viewer, {})).map((a) => [a.id, a]));
+    if (rows.length !== new Set(ids).size || rows.some((r) => !apps.has(r.appId))) {
+      throw new ApiError(404, 'not-found', 'No such risk item.');
+    }
+    return { rows, apps };
+  }
+
+  private scopeApps(viewer: Viewer, q: { teamId?: string; projectId?: string; appId?: string }) {
+    return this.directory.apps({ ...q, ...(viewer.everyTeam ? {} : { teamIds: [...viewer.teamIds] }) });
+  }
+
+  private async filterOf(viewer: Viewer, query: RiskListQuery) {
+    const apps = new Map(
+      (await this.scopeApps(viewer, { teamId: query.teamId, projectId: query.projectId, appId: query.appId })).map(
+        (a) => [a.id, a],
+      ),
+    );
+    const filter: RiskFilter = {
+      ...query,
+      appIds: [...apps.keys()],
+      ...(query.mine ? { authorEmail: viewer.email } : {}),
+      ...(query.assignedToMe ? { assigneeId: viewer.userId } : {}),
+    };
+    return { filter, apps };
+  }
+
+  private present(viewer: Viewer, row: RiskRow, app: AppEntry | undefined): RiskItem {
+    return {
+      id: row.id,
+      kind: row.kind as RiskItem['kind'],
+      appId: row.appId,
+      appName: app?.name ?? '',
+      teamId: app?.teamId ?? null,
+      reportId: row.reportId,
+      testType: row.testType,
+      version: row.version,
+      className: row.className,
+      methodName: row.methodName,
+      signature: row.signature,
+      filePath: row.filePath,
+      startLine: row.startLine,
+      endLine: row.endLine,
+      author: row.author,
+      requirement: row.requirement,
+      lineCovered: row.lineCovered,
+      lineTotal: row.lineTotal,
+      changedLines: row.changedLines,
+      fanIn: row.fanIn,
+      severity: Number(row.severity),
+      state: row.state as RiskItem['state'],
+      judgment: row.judgment as RiskItem['judgment'],
+      reason: row.reason,
+      assigneeId: row.assigneeId,
+      dueDate: row.dueDate,
+      overdue: Boolean(row.overdue),
+      resolvedByReportId: row.resolvedByReportId,
+      createdAt: row.createdAt.toISOString(),
+      resolvedAt: iso(row.resolvedAt),
+      mayJudge: viewer.showJudgment && row.state !== 'resolved' && this.mayJudge(viewer, row, app),
+    };
+  }
+}

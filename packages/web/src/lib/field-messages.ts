@@ -25,6 +25,7 @@ const ZH: Record<string, string> = {
   'Please choose a project.': '请选择项目。',
   'Please choose a role.': '请选择角色。',
   'Please choose a team.': '请选择团队。',
+  'Say why.': '请说明原因。',
   'The NUL character is not allowed.': '不允许使用 NUL 字符。',
   'Please choose an app.': '请选择应用。',
   'Please enter a git ref.': '请输入 git 引用。',

@@ -2,21 +2,16 @@
 // on PGlite (worker thread behind pglite-socket) and on PostgreSQL, idle and beside a repeated 1M-row GROUP BY.
 // Run: npx tsx bench/api-me.ts
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { buildApp } from '../packages/server/src/app.ts';
-import { type Database, openDatabase } from '../packages/server/src/db/client.ts';
+import type { Database } from '../packages/server/src/db/client.ts';
 import { seed } from '../packages/server/src/db/seed.ts';
 import { BENCH_ABOUT, benchConfig } from './server-config.ts';
+import { onFreshPglite, onFreshPostgres } from './throwaway-database.ts';
 
 const run = promisify(execFile);
 const SECONDS = 10;
 const PASSWORD = 'bench-admin-password';
-const PG_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 type Row = { engine: string; load: string; rps: number; p99: number; errors: number };
 
@@ -64,33 +59,8 @@ async function bench(engine: string, database: Database): Promise<Row[]> {
   return rows;
 }
 
-async function withPglite(): Promise<Row[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'sx-bench-'));
-  const database = await openDatabase({ pgliteDir: join(dir, 'pg') });
-  try {
-    return await bench('PGlite (worker)', database);
-  } finally {
-    await database.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function withPostgres(): Promise<Row[]> {
-  const name = `sextant_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_SERVER });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(PG_SERVER);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  try {
-    return await bench('PostgreSQL 15', database);
-  } finally {
-    await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
+const withPglite = () => onFreshPglite((database) => bench('PGlite (worker)', database));
+const withPostgres = () => onFreshPostgres((database) => bench('PostgreSQL 15', database));
 
 const rows = [...(await withPglite()), ...(await withPostgres())];
 process.stdout.write(`\nGET /api/me, 50 connections, ${SECONDS} s each\n`);

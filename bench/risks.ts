@@ -3,16 +3,13 @@
 // on PostgreSQL and on PGlite, the same rows and queries. Goal: home list p99 < 100 ms on PostgreSQL.
 // Run: npx tsx bench/risks.ts   (APPS, ITEMS, SECONDS and PORT change the defaults)
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import type pg from 'pg';
 import { buildApp } from '../packages/server/src/app.ts';
-import { type Database, openDatabase } from '../packages/server/src/db/client.ts';
+import type { Database } from '../packages/server/src/db/client.ts';
 import { seed } from '../packages/server/src/db/seed.ts';
 import { BENCH_ABOUT, benchConfig } from './server-config.ts';
+import { onFreshPglite, onFreshPostgres } from './throwaway-database.ts';
 
 const run = promisify(execFile);
 const APPS = Number(process.env.APPS ?? 1000);
@@ -20,7 +17,6 @@ const ITEMS = Number(process.env.ITEMS ?? 100_000);
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const PORT = Number(process.env.PORT ?? 18400);
 const PASSWORD = 'bench-admin-password';
-const PG_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 type Row = { engine: string; call: string; rps: number; p50: number; p99: number; errors: number };
 
@@ -87,33 +83,8 @@ async function bench(engine: string, database: Database): Promise<Row[]> {
   return rows;
 }
 
-async function withPglite(): Promise<Row[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'sx-bench-risks-'));
-  const database = await openDatabase({ pgliteDir: join(dir, 'pg') });
-  try {
-    return await bench('PGlite (worker)', database);
-  } finally {
-    await database.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function withPostgres(): Promise<Row[]> {
-  const name = `sextant_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_SERVER });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(PG_SERVER);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  try {
-    return await bench('PostgreSQL', database);
-  } finally {
-    await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
+const withPglite = () => onFreshPglite((database) => bench('PGlite (worker)', database));
+const withPostgres = () => onFreshPostgres((database) => bench('PostgreSQL', database));
 
 const targets = process.env.TARGETS?.split(',') ?? ['postgres', 'pglite'];
 const rows = [

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { SpanFacts } from './normalise.ts';
 
 /** One span as stored (db/schema/traces.ts); `day` names its partition. */
 export type SpanRow = {
@@ -15,20 +16,11 @@ export type SpanRow = {
   durationNs: bigint;
   statusCode: number;
   statusMessage: string;
-  interface: string | null;
-  exceptionType: string | null;
-  exceptionMessage: string | null;
-  exceptionStack: string | null;
-  codeFunction: string | null;
-  codeNamespace: string | null;
-  codeFile: string | null;
-  codeLine: number | null;
-  testCase: string | null;
   attributes: string;
   resource: string;
   events: string;
   links: string;
-};
+} & SpanFacts;
 
 /** `YYYYMMDD` of a UTC day, as partitions are named. */
 export function dayOf(ns: bigint): string {

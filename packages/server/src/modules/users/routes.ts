@@ -7,6 +7,7 @@ import {
   RegisterRequestSchema,
   ResetLinkSchema,
   ResetPasswordRequestSchema,
+  UserRowSchema,
   UserUpdateSchema,
 } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
@@ -17,15 +18,6 @@ import { type AuditEntry, type AuditService, changedFields } from '../audit/serv
 import { callerRights } from '../roles/grants.ts';
 import { hashPassword, type UsersService } from './service.ts';
 
-export const UserRowSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  email: z.string(),
-  displayName: z.string(),
-  role: z.string(),
-  usertypes: z.array(z.number().int()),
-  enabled: z.boolean(),
-});
 export const CreateUserRequestSchema = z.object({
   username: NewUsernameSchema,
   email: z.string().trim().max(254).pipe(z.email('Please enter a valid email.')),

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { type Database, openDatabase } from '../packages/server/src/db/client.ts';
+
+/** The PostgreSQL server the benches create their throw-away databases on. */
+export const PG_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Runs `work` on a fresh embedded database in a temporary folder, removed afterwards. */
+export async function onFreshPglite<T>(work: (database: Database) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'sx-bench-'));
+  const database = await openDatabase({ pgliteDir: join(dir, 'pg') });
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs `work` on a fresh database of the PostgreSQL server, dropped afterwards. */
+export async function onFreshPostgres<T>(work: (database: Database) => Promise<T>): Promise<T> {
+  const name = `sextant_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_SERVER });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(PG_SERVER);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}

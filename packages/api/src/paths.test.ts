@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { PATHS, pathTo } from './paths.ts';
 
 describe('the path table', () => {
-  it('holds each path once, every one under /api but the message socket', () => {
+  it('holds each path once, every one under /api but the message socket and OTLP/HTTP', () => {
     const values = Object.values(PATHS);
     expect(new Set(values).size).toBe(values.length);
-    expect(values.filter((path) => !path.startsWith('/api/'))).toEqual([PATHS.ws]);
+    // OTLP/HTTP's path is the one OpenTelemetry exporters post to (`<endpoint>/v1/traces`)
+    expect(values.filter((path) => !path.startsWith('/api/')).sort()).toEqual([PATHS.otlpTraces, PATHS.ws]);
   });
 
   it("keeps the specification's report calls spelled as point 7 writes them", () => {

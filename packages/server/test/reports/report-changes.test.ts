@@ -172,7 +172,7 @@ describe('report create, edit and delete', () => {
     // recorded under <data>/builds with its folder (the checkout).
     const records = join(t.dataDir, 'builds');
     const started = Date.now() + 15_000;
-    const running = () => (existsSync(records) ? readdirSync(records) : []);
+    const running = () => (existsSync(records) ? readdirSync(records).filter((f) => f.endsWith('.json')) : []);
     while (running().length === 0 && Date.now() < started) await new Promise((r) => setTimeout(r, 50));
     const [record] = running();
     expect(record).toBeDefined();

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
@@ -62,7 +62,10 @@ export async function recordBuild(dataDir: string, pgid: number, buildRoot: stri
   };
   await mkdir(recordsDir(dataDir), { recursive: true, mode: 0o700 });
   const file = join(recordsDir(dataDir), `${pgid}.json`);
-  await writeFile(file, JSON.stringify(record), { mode: 0o600 });
+  // Written whole, then renamed: a reader (another server's start, a test) never sees half a record.
+  const partial = `${file}.partial`;
+  await writeFile(partial, JSON.stringify(record), { mode: 0o600 });
+  await rename(partial, file);
   return file;
 }
 

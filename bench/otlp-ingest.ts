@@ -1,18 +1,13 @@
-// OTLP/HTTP trace intake: spans per second sustained by one server process (this one), 100-span
-// protobuf exports from 8 concurrent senders, on PGlite and on PostgreSQL; beside it, the database's
-// share: the same rows written straight through the repository's one-statement unnest, no HTTP.
-// The senders run in this process too, so the figure is a floor. Run: npx tsx bench/otlp-ingest.ts
-import { randomBytes } from 'node:crypto';
 import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import pg from 'pg';
 import { buildApp } from '../packages/server/src/app.ts';
 import { type Database, openDatabase } from '../packages/server/src/db/client.ts';
 import { seed } from '../packages/server/src/db/seed.ts';
 import { decodeProtobufExport } from '../packages/server/src/modules/traces/otlp-proto.ts';
 import { TracesRepository } from '../packages/server/src/modules/traces/repository.ts';
 import { BENCH_ABOUT, benchConfig } from './server-config.ts';
+import { onFreshPostgres } from './throwaway-database.ts';
 
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const SENDERS = 8;
@@ -20,7 +15,6 @@ const BATCH = 100;
 const BATCHES = 400;
 const PORT = Number(process.env.PORT ?? 18530);
 const PASSWORD = 'bench-admin-password';
-const PG_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Distinct 100-span exports (ids differ, so every span is a new row), serialised by the official SDK. */
 function exports(): Buffer[] {
@@ -138,27 +132,10 @@ async function writeRate(database: Database, bodies: Buffer[]): Promise<number> 
   return spans / ((performance.now() - started) / 1000);
 }
 
-async function onPostgres<T>(use: (database: Database) => Promise<T>): Promise<T> {
-  const name = `sx_bench_otlp_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_SERVER });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(PG_SERVER);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  try {
-    return await use(database);
-  } finally {
-    await database.close();
-    await admin.query(`drop database ${name}`);
-    await admin.end();
-  }
-}
-
 const bodies = exports();
 for (const engine of ['pglite', 'postgresql'] as const) {
   const open = <T>(use: (d: Database) => Promise<T>) =>
-    engine === 'pglite' ? openDatabase({}).then(async (d) => use(d).finally(() => d.close())) : onPostgres(use);
+    engine === 'pglite' ? openDatabase({}).then(async (d) => use(d).finally(() => d.close())) : onFreshPostgres(use);
   const ingest = await open((d) => ingestRate(d, bodies));
   const write = await open((d) => writeRate(d, bodies));
   console.log(

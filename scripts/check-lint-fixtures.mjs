@@ -6,6 +6,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { againstBaseline, checkTree, RULES } from './check-boundaries.mjs';
+import { enginesLeftOut } from './check-engines.mjs';
 
 const fixtures = new URL('../tools/lint-fixtures/', import.meta.url).pathname;
 const violations = checkTree(fixtures);
@@ -35,8 +36,20 @@ const biome = spawnSync(new URL('../node_modules/.bin/biome', import.meta.url).p
 rmSync(scratch, { recursive: true, force: true });
 if (biome.status === 0 || !/noExplicitAny/.test(biome.stdout + biome.stderr)) missing.push('biome noExplicitAny');
 
+// The engines check names a locked package that wants a newer Node than the project supports (the two
+// that made `npm install` warn EBADENGINE on Node 20 before issue 41), and passes one that fits.
+const lockFixture = {
+  packages: {
+    '': { engines: { node: '>=99' } },
+    'node_modules/content-disposition': { version: '3.0.0', engines: { node: '>=22' } },
+    'node_modules/ok': { version: '1.0.0', engines: { node: '>=18' } },
+  },
+};
+const leftOut = enginesLeftOut(lockFixture, '^20.19.0 || ^22.13.0 || >=24').map((p) => p.name);
+if (leftOut.join() !== 'content-disposition') missing.push('check-engines');
+
 if (missing.length > 0) {
   console.log(`lint fixtures: these rules no longer catch their bad file: ${missing.join(', ')}`);
   process.exit(1);
 }
-console.log(`lint fixtures: all ${Object.keys(RULES).length + 1} rules still fail their bad files`);
+console.log(`lint fixtures: all ${Object.keys(RULES).length + 2} rules still fail their bad files`);

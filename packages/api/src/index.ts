@@ -11,6 +11,7 @@ export * from './admin/versions.ts';
 export * from './applications.ts';
 export * from './auth.ts';
 export * from './envelope.ts';
+export * from './health.ts';
 export * from './jvm-names.ts';
 export * from './messages.ts';
 export * from './no-eval.ts';

@@ -2,11 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { PATHS, pathTo } from './paths.ts';
 
 describe('the path table', () => {
-  it('holds each path once, every one under /api but the message socket and OTLP/HTTP', () => {
+  it('holds each path once, every one under /api but the message socket, OTLP/HTTP and the probes', () => {
     const values = Object.values(PATHS);
     expect(new Set(values).size).toBe(values.length);
-    // OTLP/HTTP's path is the one OpenTelemetry exporters post to (`<endpoint>/v1/traces`)
-    expect(values.filter((path) => !path.startsWith('/api/')).sort()).toEqual([PATHS.otlpTraces, PATHS.ws]);
+    // OTLP/HTTP's path is the one OpenTelemetry exporters post to (`<endpoint>/v1/traces`); /healthz and
+    // /readyz are where process managers and load balancers look by convention
+    expect(values.filter((path) => !path.startsWith('/api/')).sort()).toEqual([
+      PATHS.healthz,
+      PATHS.readyz,
+      PATHS.otlpTraces,
+      PATHS.ws,
+    ]);
   });
 
   it("keeps the specification's report calls spelled as point 7 writes them", () => {

@@ -76,6 +76,9 @@ export const PATHS = {
   otlpTraces: '/v1/traces',
   traces: '/api/traces',
   trace: '/api/traces/:traceId',
+  // Process probes for process managers and load balancers (issue 41), outside /api like OTLP.
+  healthz: '/healthz',
+  readyz: '/readyz',
   // Documentation and the message socket.
   docs: '/api/docs',
   ws: '/ws',

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -10,6 +10,7 @@ import { AuditService } from './modules/audit/service.ts';
 import { createAuth, registerAuth } from './modules/auth/index.ts';
 import { registerBranches } from './modules/branches/index.ts';
 import { registerCases } from './modules/cases/index.ts';
+import { registerHealth } from './modules/health/index.ts';
 import { registerCoverageIntake } from './modules/intake/index.ts';
 import { registerMessages } from './modules/messages/index.ts';
 import { createProjectsService, registerProjects } from './modules/projects/index.ts';
@@ -43,7 +44,7 @@ export type AppOptions = {
   /** The whole configuration (main.ts reads it from the environment; tests build theirs). */
   config: Config;
   db: Db;
-  logger?: boolean;
+  logger?: FastifyServerOptions['logger'];
   /** What `/api/about` reports. */
   about: AboutFacts;
   /** Cross-instance delivery of real-time messages (Redis when `REDIS_URL` is set). */
@@ -100,6 +101,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await registerDocs(app);
   registerAuth(app, opts.db, auth);
+  const fanOut = opts.fanOut;
+  registerHealth(app, opts.db, fanOut ? { redis: () => fanOut.ping() } : {});
   const audit = new AuditService(opts.db);
   usersRoutes(app, new UsersService(opts.db), audit, () => principals.invalidate());
   registerRoles(app, opts.db, { audit, principals });

@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
+import { logOptions } from './log-options.ts';
 import { createRedisFanOut } from './realtime/fanout-redis.ts';
 
 const config = loadConfig();
@@ -27,7 +28,7 @@ const initialPassword = generated ?? keptInitialPassword();
 const app = await buildApp({
   config: { ...config, adminPassword: config.adminPassword ?? initialPassword },
   db: database.db,
-  logger: true,
+  logger: logOptions(process.stdout.isTTY === true),
   fanOut,
   about,
 });

@@ -36,6 +36,8 @@ export type FanOut = {
   publish(delivery: Delivery & { userId?: string }): Promise<void>;
   onDelivery(handler: (delivery: Delivery & { userId?: string }) => void): void;
   close(): Promise<void>;
+  /** Answers when the shared channel is reachable (readiness); throws otherwise. */
+  ping(): Promise<void>;
 };
 
 /**

@@ -54,5 +54,8 @@ export async function createRedisFanOut(url: string, channel = 'sextant:messages
     async close() {
       await Promise.all([publisher.quit(), subscriber.quit()]);
     },
+    async ping() {
+      await publisher.ping();
+    },
   };
 }

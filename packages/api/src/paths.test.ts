@@ -5,10 +5,11 @@ describe('the path table', () => {
   it('holds each path once, every one under /api but the message socket, OTLP/HTTP and the probes', () => {
     const values = Object.values(PATHS);
     expect(new Set(values).size).toBe(values.length);
-    // OTLP/HTTP's path is the one OpenTelemetry exporters post to (`<endpoint>/v1/traces`); /healthz and
-    // /readyz are where process managers and load balancers look by convention
+    // OTLP/HTTP's path is the one OpenTelemetry exporters post to (`<endpoint>/v1/traces`); /healthz,
+    // /readyz and /metrics are where process managers and load balancers look by convention
     expect(values.filter((path) => !path.startsWith('/api/')).sort()).toEqual([
       PATHS.healthz,
+      PATHS.metrics,
       PATHS.readyz,
       PATHS.otlpTraces,
       PATHS.ws,

@@ -79,6 +79,7 @@ export const PATHS = {
   // Process probes for process managers and load balancers (issue 41), outside /api like OTLP.
   healthz: '/healthz',
   readyz: '/readyz',
+  metrics: '/metrics',
   // Documentation and the message socket.
   docs: '/api/docs',
   ws: '/ws',

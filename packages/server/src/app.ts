@@ -13,6 +13,7 @@ import { registerCases } from './modules/cases/index.ts';
 import { registerHealth } from './modules/health/index.ts';
 import { registerCoverageIntake } from './modules/intake/index.ts';
 import { registerMessages } from './modules/messages/index.ts';
+import { createInstruments, registerMetrics } from './modules/metrics/index.ts';
 import { createProjectsService, registerProjects } from './modules/projects/index.ts';
 import { registerReportViews } from './modules/report-views/index.ts';
 import { registerReports } from './modules/reports/index.ts';
@@ -86,6 +87,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  const instruments = createInstruments(opts.db);
+  registerMetrics(app, instruments, opts.config.metricsToken);
   const auth = createAuth(opts.db, opts.config);
   const { principals } = auth;
   registerContentSecurity(app, opts.config.traceViewerPort);
@@ -98,6 +101,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     connectTimeoutMs: opts.config.wsConnectTimeoutMs,
     recheckMs: opts.config.wsRecheckMs,
     fanOut: opts.fanOut,
+    connections: {
+      opened: () => {
+        instruments.stompConnections.inc();
+        instruments.stompConnectionsTotal.inc();
+      },
+      closed: () => instruments.stompConnections.dec(),
+    },
   });
   await registerDocs(app);
   registerAuth(app, opts.db, auth);

@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   SEXTANT_UPLOAD_LIMIT_MB: z.coerce.number().positive().default(512),
   SEXTANT_OTLP_LIMIT_MB: z.coerce.number().positive().default(64),
   SEXTANT_OTLP_CONCURRENCY: z.coerce.number().int().min(1).default(16),
+  SEXTANT_METRICS_TOKEN: z.string().min(16).optional(),
   SEXTANT_UPLOAD_MAX_RATIO: z.coerce.number().min(1).default(100),
   SEXTANT_UPLOAD_PARSERS: z.coerce.number().int().min(1).max(64).default(2),
   SEXTANT_UPLOAD_QUEUE: z.coerce.number().int().min(0).max(10_000).default(8),
@@ -48,6 +49,8 @@ export type Config = {
   host: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Bearer token a Prometheus scrape of `/metrics` sends; unset, `/metrics` answers 404. */
+  metricsToken: string | undefined;
   dataDir: string;
   adminPassword: string | undefined;
   jwtSecret: string;
@@ -106,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    metricsToken: e.SEXTANT_METRICS_TOKEN,
     dataDir,
     adminPassword: e.SEXTANT_ADMIN_PASSWORD,
     jwtSecret: e.SEXTANT_JWT_SECRET ?? keptSecret(dataDir),

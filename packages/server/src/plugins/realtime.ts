@@ -16,6 +16,8 @@ declare module 'fastify' {
 
 export type RealtimeOptions = {
   fanOut?: FanOut;
+  /** Told of each socket opened and closed (the metrics' connection gauge). */
+  connections?: { opened(): void; closed(): void };
   /** A socket must send CONNECT within this time (SEXTANT_WS_CONNECT_TIMEOUT_MS). */
   connectTimeoutMs?: number;
   /** A signed-in socket's token and rights are checked again this often (SEXTANT_WS_RECHECK_MS). */
@@ -71,6 +73,8 @@ export async function registerRealtime(
   app.decorate('broker', broker);
   await app.register(websocket, { options: { maxPayload: 256 * 1024 } });
   app.get(PATHS.ws, { websocket: true }, (socket) => {
+    options.connections?.opened();
+    socket.once('close', () => options.connections?.closed());
     serveStomp(socket, {
       broker,
       // A database error refuses the connection, as a bad token does; the client tries again later.

@@ -26,6 +26,7 @@ export function testConfig(given: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     databaseUrl: undefined,
     redisUrl: undefined,
+    metricsToken: undefined,
     dataDir,
     adminPassword: undefined,
     jwtSecret: TEST_JWT_SECRET,

@@ -39,7 +39,9 @@ describe('/metrics', () => {
     await app.inject({ url: PATHS.me });
     await app.inject({ url: PATHS.me });
     const text = await scrape();
-    expect(text).toMatch(/^sextant_http_request_duration_seconds_count\{method="GET",route="\/api\/me",status="401"\} 2$/m);
+    expect(text).toMatch(
+      /^sextant_http_request_duration_seconds_count\{method="GET",route="\/api\/me",status="401"\} 2$/m,
+    );
     expect(gauge(text, 'sextant_report_queue_depth')).toBe(0);
     expect(text).toMatch(/^sextant_process_resident_memory_bytes \d+/m);
   });

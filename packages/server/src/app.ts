@@ -17,6 +17,7 @@ import { registerReportViews } from './modules/report-views/index.ts';
 import { registerReports } from './modules/reports/index.ts';
 import { serverSecrets } from './modules/reports/pipeline/secret-mask.ts';
 import { ReportTeams } from './modules/reports/report-teams.ts';
+import { ServedReports } from './modules/reports/served-reports.ts';
 import { createRequirementsService, registerRequirements } from './modules/requirements/index.ts';
 import { registerRisks } from './modules/risks/index.ts';
 import { registerRoles } from './modules/roles/index.ts';
@@ -126,7 +127,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerVersions(app, versions);
   registerRequirements(app, requirements);
   registerCases(app, opts.db, { audit, apps, requirements });
-  registerCoverageIntake(app, opts.db, reports, { teamIdsOf: teamsOfUser });
+  const servedReports = new ServedReports(opts.db);
+  registerCoverageIntake(app, opts.db, reports, {
+    teamIdsOf: teamsOfUser,
+    reportsServed: (agent) => servedReports.ids(agent),
+  });
   registerRisks(app, opts.db, { teamIdsOf: teamsOfUser });
   await registerReports(app, opts.db, reports);
   registerReportViews(app, opts.db, reports);

@@ -53,6 +53,11 @@ export type AppOptions = {
   modules?: ((app: FastifyInstance) => void)[];
   /** Whether this process works report jobs (tests that only read reports leave it off). Default true. */
   runJobs?: boolean;
+  /**
+   * Whether this process fetches branches by itself: a new app's at once, every app's on the schedule
+   * (`SEXTANT_BRANCH_REFRESH_CRON`). Default: as `runJobs`; test apps leave it off unless they test it.
+   */
+  refreshBranches?: boolean;
 };
 
 function reportConfig(opts: AppOptions): ReportConfig {
@@ -116,13 +121,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   registerSettings(app, { audit, principals, about: opts.about });
   registerAuditLog(app, audit);
-  registerApps(app, opts.db, reports.repoPolicy);
+  const branchJobs = registerBranches(app, opts.db, {
+    audit,
+    apps,
+    runJobs: opts.refreshBranches ?? reports.runJobs,
+  });
+  registerApps(app, opts.db, reports.repoPolicy, (appId) => void branchJobs.appCreated(appId));
   const teams = createTeamsService(opts.db, audit);
   const projects = createProjectsService(opts.db, { audit, teams, apps });
   const versions = createVersionsService(opts.db, { audit, projects, apps });
   const requirements = createRequirementsService(opts.db, { audit, projects, versions });
   registerTeams(app, teams);
-  registerBranches(app, opts.db, { audit, apps });
   registerProjects(app, projects);
   registerVersions(app, versions);
   registerRequirements(app, requirements);

@@ -180,6 +180,11 @@ export const ReportFileSchema = z.object({
   changed: z.boolean(),
   diffLineCovered: z.number().int().nullable(),
   diffLineTotal: z.number().int().nullable(),
+  /**
+   * The monorepo package (npm/pnpm/yarn workspace, Nx project, Maven or Gradle module, Go module) the
+   * file belongs to, as its repository folder; null outside a monorepo or outside every package.
+   */
+  package: z.string().nullable(),
 });
 export type ReportFile = z.infer<typeof ReportFileSchema>;
 

@@ -139,6 +139,8 @@ export type StoredFigures = {
   diffLineTotal: number | null;
   codeAuthor: string | null;
   newCommit: string | null;
+  /** The repository's package folders (a monorepo's); empty elsewhere. */
+  packages: string[];
 };
 
 /**
@@ -209,6 +211,7 @@ export class GeneratedRowsWriter {
       ['diff_line_total', figures.diffLineTotal],
       ['code_author', figures.codeAuthor],
       ['new_commit', figures.newCommit],
+      ['packages', figures.packages],
     ];
     // $1 is the report id; each assigned column takes the next placeholder.
     const set = assigned.map(([name], i) => `${name} = $${i + 2}`).join(', ');

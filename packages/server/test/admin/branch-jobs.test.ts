@@ -4,13 +4,9 @@ import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import type { Db } from '../../src/db/client.ts';
+import type { Database, Db } from '../../src/db/client.ts';
 import { seed } from '../../src/db/seed.ts';
-import {
-  BRANCH_REFRESH_ALL_QUEUE,
-  DEFAULT_BRANCH_REFRESH_CRON,
-} from '../../src/modules/branches/refresh-jobs.ts';
-import type { Database } from '../../src/db/client.ts';
+import { BRANCH_REFRESH_ALL_QUEUE, DEFAULT_BRANCH_REFRESH_CRON } from '../../src/modules/branches/refresh-jobs.ts';
 import { ADMIN_PASSWORD, freshDatabase, signIn, testAppOptions } from '../support/build-test-app.ts';
 import { git, makeRepo } from './git-fixture.ts';
 
@@ -23,9 +19,7 @@ describe('branches fetched by the server', () => {
   beforeAll(async () => {
     database = await freshDatabase();
     await seed(database.db, ADMIN_PASSWORD);
-    app = await buildApp(
-      testAppOptions({ db: database.db, refreshBranches: true, config: { repoPaths: [tmpdir()] } }),
-    );
+    app = await buildApp(testAppOptions({ db: database.db, refreshBranches: true, config: { repoPaths: [tmpdir()] } }));
     await app.ready();
     headers = (await signIn(app, 'admin', ADMIN_PASSWORD)).headers;
   }, 120_000);
@@ -63,14 +57,18 @@ describe('branches fetched by the server', () => {
       .id;
     await untilBranches(appId, ['feature/cart', 'main', 'release-2']);
     const pool = (database.db as Db & { $client: pg.Pool }).$client;
-    const audited = await pool.query("select action from audit_logs where entity = 'branch' and entity_id = $1", [appId]);
+    const audited = await pool.query("select action from audit_logs where entity = 'branch' and entity_id = $1", [
+      appId,
+    ]);
     expect(audited.rows).toEqual([]);
   });
 
   it("schedules every app's refresh, and the scheduled job fetches new branches", async () => {
     const pool = (database.db as Db & { $client: pg.Pool }).$client;
     const schedules = await pool.query('select name, cron, timezone from pgboss.schedule');
-    expect(schedules.rows).toEqual([{ name: BRANCH_REFRESH_ALL_QUEUE, cron: DEFAULT_BRANCH_REFRESH_CRON, timezone: 'UTC' }]);
+    expect(schedules.rows).toEqual([
+      { name: BRANCH_REFRESH_ALL_QUEUE, cron: DEFAULT_BRANCH_REFRESH_CRON, timezone: 'UTC' },
+    ]);
 
     git(repo.path, 'branch', 'hotfix-9', 'main');
     // What the cron sends at its time, sent now: the app's worker takes it.

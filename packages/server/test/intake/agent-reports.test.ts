@@ -39,7 +39,10 @@ describe('sextant agent heart-beats per report', () => {
     const out: string[] = [];
     const io = { cwd: dir, stdout: (s: string) => out.push(s), stderr: (s: string) => out.push(s), colour: false };
     const args = ['agent', '--server', server, '--token', t.checkout.token, '--app', 'checkout', '--env', 'test'];
-    const code = await runCli([...args, '--agent-id', agentId, '--commit', commit, '--watch', 'target/*.xml', '--once'], io);
+    const code = await runCli(
+      [...args, '--agent-id', agentId, '--commit', commit, '--watch', 'target/*.xml', '--once'],
+      io,
+    );
     expect(code, out.join('')).toBe(0);
   };
 

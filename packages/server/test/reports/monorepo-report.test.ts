@@ -106,10 +106,12 @@ describe.skipIf(noDiffCover)('a monorepo report sent with sextant upload', () =>
       total: alpha.total + beta.total,
     });
 
-    const listed = (await t.ok<{ path: string; package: string | null; diffLineCovered: number; diffLineTotal: number }[]>(
-      'GET',
-      `/api/reports/${done.id}/files`,
-    )).map((f) => [f.path, f.package, { covered: f.diffLineCovered, total: f.diffLineTotal }]);
+    const listed = (
+      await t.ok<{ path: string; package: string | null; diffLineCovered: number; diffLineTotal: number }[]>(
+        'GET',
+        `/api/reports/${done.id}/files`,
+      )
+    ).map((f) => [f.path, f.package, { covered: f.diffLineCovered, total: f.diffLineTotal }]);
     expect(listed).toEqual([
       ['packages/alpha/src/util.js', 'packages/alpha', alpha],
       ['packages/beta/src/util.js', 'packages/beta', beta],
@@ -118,7 +120,8 @@ describe.skipIf(noDiffCover)('a monorepo report sent with sextant upload', () =>
 
   it('fails the diff, naming the files and why, when files could not be placed and no changed line was measured', async () => {
     // Sent without its folder: src/util.js ends a file of both packages, and the one file placed has no change.
-    const lcov = 'TN:\nSF:src/util.js\nDA:1,1\nend_of_record\nSF:packages/alpha/test.mjs\nDA:1,1\nDA:2,1\nend_of_record\n';
+    const lcov =
+      'TN:\nSF:src/util.js\nDA:1,1\nend_of_record\nSF:packages/alpha/test.mjs\nDA:1,1\nDA:2,1\nend_of_record\n';
     const query = new URLSearchParams({ app: 'workspaces', commit: 'head', envType: 'gate', testType: '1' });
     const sent = await t.app.inject({
       method: 'POST',

@@ -6,12 +6,12 @@ import { parseArgs } from 'node:util';
 import { AgentBeatAnswerSchema, PATHS } from '@sextant/api';
 import { resolveCommit } from '@sextant/coverage/node';
 import cliPackage from '../../package.json' with { type: 'json' };
+import { reportFoldersOf } from '../base-dir.ts';
 import { findFiles } from '../glob.ts';
 import { post, type Server } from '../http.ts';
 import { parseJacocoAddress } from '../jacoco/tcp-dump.ts';
 import { type CommandIo, UsageError } from '../usage.ts';
 import { type JacocoSource, sendJacocoDump } from './agent-jacoco.ts';
-import { reportFoldersOf } from '../base-dir.ts';
 import { baseDirOf, describeUpload, serverOf, testTypeOf, type UploadMeta, uploadFile } from './upload.ts';
 import { AGENT_USAGE } from './usages.ts';
 

@@ -30,7 +30,9 @@ export function nothingPlacedFailure(
   const candidates = new Map(unmapped.ambiguousFiles.map((a) => [a.path, a.candidates]));
   const shown = unmapped.unmappedFiles.slice(0, SHOWN).map((path) => {
     const several = candidates.get(path);
-    return several ? `${path} (could be ${several.slice(0, SHOWN).join(' or ')})` : `${path} (no such file in the repository)`;
+    return several
+      ? `${path} (could be ${several.slice(0, SHOWN).join(' or ')})`
+      : `${path} (no such file in the repository)`;
   });
   const more = unmapped.unmappedFiles.length - shown.length;
   const count = unmapped.unmappedFiles.length;

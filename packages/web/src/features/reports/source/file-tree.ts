@@ -52,7 +52,16 @@ export function buildFileTree(files: readonly ReportFile[]): FileNode[] {
 }
 
 function emptyNode(key: string, name: string, isLeaf: boolean): FileNode {
-  const node: FileNode = { key, name, isLeaf, lineCovered: 0, lineTotal: 0, changed: false, diffCovered: 0, diffTotal: 0 };
+  const node: FileNode = {
+    key,
+    name,
+    isLeaf,
+    lineCovered: 0,
+    lineTotal: 0,
+    changed: false,
+    diffCovered: 0,
+    diffTotal: 0,
+  };
   if (!isLeaf) node.children = [];
   return node;
 }

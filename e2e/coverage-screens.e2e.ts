@@ -2,20 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { apiCall, artifactsDir, baseUrl, useBrowser } from './support/browser.ts';
+import { apiCall, baseUrl, useBrowser } from './support/browser.ts';
+import { fitsAndShoot, openAs, sidewaysScrollers } from './support/screens.ts';
 
 // Issue 37 in the browser: at 1280×800 no coverage table scrolls sideways (English and Chinese); a
 // Java report names classes and methods as Java does (the JVM name on hover); a statement-based
 // report labels its counter "Statements" and has no column for what its format lacks; a functional
 // report highlights its own list; the source view shows hit counts, jumps with n / p and links lines.
 const fixtures = new URL('../packages/coverage/fixtures/', import.meta.url).pathname;
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1920, height: 1080 },
-] as const;
-
 type Report = { id: string; status: string; appId: string; teamId: string };
 
 /** POST that takes 200 and 201 as answers (apiCall takes only 200). */
@@ -28,23 +23,6 @@ async function post<T>(path: string, body: unknown, token: string): Promise<T> {
   const envelope = (await response.json()) as { code: number; message: string; data: T };
   if (envelope.code !== 200 && envelope.code !== 201) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
   return envelope.data;
-}
-
-/** Tables, or the page itself, wider than their box at this viewport: each as "what: scroll width > width". */
-function sidewaysScrollers(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const wide: string[] = [];
-    const root = document.documentElement;
-    if (root.scrollWidth > root.clientWidth + 1) wide.push(`page: ${root.scrollWidth} > ${root.clientWidth}`);
-    for (const el of document.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body, .ant-table-header')) {
-      if (el.scrollWidth > el.clientWidth + 1) wide.push(`${el.className}: ${el.scrollWidth} > ${el.clientWidth}`);
-    }
-    // The virtual table scrolls its rows in a holder of its own.
-    for (const el of document.querySelectorAll<HTMLElement>('.ant-table-tbody-virtual-holder')) {
-      if (el.scrollWidth > el.clientWidth + 1) wide.push(`virtual rows: ${el.scrollWidth} > ${el.clientWidth}`);
-    }
-    return wide;
-  });
 }
 
 describe('coverage screens as a reviewer reads them', () => {
@@ -118,38 +96,7 @@ describe('coverage screens as a reviewer reads them', () => {
   }, 400_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  async function open(locale: 'en' | 'zh'): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await chromium.browser.newContext({ baseURL: baseUrl(), viewport: SIZES[0] });
-    const session = await apiCall<Record<string, unknown>>('POST', '/api/login', {
-      username: 'admin',
-      password: inject('adminPassword'),
-    });
-    await context.addInitScript(
-      ({ session, locale }) => {
-        if (sessionStorage.getItem('e2e-seeded')) return;
-        sessionStorage.setItem('e2e-seeded', '1');
-        localStorage.setItem('accessToken', String(session.accessToken));
-        localStorage.setItem('refreshToken', String(session.refreshToken));
-        localStorage.setItem('userData', JSON.stringify(session.userData));
-        localStorage.setItem('settings', JSON.stringify(session.settings));
-        localStorage.setItem('sextant.locale', locale);
-        localStorage.setItem('sextant.preferences', JSON.stringify({ routerTransition: 'none' }));
-      },
-      { session, locale },
-    );
-    return { context, page: await context.newPage() };
-  }
-
-  /** Checks the page fits 1280 px, then leaves a screenshot of it at each size. */
-  async function fitsAndShoot(page: Page, name: string) {
-    await page.setViewportSize(SIZES[0]);
-    expect(await sidewaysScrollers(page), `${name} at 1280×800`).toEqual([]);
-    for (const size of SIZES) {
-      await page.setViewportSize(size);
-      await page.screenshot({ path: `${artifactsDir}screens-${name}-${size.width}x${size.height}.png` });
-    }
-    await page.setViewportSize(SIZES[0]);
-  }
+  const open = (locale: 'en' | 'zh') => openAs(chromium.browser, locale);
 
   it.each(['en', 'zh'] as const)(
     'report list and Java report detail fit 1280 px, with Java names (%s)',
@@ -236,10 +183,15 @@ describe('coverage screens as a reviewer reads them', () => {
       ]),
     );
 
-    await source.locator(`[data-line="${covered?.n}"] .code`).hover();
+    const hover = () => source.locator(`[data-line="${covered?.n}"] .code`).hover();
+    await hover();
     const tooltip = page.getByRole('tooltip');
     await expect.poll(() => tooltip.textContent()).toMatch(new RegExp(`^Line ${covered?.n}: Run \\d+ times?`));
-    await fitsAndShoot(page, 'en-source-hits');
+    await fitsAndShoot(page, 'en-source-hits', async () => {
+      await page.mouse.move(0, 0);
+      await hover();
+      await tooltip.waitFor();
+    });
 
     // n: the first uncovered block; the URL says which line, so it is a link to it.
     const firstRun = uncovered.find((l, i) => i === 0 || uncovered[i - 1]?.n !== l.n - 1);
@@ -259,10 +211,37 @@ describe('coverage screens as a reviewer reads them', () => {
     await source.locator('.source-line.target[data-line="5"]').waitFor();
   }, 120_000);
 
-  it('the team dashboard at both sizes', async () => {
-    const { page } = await open('en');
-    await page.goto(`/dashboard/team?teamId=${java.teamId}`);
-    await page.getByText(`jacoco-screens-${suffix}`).first().waitFor();
-    await fitsAndShoot(page, 'en-team-dashboard');
-  }, 60_000);
+  it.each(['en', 'zh'] as const)(
+    'the team dashboard at both sizes (%s)',
+    async (locale) => {
+      const { page } = await open(locale);
+      await page.goto(`/dashboard/team?teamId=${java.teamId}`);
+      await page.getByText(`jacoco-screens-${suffix}`).first().waitFor();
+      await fitsAndShoot(page, `${locale}-team-dashboard`);
+    },
+    60_000,
+  );
+
+  it('in Chinese: the statement-based report, and the source view with a hit count on hover', async () => {
+    const { page } = await open('zh');
+    await page.goto(`/dashboard/coverage/${istanbul.id}`);
+    await page.locator('.detail-class').first().waitFor();
+    expect((await page.locator('.ant-table-thead th').allTextContents()).join('|')).toContain('语句覆盖率');
+    await fitsAndShoot(page, 'zh-istanbul-detail');
+
+    const file = 'src/main/java/demo/Calculator.java';
+    await page.goto(`/codecoverage/${java.id}?file=${encodeURIComponent(file)}`);
+    const source = page.locator(`section[aria-label="${file} 的源码"]`);
+    await source.locator('.source-line.covered').first().waitFor();
+    const line = Number(await source.locator('.source-line.covered').first().getAttribute('data-line'));
+    const hover = () => source.locator(`[data-line="${line}"] .code`).hover();
+    await hover();
+    const tooltip = page.getByRole('tooltip');
+    await expect.poll(() => tooltip.textContent()).toMatch(new RegExp(`^第 ${line} 行：执行 \\d+ 次`));
+    await fitsAndShoot(page, 'zh-source-hits', async () => {
+      await page.mouse.move(0, 0);
+      await hover();
+      await tooltip.waitFor();
+    });
+  }, 120_000);
 });

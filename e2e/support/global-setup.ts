@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -51,6 +51,11 @@ export default async function setup(project: TestProject) {
   });
   const output = { text: '' };
   await waitForListening(child, output);
+  // A server that stops before the suites end leaves its last words where the screenshots go.
+  child.once('exit', (code, signal) => {
+    mkdirSync(join(root, 'e2e/artifacts'), { recursive: true });
+    writeFileSync(join(root, 'e2e/artifacts/server-exit.log'), `exit ${code} ${signal}\n${output.text.slice(-20_000)}`);
+  });
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide('adminPassword', adminPassword);
   project.provide('jwtSecret', jwtSecret);

@@ -180,6 +180,11 @@ export const ReportFileSchema = z.object({
   changed: z.boolean(),
   diffLineCovered: z.number().int().nullable(),
   diffLineTotal: z.number().int().nullable(),
+  /**
+   * The monorepo package (npm/pnpm/yarn workspace, Nx project, Maven or Gradle module, Go module) the
+   * file belongs to, as its repository folder; null outside a monorepo or outside every package.
+   */
+  package: z.string().nullable(),
 });
 export type ReportFile = z.infer<typeof ReportFileSchema>;
 
@@ -285,6 +290,12 @@ export const AgentHeartbeatRequestSchema = z.object({
   status: z.enum(['HEART_BEAT_DONE', 'HEART_BEAT_ERROR']),
   error: z.string().max(2000).optional(),
   version: z.string().max(64).optional(),
+  /**
+   * The commit (sha or ref, as its uploads name it) and test type the agent sends coverage for: the
+   * heart-beat is kept per report for the reports of its app and environment made for that commit.
+   */
+  commit: z.string().trim().min(1).max(200).optional(),
+  testType: z.union([z.literal(1), z.literal(2)]).optional(),
 });
 
 export const AgentSchema = z.object({
@@ -299,6 +310,9 @@ export const AgentSchema = z.object({
   lastHeartbeatAt: z.string(),
 });
 export type Agent = z.infer<typeof AgentSchema>;
+
+/** A heart-beat's answer: the agent, and the reports the beat was kept for (none: the agent serves none yet). */
+export const AgentBeatAnswerSchema = AgentSchema.extend({ reportIds: z.array(z.string()) });
 
 /** Latest full and incremental figures of one app for one test type, and its trend. */
 export const AppCoverageSummarySchema = z.object({

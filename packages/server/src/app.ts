@@ -19,6 +19,7 @@ import { registerReportViews } from './modules/report-views/index.ts';
 import { registerReports } from './modules/reports/index.ts';
 import { serverSecrets } from './modules/reports/pipeline/secret-mask.ts';
 import { ReportTeams } from './modules/reports/report-teams.ts';
+import { ServedReports } from './modules/reports/served-reports.ts';
 import { createRequirementsService, registerRequirements } from './modules/requirements/index.ts';
 import { registerRisks } from './modules/risks/index.ts';
 import { registerRoles } from './modules/roles/index.ts';
@@ -54,6 +55,11 @@ export type AppOptions = {
   modules?: ((app: FastifyInstance) => void)[];
   /** Whether this process works report jobs (tests that only read reports leave it off). Default true. */
   runJobs?: boolean;
+  /**
+   * Whether this process fetches branches by itself: a new app's at once, every app's on the schedule
+   * (`SEXTANT_BRANCH_REFRESH_CRON`). Default: as `runJobs`; test apps leave it off unless they test it.
+   */
+  refreshBranches?: boolean;
 };
 
 function reportConfig(opts: AppOptions): ReportConfig {
@@ -128,18 +134,26 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   registerSettings(app, { audit, principals, about: opts.about });
   registerAuditLog(app, audit);
-  registerApps(app, opts.db, reports.repoPolicy);
+  const branchJobs = registerBranches(app, opts.db, {
+    audit,
+    apps,
+    runJobs: opts.refreshBranches ?? reports.runJobs,
+  });
+  registerApps(app, opts.db, reports.repoPolicy, (appId) => void branchJobs.appCreated(appId));
   const teams = createTeamsService(opts.db, audit);
   const projects = createProjectsService(opts.db, { audit, teams, apps });
   const versions = createVersionsService(opts.db, { audit, projects, apps });
   const requirements = createRequirementsService(opts.db, { audit, projects, versions });
   registerTeams(app, teams);
-  registerBranches(app, opts.db, { audit, apps });
   registerProjects(app, projects);
   registerVersions(app, versions);
   registerRequirements(app, requirements);
   registerCases(app, opts.db, { audit, apps, requirements });
-  registerCoverageIntake(app, opts.db, reports, { teamIdsOf: teamsOfUser });
+  const servedReports = new ServedReports(opts.db);
+  registerCoverageIntake(app, opts.db, reports, {
+    teamIdsOf: teamsOfUser,
+    reportsServed: (agent) => servedReports.ids(agent),
+  });
   registerRisks(app, opts.db, { teamIdsOf: teamsOfUser });
   await registerReports(app, opts.db, reports);
   registerReportViews(app, opts.db, reports);

@@ -3,9 +3,10 @@ import { hostname } from 'node:os';
 import { relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { AgentSchema, PATHS } from '@sextant/api';
+import { AgentBeatAnswerSchema, PATHS } from '@sextant/api';
 import { resolveCommit } from '@sextant/coverage/node';
 import cliPackage from '../../package.json' with { type: 'json' };
+import { reportFoldersOf } from '../base-dir.ts';
 import { findFiles } from '../glob.ts';
 import { post, type Server } from '../http.ts';
 import { parseJacocoAddress } from '../jacoco/tcp-dump.ts';
@@ -114,43 +115,41 @@ function stopSignal(io: CommandIo): { signal: AbortSignal; release: () => void }
 /** What the server has accepted so far: each file's version, and the last JaCoCo dump's fingerprint. */
 type Sent = { files: Map<string, string>; jacoco: string | null };
 
+/** The commit the agent's coverage is for: `--commit` as given, else the working directory's HEAD. */
+async function commitOf(opts: AgentOptions, cwd: string): Promise<string> {
+  if (opts.commit) return opts.commit;
+  try {
+    return await resolveCommit(cwd, 'HEAD');
+  } catch {
+    throw new Error(`no --commit given and ${cwd} is not a git checkout`);
+  }
+}
+
 /**
  * Sends the watched files whose modification time or size changed since they were last accepted,
  * then the JaCoCo agent's dump if its coverage changed. What the server refuses (a half-written
- * file, say) is not marked as sent, so the next round tries it again.
+ * file, say) is not marked as sent, so the next round tries it again. Each file goes with its own
+ * folder in the repository (`--base-dir` for all when given), so the server places its paths by it.
  */
-async function sendChanged(
-  opts: AgentOptions,
-  /** The repository folder the reports were made in (`baseDirOf`), null for the top or none. */
-  folder: string | null,
-  sent: Sent,
-  io: CommandIo,
-): Promise<string[]> {
+async function sendChanged(opts: AgentOptions, commit: string, sent: Sent, io: CommandIo): Promise<string[]> {
   const errors: string[] = [];
-  let commit = opts.commit;
-  if (!commit) {
-    try {
-      commit = await resolveCommit(io.cwd, 'HEAD');
-    } catch {
-      return [`no --commit given and ${io.cwd} is not a git checkout`];
-    }
-  }
-  const meta: UploadMeta = {
+  const meta = (folder: string | null): UploadMeta => ({
     app: opts.app,
     commit,
     envType: opts.envType,
     testType: opts.testType,
     agentId: opts.agentId,
     ...(folder === null ? {} : { baseDir: folder }),
-  };
-  const files = new Set((await Promise.all(opts.watch.map((glob) => findFiles(glob, io.cwd)))).flat());
-  for (const file of [...files].sort()) {
+  });
+  const files = [...new Set((await Promise.all(opts.watch.map((glob) => findFiles(glob, io.cwd)))).flat())].sort();
+  const folders = await reportFoldersOf(opts.baseDir, io.cwd, files);
+  for (const [i, file] of files.entries()) {
     const shown = relative(io.cwd, file) || file;
     try {
       const info = await stat(file);
       const version = `${info.mtimeMs}:${info.size}`;
       if (sent.files.get(file) === version) continue;
-      io.stdout(describeUpload(shown, await uploadFile(opts.server, meta, file)));
+      io.stdout(describeUpload(shown, await uploadFile(opts.server, meta(folders[i] ?? null), file)));
       sent.files.set(file, version);
     } catch (error) {
       errors.push(`${shown}: ${error instanceof Error ? error.message : String(error)}`);
@@ -158,7 +157,8 @@ async function sendChanged(
   }
   if (opts.jacoco) {
     try {
-      sent.jacoco = await sendJacocoDump(opts.jacoco, opts.server, meta, sent.jacoco, io);
+      const folder = await baseDirOf(opts.baseDir, io.cwd);
+      sent.jacoco = await sendJacocoDump(opts.jacoco, opts.server, meta(folder), sent.jacoco, io);
     } catch (error) {
       errors.push(error instanceof Error ? error.message : String(error));
     }
@@ -166,10 +166,24 @@ async function sendChanged(
   return errors;
 }
 
+/** One round: the changed coverage sent, and the errors met (a commit that cannot be known is one). */
+async function round(
+  opts: AgentOptions,
+  sent: Sent,
+  io: CommandIo,
+): Promise<{ commit: string | null; errors: string[] }> {
+  let commit: string;
+  try {
+    commit = await commitOf(opts, io.cwd);
+  } catch (error) {
+    return { commit: null, errors: [error instanceof Error ? error.message : String(error)] };
+  }
+  return { commit, errors: await sendChanged(opts, commit, sent, io) };
+}
+
 /** `sextant agent`: each round sends changed coverage files, then a heart-beat saying how that went. */
 export async function agentCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   const opts = parseAgentArgs(argv);
-  const folder = await baseDirOf(opts.baseDir, io.cwd);
   const { signal, release } = stopSignal(io);
   const sent: Sent = { files: new Map(), jacoco: null };
   const sources = [
@@ -182,7 +196,7 @@ export async function agentCommand(argv: readonly string[], io: CommandIo): Prom
   );
   try {
     for (;;) {
-      const errors = await sendChanged(opts, folder, sent, { ...io, signal });
+      const { commit, errors } = await round(opts, sent, { ...io, signal });
       if (signal.aborted) break;
       for (const error of errors) io.stderr(`sextant agent: ${error}\n`);
       let beatFailed = false;
@@ -198,9 +212,11 @@ export async function agentCommand(argv: readonly string[], io: CommandIo): Prom
               status: errors.length === 0 ? 'HEART_BEAT_DONE' : 'HEART_BEAT_ERROR',
               ...(errors.length === 0 ? {} : { error: errors.join('; ').slice(0, 2000) }),
               version: cliPackage.version,
+              ...(commit === null ? {} : { commit }),
+              testType: Number(opts.testType),
             },
           },
-          AgentSchema,
+          AgentBeatAnswerSchema,
         );
       } catch (error) {
         beatFailed = true;

@@ -10,9 +10,14 @@ import { indexPaths, type PathIndex } from '../paths/map.ts';
  * from the repository's file list (its `indexPaths`, built for placing paths anyway: files by
  * name, so no extra pass) and a few manifests: the tree is never walked.
  */
-export async function workspaceFolders(top: string, repoFiles: readonly string[] | PathIndex): Promise<string[]> {
+export async function workspaceFolders(
+  top: string,
+  repoFiles: readonly string[] | PathIndex,
+  /** How a manifest is read (a bare mirror's reads a commit's blob); by default from `top` on disk. */
+  readText: (path: string) => Promise<string | null> = (path) => readFile(join(top, path), 'utf8').catch(() => null),
+): Promise<string[]> {
   const { files, byName } = 'byName' in repoFiles ? repoFiles : indexPaths(repoFiles);
-  const read = (path: string) => (files.has(path) ? readFile(join(top, path), 'utf8').catch(() => null) : null);
+  const read = (path: string) => (files.has(path) ? readText(path) : null);
   const foldersOf = (name: string) =>
     (byName.get(name) ?? []).filter((file) => file !== name).map((file) => file.slice(0, -name.length - 1));
   const found = new Set<string>();

@@ -60,6 +60,8 @@ export function testAppOptions(
 ): AppOptions {
   return {
     ...opts,
+    // A test app fetches no branches by itself (a refresh racing the test's own); branch-jobs.test.ts does.
+    refreshBranches: opts.refreshBranches ?? false,
     config: testConfig(opts.config),
     about: opts.about ?? { version: 'test', commit: null, database: 'embedded' },
   };

@@ -110,6 +110,8 @@ export const reports = pgTable(
     diffLineCovered: bigint('diff_line_covered', { mode: 'number' }),
     diffLineTotal: bigint('diff_line_total', { mode: 'number' }),
     codeAuthor: text('code_author'),
+    /** A monorepo's package folders at the new commit (npm/pnpm/yarn, Nx, Maven, Gradle, Go; issue 39). */
+    packages: text('packages').array().notNull().default(sql`'{}'::text[]`),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -11,6 +11,11 @@ export function createAppsService(db: Db, repoPolicy?: RepoPolicy): AppsService 
   return new AppsService(db, audit, new TeamsService(db, audit), repoPolicy);
 }
 
-export function registerApps(app: FastifyInstance, db: Db, repoPolicy: RepoPolicy): void {
-  appsRoutes(app, createAppsService(db, repoPolicy));
+export function registerApps(
+  app: FastifyInstance,
+  db: Db,
+  repoPolicy: RepoPolicy,
+  created?: (appId: string) => void,
+): void {
+  appsRoutes(app, createAppsService(db, repoPolicy), created);
 }

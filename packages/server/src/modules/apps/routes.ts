@@ -16,7 +16,8 @@ import { z } from 'zod';
 import { actorOf } from '../audit/actor.ts';
 import type { AppsService } from './service.ts';
 
-export function appsRoutes(app: FastifyInstance, apps: AppsService): void {
+/** `created`: told each new app's id once it is stored (its branches are fetched then). */
+export function appsRoutes(app: FastifyInstance, apps: AppsService, created: (appId: string) => void = () => {}): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['apps'];
   r.get(PATHS.apps, {
@@ -32,11 +33,11 @@ export function appsRoutes(app: FastifyInstance, apps: AppsService): void {
   r.post(PATHS.apps, {
     config: { access: { action: 'create', resource: 'App' } },
     schema: { tags, body: AppInputSchema, response: { 200: envelopeSchema(AppWithTokenSchema) } },
-    handler: async (req) => ({
-      code: 200,
-      message: 'App created. Copy the ingestion token now: it is not shown again.',
-      data: await apps.create(req.body, actorOf(req)),
-    }),
+    handler: async (req) => {
+      const data = await apps.create(req.body, actorOf(req));
+      created(data.id);
+      return { code: 200, message: 'App created. Copy the ingestion token now: it is not shown again.', data };
+    },
   });
   r.patch(PATHS.app, {
     config: { access: { action: 'update', resource: 'App' } },

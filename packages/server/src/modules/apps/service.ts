@@ -100,6 +100,11 @@ export class AppsService {
       .orderBy(asc(apps.id));
   }
 
+  /** Every app's id (the scheduled branch refresh walks them); a few thousand at most. */
+  async allIds(): Promise<string[]> {
+    return (await this.db.select({ id: apps.id }).from(apps).orderBy(asc(apps.id))).map((r) => r.id);
+  }
+
   /** The app's id, name and team; null when the id is not an app's. */
   async ref(id: string): Promise<AppRef | null> {
     if (!UUID.test(id)) return null;

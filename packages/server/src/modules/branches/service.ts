@@ -37,8 +37,11 @@ export class BranchesService {
     return present(row);
   }
 
-  /** Reads the repository's heads; branches no longer there stay listed (a tracked one must not vanish silently). */
-  async refresh(appId: string, actor: Actor): Promise<BranchRefresh> {
+  /**
+   * Reads the repository's heads; branches no longer there stay listed (a tracked one must not vanish
+   * silently). A user's refresh is audited; the server's own (a new app, the schedule) has no actor.
+   */
+  async refresh(appId: string, actor: Actor | null): Promise<BranchRefresh> {
     let heads: { commit: string; name: string }[];
     try {
       heads = (await this.apps.remoteRefs(appId, { heads: true }))
@@ -66,6 +69,7 @@ export class BranchesService {
         await this.rows.update(tx, old.id, { present: false, refreshedAt: now });
       }
       // One entry per refresh, filed under the app's id: the refresh concerns the app's whole branch list.
+      if (!actor) return result;
       await this.audit.record(tx, actor, {
         entity: 'branch',
         entityId: appId,

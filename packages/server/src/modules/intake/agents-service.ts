@@ -1,10 +1,19 @@
-import type { Agent, AgentHeartbeatRequestSchema } from '@sextant/api';
+import type { Agent, AgentBeatAnswerSchema, AgentHeartbeatRequestSchema } from '@sextant/api';
 import type { z } from 'zod';
 import { ApiError } from '../../errors.ts';
 import type { MessagesService } from '../messages/service.ts';
 import type { AgentRow, AppRef, IntakeRepository } from './repository.ts';
 
 export type Heartbeat = z.infer<typeof AgentHeartbeatRequestSchema>;
+type AgentBeatAnswer = z.infer<typeof AgentBeatAnswerSchema>;
+
+/** The reports an agent's coverage feeds, from the reports module (issue 37). */
+export type ReportsServed = (agent: {
+  appId: string;
+  envType: string;
+  testType: number | null;
+  commit: string;
+}) => Promise<string[]>;
 
 function toAgent(row: AgentRow): Agent {
   return {
@@ -25,14 +34,17 @@ export class AgentsService {
   constructor(
     private readonly repository: IntakeRepository,
     private readonly messages: MessagesService,
+    private readonly reportsServed: ReportsServed,
   ) {}
 
   /**
-   * Records the heart-beat and publishes it. An idle agent serves no report, so the message's
-   * report_id is the app's id: the message centre keeps the last heart-beat per app and agent, and
-   * trims each app's heart-beat history like a report's.
+   * Records the heart-beat on the app's agents list, and publishes it once per report the agent feeds
+   * (its app, environment and test type, made for its commit): the message centre keeps the last
+   * heart-beat time and IP per report and agent (specification point 3). An agent that names no
+   * commit, or whose commit has no report yet, serves none: its message's report_id is the app's id,
+   * as the message centre keeps an idle agent's heart-beats.
    */
-  async heartbeat(app: AppRef, beat: Heartbeat, ip: string | null): Promise<Agent> {
+  async heartbeat(app: AppRef, beat: Heartbeat, ip: string | null): Promise<AgentBeatAnswer> {
     const at = new Date();
     const lastError = beat.status === 'HEART_BEAT_ERROR' ? beat.error?.trim() || 'unknown error' : null;
     const row = await this.repository.upsertAgent({
@@ -45,17 +57,27 @@ export class AgentsService {
       lastError,
       lastHeartbeatAt: at,
     });
-    await this.messages.publish({
-      title: `Agent ${beat.agentId} of ${app.name} (${beat.envType})`,
-      text: lastError ?? 'alive',
-      date: at,
-      message_type: 'AGENT_HEARTBEAT',
-      report_id: app.id,
-      agent_id: beat.agentId,
-      status: beat.status,
-      ip,
-    });
-    return toAgent(row);
+    const reportIds = beat.commit
+      ? await this.reportsServed({
+          appId: app.id,
+          envType: beat.envType,
+          testType: beat.testType ?? null,
+          commit: beat.commit,
+        })
+      : [];
+    for (const reportId of reportIds.length > 0 ? reportIds : [app.id]) {
+      await this.messages.publish({
+        title: `Agent ${beat.agentId} of ${app.name} (${beat.envType})`,
+        text: lastError ?? 'alive',
+        date: at,
+        message_type: 'AGENT_HEARTBEAT',
+        report_id: reportId,
+        agent_id: beat.agentId,
+        status: beat.status,
+        ip,
+      });
+    }
+    return { ...toAgent(row), reportIds };
   }
 
   async list(app: AppRef | null): Promise<Agent[]> {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { ReportConfig } from '../../lib/data-paths.ts';
 import { createAppsService } from '../apps/index.ts';
-import { AgentsService } from './agents-service.ts';
+import { AgentsService, type ReportsServed } from './agents-service.ts';
 import { IntakeCredentials } from './credentials.ts';
 import { removePartialUploads } from './leftovers.ts';
 import { IntakeRepository } from './repository.ts';
@@ -25,6 +25,8 @@ export function createStoredUploads(db: Db): StoredUploads {
 export type IntakeDeps = {
   /** The teams a user belongs to (team members belong to the teams module). */
   teamIdsOf: (userId: string) => Promise<Set<string>>;
+  /** The reports an agent's coverage feeds (the reports module's ServedReports). */
+  reportsServed: ReportsServed;
 };
 
 /** Coverage uploads, agent heart-beats and the agents list (issue 6). */
@@ -44,7 +46,7 @@ export function registerCoverageIntake(app: FastifyInstance, db: Db, config: Rep
   intakeRoutes(app, {
     credentials,
     uploads,
-    agents: new AgentsService(repository, app.messages),
+    agents: new AgentsService(repository, app.messages, deps.reportsServed),
     apps,
     teamIdsOf: deps.teamIdsOf,
   });

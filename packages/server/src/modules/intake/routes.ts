@@ -1,4 +1,5 @@
 import {
+  AgentBeatAnswerSchema,
   AgentHeartbeatRequestSchema,
   AgentSchema,
   abilityAllows,
@@ -54,7 +55,7 @@ export function intakeRoutes(app: FastifyInstance, deps: Deps): void {
         "A `sextant agent` heart-beat; the same credentials as an upload (the app's ingestion token, or a user " +
         "who may create reports in the app's team). The IP is the request's.",
       body: AgentHeartbeatRequestSchema,
-      response: { 200: envelopeSchema(AgentSchema) },
+      response: { 200: envelopeSchema(AgentBeatAnswerSchema) },
     },
     handler: async (req) => {
       const sender = await deps.credentials.identify(req);

@@ -18,9 +18,19 @@ async function reportOf(db: Db, reportId: string) {
 
 const nullableInt = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-/** GET /api/reports/:id/files: the source view's file tree with per-file figures, by path. */
+/** The deepest of `packages` (repository folders) holding `path`, or null. */
+export function packageOf(path: string, deepestFirst: readonly string[]): string | null {
+  return deepestFirst.find((folder) => path.startsWith(`${folder}/`)) ?? null;
+}
+
+/**
+ * GET /api/reports/:id/files: the source view's file tree with per-file figures, by path, each with
+ * the monorepo package it belongs to (the report's package folders, issue 39).
+ */
 export async function reportFiles(db: Db, reportId: string): Promise<ReportFile[]> {
   await reportOf(db, reportId);
+  const packages = await db.execute(sql`select packages from reports where id = ${reportId}`);
+  const folders = ((packages.rows[0]?.packages as string[] | null) ?? []).sort((a, b) => b.length - a.length);
   const result = await db.execute(sql`select path, language, line_covered, line_total, branch_covered, branch_total,
       changed, diff_line_covered, diff_line_total
     from report_files where report_id = ${reportId} order by path collate "C"`);
@@ -34,6 +44,7 @@ export async function reportFiles(db: Db, reportId: string): Promise<ReportFile[
     changed: r.changed === true,
     diffLineCovered: nullableInt(r.diff_line_covered),
     diffLineTotal: nullableInt(r.diff_line_total),
+    package: packageOf(String(r.path), folders),
   }));
 }
 

@@ -1,5 +1,5 @@
 import { type ReportJobStatus, RUNNING_STATUSES } from '@sextant/api';
-import { and, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import { reports, riskItems } from '../../db/schema/index.ts';
@@ -40,6 +40,33 @@ export class ReportsRepository {
 
   async delete(tx: Executor, id: string): Promise<void> {
     await tx.delete(reports).where(eq(reports.id, id));
+  }
+
+  /**
+   * The newest reports an agent's coverage feeds (issue 37): of its app and environment (and test
+   * type), whose new version is the agent's commit as sent, or whose resolved commit starts with it.
+   */
+  async servedBy(
+    q: { appId: string; envType: string; testType: number | null; commit: string },
+    limit: number,
+  ): Promise<{ id: string }[]> {
+    const commit = q.commit.toLowerCase();
+    const sameCommit = /^[0-9a-f]{7,64}$/.test(commit)
+      ? or(eq(reports.newVersion, q.commit), sql`${reports.newCommit} like ${`${commit}%`}`)
+      : eq(reports.newVersion, q.commit);
+    return this.db
+      .select({ id: reports.id })
+      .from(reports)
+      .where(
+        and(
+          eq(reports.appId, q.appId),
+          eq(reports.envType, q.envType),
+          q.testType === null ? undefined : eq(reports.testType, q.testType),
+          sameCommit,
+        ),
+      )
+      .orderBy(desc(reports.createdAt))
+      .limit(limit);
   }
 
   async openRiskCount(reportId: string): Promise<number> {
@@ -112,6 +139,8 @@ export type StoredFigures = {
   diffLineTotal: number | null;
   codeAuthor: string | null;
   newCommit: string | null;
+  /** The repository's package folders (a monorepo's); empty elsewhere. */
+  packages: string[];
 };
 
 /**
@@ -182,6 +211,7 @@ export class GeneratedRowsWriter {
       ['diff_line_total', figures.diffLineTotal],
       ['code_author', figures.codeAuthor],
       ['new_commit', figures.newCommit],
+      ['packages', figures.packages],
     ];
     // $1 is the report id; each assigned column takes the next placeholder.
     const set = assigned.map(([name], i) => `${name} = $${i + 2}`).join(', ');

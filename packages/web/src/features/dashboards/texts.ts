@@ -28,6 +28,7 @@ export const dashboardTexts = defineTexts({
     lines: 'Lines',
     branches: 'Branches',
     changedLines: 'Changed lines',
+    trendByVersion: 'Coverage by version: {versions}',
     stepTag: '{status}',
     stepHint: '{label}',
     steps: {
@@ -63,6 +64,7 @@ export const dashboardTexts = defineTexts({
     lines: '行覆盖率',
     branches: '分支覆盖率',
     changedLines: '增量行覆盖率',
+    trendByVersion: '按版本的覆盖率：{versions}',
     stepTag: '{label}',
     stepHint: '{status}',
     steps: {

@@ -35,6 +35,7 @@ export async function generateReport(db: Db, input: GenerateInput, risks?: Cover
       diffLineTotal: figures.diffLineTotal,
       codeAuthor: figures.codeAuthor,
       newCommit: input.newCommit,
+      packages: input.packages ?? [],
     });
     const recorded = await risks?.record(writer.client, {
       reportId: input.reportId,

@@ -20,6 +20,8 @@ export type GenerateInput = {
   passingGrade: number;
   /** The report's test type (risk items carry it for their filters). */
   testType?: number;
+  /** A monorepo's package folders (`workspaceFolders` at the new commit); none by default. */
+  packages?: string[];
 };
 
 /** What the risks module records of a report: written in the report's transaction, announced after it. */

@@ -1,5 +1,13 @@
 import { join } from 'node:path';
-import { type Coverage, CoverageError, FORMATS, type FormatName, mapPaths, mergeCoverage } from '@sextant/coverage';
+import {
+  type AmbiguousPath,
+  type Coverage,
+  CoverageError,
+  FORMATS,
+  type FormatName,
+  mapPaths,
+  mergeCoverage,
+} from '@sextant/coverage';
 import { listFiles, readCoverageFile } from '@sextant/coverage/node';
 import type { StoredUploads, UploadRow } from '../../intake/index.ts';
 import { resolveRefs } from './mirror.ts';
@@ -39,11 +47,12 @@ export async function mapUploads(input: {
   dataDir: string;
   mirror: string;
   newCommit: string;
-}): Promise<{ coverages: Coverage[]; unmappedFiles: string[] }> {
-  if (input.uploads.length === 0) return { coverages: [], unmappedFiles: [] };
+}): Promise<{ coverages: Coverage[]; unmappedFiles: string[]; ambiguousFiles: AmbiguousPath[] }> {
+  if (input.uploads.length === 0) return { coverages: [], unmappedFiles: [], ambiguousFiles: [] };
   const repoFiles = await listFiles(input.mirror, input.newCommit);
   const coverages: Coverage[] = [];
   const unmapped = new Set<string>();
+  const ambiguous = new Map<string, AmbiguousPath>();
   for (const upload of input.uploads) {
     let parsed: Coverage;
     try {
@@ -55,6 +64,7 @@ export async function mapUploads(input: {
     // The upload's folder and its parents, as the CLI and the intake's mirror check place paths.
     const mapped = mapPaths(parsed, repoFiles, { baseDir: upload.baseDir, reportDir: upload.baseDir });
     for (const path of mapped.unmappedFiles) unmapped.add(path);
+    for (const found of mapped.ambiguousFiles) ambiguous.set(found.path, found);
     if (mapped.coverage.files.length > 0) coverages.push(mapped.coverage);
   }
   if (coverages.length === 0) {
@@ -65,7 +75,7 @@ export async function mapUploads(input: {
       `no path of the coverage (${input.uploads.length} upload${input.uploads.length === 1 ? '' : 's'}) names a file of commit ${input.newCommit.slice(0, 12)}: ${some.join(', ')}${more}`,
     );
   }
-  return { coverages, unmappedFiles: [...unmapped] };
+  return { coverages, unmappedFiles: [...unmapped], ambiguousFiles: [...ambiguous.values()] };
 }
 
 /**

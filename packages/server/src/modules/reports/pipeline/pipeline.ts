@@ -10,7 +10,10 @@ import type { ReportRow, ReportsRepository } from '../repository.ts';
 import { compile } from './compile.ts';
 import { mapUploads, mergeEnvironment, uploadsOfCommit } from './gather-coverage.ts';
 import { commitMessages, resolveRefs, syncMirror, withoutCredentials } from './mirror.ts';
+import { nothingPlacedFailure, packagesAt } from './placement.ts';
 import { StepFailure } from './step-failure.ts';
+
+type Placement = Parameters<typeof nothingPlacedFailure>[1];
 
 /** Thrown when the report was re-run or deleted under a job: the job stops and writes nothing. */
 export class ReportOutdated extends Error {
@@ -113,8 +116,8 @@ export async function runPipeline(deps: PipelineDeps, report: ReportRow): Promis
     );
   }
 
-  const coverage = await gatherCoverage(run, newCommit);
-  await generate(run, { baseCommit, newCommit, changes, coverage });
+  const { coverage, placement } = await gatherCoverage(run, newCommit);
+  await generate(run, { baseCommit, newCommit, changes, coverage, placement });
 }
 
 /**
@@ -175,7 +178,10 @@ function fetchCommits({ app, report, mirror, git, deps, step }: Run): Promise<re
 }
 
 /** ADDING_MODULE then ENV_REPORT: the environment's uploads of the new commit, mapped and merged. */
-async function gatherCoverage({ deps, report, app, mirror, git, step }: Run, newCommit: string): Promise<Coverage> {
+async function gatherCoverage(
+  { deps, report, app, mirror, git, step }: Run,
+  newCommit: string,
+): Promise<{ coverage: Coverage; placement: Placement }> {
   const { dataDir } = deps.config;
   const mapped = await step(
     'ADDING_MODULE',
@@ -193,23 +199,33 @@ async function gatherCoverage({ deps, report, app, mirror, git, step }: Run, new
     },
   );
 
-  return step(
+  const coverage = await step(
     'ENV_REPORT',
     `${mapped.uploads} upload(s)${mapped.unmappedFiles.length ? `, ${mapped.unmappedFiles.length} path(s) not in the repository` : ''}`,
     async () => mergeEnvironment(mapped.coverages, { appName: app.name, newCommit, envType: report.envType }),
   );
+  return { coverage, placement: { unmappedFiles: mapped.unmappedFiles, ambiguousFiles: mapped.ambiguousFiles } };
 }
 
 /** GENERATING_REPORT: the diff coverage, the requirement keys of the commit messages, and the writes. */
 async function generate(
   { deps, report, mirror, git, step }: Run,
-  found: { baseCommit: string; newCommit: string; changes: RevisionChanges | null; coverage: Coverage },
+  found: {
+    baseCommit: string;
+    newCommit: string;
+    changes: RevisionChanges | null;
+    coverage: Coverage;
+    placement: Placement;
+  },
 ): Promise<void> {
   const { baseCommit, newCommit, changes, coverage } = found;
   const unparsed = changes?.unparsedFiles?.length ?? 0;
   const unparsedNote = unparsed > 0 ? `, methods not known in ${unparsed} changed file(s) (tree-sitter gave up)` : '';
   await step('GENERATING_REPORT', `${coverage.files.length} file(s)${unparsedNote}`, async () => {
     const diff = changes ? diffCoverage(changes, coverage) : null;
+    const unplaced = nothingPlacedFailure(diff, found.placement);
+    if (unplaced) throw unplaced;
+    const packages = await packagesAt(mirror, newCommit);
     const messages = baseCommit === newCommit ? '' : await commitMessages(mirror, baseCommit, newCommit, git);
     const requirements = [...new Set(messages.match(REQUIREMENT_KEY) ?? [])];
     // A last check before the writes: a job outdated by now must not replace the new run's rows.
@@ -226,6 +242,7 @@ async function generate(
       requirements,
       passingGrade: await deps.passingGrade(),
       testType: report.testType,
+      packages,
     });
   });
 }

@@ -5,7 +5,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useMemo } from 'react';
-import { useLocale, useTexts } from '../../../lib/i18n.tsx';
+import { fill, useLocale, useTexts } from '../../../lib/i18n.tsx';
 import { dashboardTexts } from '../texts.ts';
 import { trendByVersion, type VersionFigure } from './trend-by-version.ts';
 
@@ -31,6 +31,7 @@ const plain = (text: string) => text.replace(/[{}|]/g, '');
 export function TrendChart({ trend }: { trend: Trend }) {
   const t = useTexts(dashboardTexts);
   const { formatDate, formatPercent } = useLocale();
+  const versions = useMemo(() => trendByVersion(trend).versions, [trend]);
   const option = useMemo(() => {
     const { versions, figures } = trendByVersion(trend);
     const series = [figures.lineCoverage, figures.branchCoverage, figures.diffLineCoverage];
@@ -64,5 +65,10 @@ export function TrendChart({ trend }: { trend: Trend }) {
       ],
     };
   }, [trend, t, formatDate, formatPercent]);
-  return <ReactEChartsCore echarts={echarts} option={option} style={{ height: 180 }} notMerge lazyUpdate />;
+  // The canvas says nothing to a screen reader (nor to a test): the label names the versions on its x-axis.
+  return (
+    <div role="img" className="trend-chart" aria-label={fill(t.trendByVersion, { versions: versions.join(', ') })}>
+      <ReactEChartsCore echarts={echarts} option={option} style={{ height: 180 }} notMerge lazyUpdate />
+    </div>
+  );
 }

@@ -5,7 +5,14 @@ import { type LineInfo, lineInfos, lineState } from './line-marks.ts';
 import { sourceTexts } from './texts.ts';
 import { grammarFor, tokenize } from './tokenize.ts';
 
-const file = (path: string, lineCovered: number, lineTotal: number, changed = false) => ({
+const file = (
+  path: string,
+  lineCovered: number,
+  lineTotal: number,
+  changed = false,
+  pkg: string | null = null,
+  diff: [number, number] | null = null,
+) => ({
   path,
   language: null,
   lineCovered,
@@ -13,8 +20,9 @@ const file = (path: string, lineCovered: number, lineTotal: number, changed = fa
   branchCovered: 0,
   branchTotal: 0,
   changed,
-  diffLineCovered: null,
-  diffLineTotal: null,
+  diffLineCovered: diff?.[0] ?? null,
+  diffLineTotal: diff?.[1] ?? null,
+  package: pkg,
 });
 
 describe('tokenize', () => {
@@ -101,6 +109,26 @@ describe('file tree', () => {
     expect([main?.lineCovered, main?.lineTotal, main?.changed]).toEqual([4, 10, true]);
     expect(main?.children?.map((c) => c.name)).toEqual(['a', 'Z.java']);
     expect(main?.children?.[0]?.children?.map((c) => c.name)).toEqual(['b', 'A.java']);
+  });
+
+  it("puts a monorepo's packages at the top level, each with its lines and changed lines", () => {
+    const tree = buildFileTree([
+      file('packages/alpha/src/util.js', 2, 7, true, 'packages/alpha', [2, 7]),
+      file('packages/beta/src/util.js', 5, 6, true, 'packages/beta', [4, 6]),
+      file('packages/beta/src/more/x.js', 1, 1, false, 'packages/beta'),
+      file('scripts/build.js', 0, 3),
+    ]);
+    expect(tree.map((n) => [n.name, n.isPackage ?? false])).toEqual([
+      ['packages/alpha', true],
+      ['packages/beta', true],
+      ['scripts', false],
+    ]);
+    const [alpha, beta] = tree;
+    expect([alpha?.lineCovered, alpha?.lineTotal, alpha?.diffCovered, alpha?.diffTotal]).toEqual([2, 7, 2, 7]);
+    expect([beta?.lineCovered, beta?.lineTotal, beta?.diffCovered, beta?.diffTotal]).toEqual([6, 7, 4, 6]);
+    // Inside a package, folders are joined as elsewhere; keys stay repository paths.
+    expect(alpha?.children?.map((c) => [c.name, c.key])).toEqual([['src', 'packages/alpha/src']]);
+    expect(beta?.children?.[0]?.children?.map((c) => c.name)).toEqual(['more', 'util.js']);
   });
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "reports" ADD COLUMN "packages" text[] DEFAULT '{}'::text[] NOT NULL;

@@ -127,7 +127,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerRequirements(app, requirements);
   registerCases(app, opts.db, { audit, apps, requirements });
   registerCoverageIntake(app, opts.db, reports, { teamIdsOf: teamsOfUser });
-  registerRisks(app, opts.db, { teamIdsOf: teamsOfUser });
+  registerRisks(app, opts.db, {
+    teamIdsOf: teamsOfUser,
+    settings: () => principals.settings(),
+    runJobs: opts.runJobs ?? true,
+  });
   await registerReports(app, opts.db, reports);
   registerReportViews(app, opts.db, reports);
   registerTraces(app, opts.db, {

@@ -21,7 +21,7 @@ CREATE INDEX "risk_items_due_idx" ON "risk_items" USING btree ("due_date","id");
 CREATE INDEX "risk_items_changed_idx" ON "risk_items" USING btree ("changed_lines","id");--> statement-breakpoint
 CREATE INDEX "risk_items_ratio_idx" ON "risk_items" USING btree ((case when "line_total" > 0 then "line_covered"::float8 / "line_total" else 0 end),"id");--> statement-breakpoint
 CREATE INDEX "risk_items_resolved_idx" ON "risk_items" USING btree ("resolved_at");--> statement-breakpoint
-CREATE INDEX "risk_items_overdue_idx" ON "risk_items" USING btree ("due_date") WHERE "risk_items"."state" = 'judged' and "risk_items"."judgment" = 'needs-test';
+CREATE INDEX "risk_items_overdue_idx" ON "risk_items" USING btree ("severity","id") WHERE "risk_items"."state" = 'judged' and "risk_items"."judgment" = 'needs-test';
 --> statement-breakpoint
 -- riskSeverity of packages/api/src/risks.ts (issue 34), computed on every write of a risk item.
 CREATE OR REPLACE FUNCTION risk_items_severity() RETURNS trigger LANGUAGE plpgsql AS $$

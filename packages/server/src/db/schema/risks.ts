@@ -88,7 +88,8 @@ export const riskItems = pgTable(
       t.id,
     ),
     index('risk_items_resolved_idx').on(t.resolvedAt),
-    index('risk_items_overdue_idx').on(t.dueDate).where(sql`${t.state} = 'judged' and ${t.judgment} = 'needs-test'`),
+    // Overdue items are judged "needs test" ones: walked in severity order, the due date filtered on the way.
+    index('risk_items_overdue_idx').on(t.severity, t.id).where(sql`${t.state} = 'judged' and ${t.judgment} = 'needs-test'`),
   ],
 );
 

@@ -52,7 +52,8 @@ export const RiskItemSchema = z.object({
   appId: z.string(),
   appName: z.string(),
   teamId: z.string().nullable(),
-  reportId: z.string(),
+  /** The latest report that saw a coverage item at risk; null for exception and performance items. */
+  reportId: z.string().nullable(),
   testType: z.number().int().nullable(),
   version: z.string(),
   className: z.string(),
@@ -78,6 +79,12 @@ export const RiskItemSchema = z.object({
   resolvedByReportId: z.string().nullable(),
   createdAt: z.string(),
   resolvedAt: z.string().nullable(),
+  /** Exception and performance items (from traces): spans seen, first and last, a sample trace, p95. */
+  occurrences: z.number().int().nullable(),
+  firstSeenAt: z.string().nullable(),
+  lastSeenAt: z.string().nullable(),
+  sampleTraceId: z.string().nullable(),
+  p95Ms: z.number().nullable(),
   /** Whether the caller may judge this item (its author, a tester of its team, or update Risk). */
   mayJudge: z.boolean(),
 });

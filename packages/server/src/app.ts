@@ -154,7 +154,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     teamIdsOf: teamsOfUser,
     reportsServed: (agent) => servedReports.ids(agent),
   });
-  registerRisks(app, opts.db, { teamIdsOf: teamsOfUser });
+  registerRisks(app, opts.db, {
+    teamIdsOf: teamsOfUser,
+    settings: () => principals.settings(),
+    runJobs: opts.runJobs ?? true,
+  });
   await registerReports(app, opts.db, reports);
   registerReportViews(app, opts.db, reports);
   registerTraces(app, opts.db, {

@@ -1,4 +1,16 @@
-import { bigserial, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { apps } from './apps.ts';
 import { reports } from './reports.ts';
 import { users } from './users.ts';
@@ -17,9 +29,8 @@ export const riskItems = pgTable(
       .notNull()
       .references(() => apps.id, { onDelete: 'cascade' }),
     /** The latest report that saw the method at risk (the source view link opens it). */
-    reportId: uuid('report_id')
-      .notNull()
-      .references(() => reports.id, { onDelete: 'cascade' }),
+    /** Null for exception and performance items (they come from traces, not from a report). */
+    reportId: uuid('report_id').references(() => reports.id, { onDelete: 'cascade' }),
     testType: integer('test_type'),
     version: text('version').notNull(),
     className: text('class_name').notNull(),
@@ -47,12 +58,38 @@ export const riskItems = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /**
+     * `riskSeverity` (packages/api) as of the row's last write: set by the trigger
+     * `risk_items_severity` on every insert and update (migration 0010), refreshed daily for items
+     * younger than four weeks (the age part); indexed so that the lists sort by it cheaply.
+     */
+    severity: doublePrecision('severity').notNull().default(0),
+    /** Exception and performance items: the spans seen (exceptions, or spans of the slow interface). */
+    occurrences: integer('occurrences'),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** A trace showing the risk (the latest exception, or the slowest span), for the trace viewer. */
+    sampleTraceId: text('sample_trace_id'),
+    /** Performance items: the interface's p95 duration in milliseconds. */
+    p95Ms: doublePrecision('p95_ms'),
   },
   (t) => [
     index('risk_items_report_idx').on(t.reportId),
     index('risk_items_app_state_idx').on(t.appId, t.state),
     index('risk_items_app_version_idx').on(t.appId, t.version, t.filePath),
     index('risk_items_state_created_idx').on(t.state, t.createdAt),
+    // One index per sort the screens offer (issue 34: index-backed sorts), id breaking ties.
+    index('risk_items_severity_idx').on(t.severity, t.id),
+    index('risk_items_created_idx').on(t.createdAt, t.id),
+    index('risk_items_due_idx').on(t.dueDate, t.id),
+    index('risk_items_changed_idx').on(t.changedLines, t.id),
+    index('risk_items_ratio_idx').on(
+      sql`(case when ${t.lineTotal} > 0 then ${t.lineCovered}::float8 / ${t.lineTotal} else 0 end)`,
+      t.id,
+    ),
+    index('risk_items_resolved_idx').on(t.resolvedAt),
+    // Overdue items are judged "needs test" ones: walked in severity order, the due date filtered on the way.
+    index('risk_items_overdue_idx').on(t.severity, t.id).where(sql`${t.state} = 'judged' and ${t.judgment} = 'needs-test'`),
   ],
 );
 
@@ -73,4 +110,23 @@ export const riskItemHistory = pgTable(
     reason: text('reason'),
   },
   (t) => [index('risk_item_history_item_idx').on(t.riskItemId, t.at)],
+);
+
+/**
+ * How many risk items each app has per kind, state and judgment (`''`: none), kept by the trigger
+ * `risk_item_counts_keep` (migration 0010) on every insert, update and delete of `risk_items`: the
+ * lists' total and the headline's open and pending figures without counting 100,000 rows (issue 34).
+ */
+export const riskItemCounts = pgTable(
+  'risk_item_counts',
+  {
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    state: text('state').notNull(),
+    judgment: text('judgment').notNull().default(''),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.kind, t.state, t.judgment] })],
 );

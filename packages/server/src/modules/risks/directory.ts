@@ -15,6 +15,7 @@ export type RiskDirectory = {
     teamId?: string;
     projectId?: string;
     appId?: string;
+    appIds?: readonly string[];
   }): Promise<AppEntry[]>;
   people(ids: readonly string[]): Promise<Person[]>;
   peopleByEmail(emails: readonly string[]): Promise<Person[]>;
@@ -27,6 +28,7 @@ export function sqlDirectory(db: Db): RiskDirectory {
       if (filter.teamIds) where.push(sql`a.team_id = any(${sql.param([...filter.teamIds])}::uuid[])`);
       if (filter.teamId) where.push(sql`a.team_id = ${filter.teamId}`);
       if (filter.appId) where.push(sql`a.id = ${filter.appId}`);
+      if (filter.appIds) where.push(sql`a.id = any(${sql.param([...filter.appIds])}::uuid[])`);
       if (filter.projectId) {
         where.push(sql`a.id in (select app_id from project_apps where project_id = ${filter.projectId})`);
       }

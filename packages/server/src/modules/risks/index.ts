@@ -1,7 +1,11 @@
+import { PATHS, type Settings } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import { AuditService } from '../audit/service.ts';
+import { traceRiskReads } from '../traces/index.ts';
 import { type RiskDirectory, sqlDirectory } from './directory.ts';
+import { RiskJobs } from './jobs.ts';
 import { RisksRepository } from './repository.ts';
 import { risksRoutes } from './routes.ts';
 import { RisksService } from './service.ts';
@@ -17,7 +21,14 @@ declare module 'fastify' {
 export function registerRisks(
   app: FastifyInstance,
   db: Db,
-  deps: { teamIdsOf: (userId: string) => Promise<Set<string>>; directory?: RiskDirectory },
+  deps: {
+    teamIdsOf: (userId: string) => Promise<Set<string>>;
+    directory?: RiskDirectory;
+    /** The stored settings (the trace warning threshold of performance risks). */
+    settings?: () => Promise<Settings>;
+    /** Whether this process runs the scheduled trace-risk and severity jobs (pg-boss). */
+    runJobs?: boolean;
+  },
 ): RisksService {
   const service = new RisksService(
     new RisksRepository(db),
@@ -35,5 +46,25 @@ export function registerRisks(
   );
   app.decorate('risks', service);
   risksRoutes(app, service);
+  const { settings, runJobs } = deps;
+  if (settings && runJobs) {
+    const reads = traceRiskReads(db);
+    const jobs = new RiskJobs(
+      (db as Db & { $client: pg.Pool }).$client,
+      {
+        traceRisks: async () => service.recordTraceRisks(reads, (await settings()).traceWarnThreshold),
+        severity: () => service.refreshSeverity(),
+      },
+      app.log,
+    );
+    app.addHook('onReady', async () => {
+      void jobs.start().catch((error: unknown) => app.log.error({ err: error }, 'risk jobs not started'));
+    });
+    // After a trace intake batch: a run soon (one per half minute however many batches arrive).
+    app.addHook('onResponse', async (req, reply) => {
+      if (req.routeOptions.url === PATHS.otlpTraces && reply.statusCode < 300) void jobs.soon();
+    });
+    app.addHook('onClose', () => jobs.stop());
+  }
   return service;
 }

@@ -1,30 +1,20 @@
 import type { RiskListQuery } from '@sextant/api';
-import { and, asc, count, desc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { riskItemHistory, riskItems } from '../../db/schema/index.ts';
+import { riskItemCounts, riskItemHistory, riskItems } from '../../db/schema/index.ts';
 import type { Executor } from '../audit/service.ts';
+import { type TraceRiskCandidate, traceRiskKey } from './trace-writer.ts';
 
 export type RiskRow = typeof riskItems.$inferSelect & { severity: number; overdue: boolean };
 export type RiskFilter = Omit<RiskListQuery, 'page' | 'perPage' | 'sortBy' | 'sortDesc'> & {
-  appIds: readonly string[];
+  /** null: every app (an administrator without an app, team or project filter). */
+  appIds: readonly string[] | null;
   authorEmail?: string | null;
   assigneeId?: string;
 };
 
-const days = (from: SQL | typeof riskItems.createdAt) =>
-  sql`greatest(0, extract(epoch from (coalesce(${riskItems.resolvedAt}, now()) - ${from})) / 86400)`;
-
-/**
- * `riskSeverity` of packages/api/src/risks.ts in SQL, so the list sorts by the score it shows
- * (float8 throughout: numeric logarithms made the home list's sort of 60,000 open items take a second;
- * floor(x + 0.5) rounds as Math.round does).
- */
-export const SEVERITY = sql<number>`(floor(1000
-  * (case when ${riskItems.lineTotal} > 0 then 1 - ${riskItems.lineCovered}::float8 / ${riskItems.lineTotal} else 1 end)
-  * least(1, ln(1 + greatest(1, ${riskItems.changedLines})::float8) / ln(2::float8) / 6)
-  * (case when ${riskItems.fanIn} is null then 0.85
-         else 0.7 + 0.3 * least(1, ln(1 + ${riskItems.fanIn}::float8) / ln(2::float8) / 4) end)
-  * (0.75 + 0.25 * least(1, ${days(riskItems.createdAt)}::float8 / 28)) + 0.5) / 10)::float8`;
+/** `riskSeverity` of packages/api/src/risks.ts, stored by a trigger on every write (migration 0010). */
+export const SEVERITY = riskItems.severity;
 
 export const OVERDUE = sql<boolean>`(${riskItems.state} = 'judged' and ${riskItems.judgment} = 'needs-test'
   and ${riskItems.dueDate} < current_date)`;
@@ -34,18 +24,21 @@ const OPEN = or(
   and(eq(riskItems.state, 'judged'), eq(riskItems.judgment, 'needs-test')),
 );
 
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
 const SORTS = {
   severity: SEVERITY,
   createdAt: riskItems.createdAt,
   dueDate: riskItems.dueDate,
   changedLines: riskItems.changedLines,
+  // The expression of the index risk_items_ratio_idx, word for word.
   lineCoverage: sql`(case when ${riskItems.lineTotal} > 0 then ${riskItems.lineCovered}::float8 / ${riskItems.lineTotal} else 0 end)`,
   app: riskItems.appId,
 } as const;
 
 function where(f: RiskFilter): SQL | undefined {
   return and(
-    inArray(riskItems.appId, f.appIds.length > 0 ? [...f.appIds] : ['00000000-0000-0000-0000-000000000000']),
+    f.appIds === null ? undefined : inArray(riskItems.appId, f.appIds.length > 0 ? [...f.appIds] : [NO_ID]),
     f.version ? eq(riskItems.version, f.version) : undefined,
     f.testType ? eq(riskItems.testType, f.testType) : undefined,
     f.author ? sql`${riskItems.author} ilike ${`%${f.author.replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
@@ -55,34 +48,138 @@ function where(f: RiskFilter): SQL | undefined {
     f.assigneeId ? eq(riskItems.assigneeId, f.assigneeId) : undefined,
     f.kind ? eq(riskItems.kind, f.kind) : undefined,
     f.state && f.state.length > 0 ? inArray(riskItems.state, f.state) : undefined,
-    f.ids ? inArray(riskItems.id, f.ids.length > 0 ? f.ids : ['00000000-0000-0000-0000-000000000000']) : undefined,
+    f.ids ? inArray(riskItems.id, f.ids.length > 0 ? f.ids : [NO_ID]) : undefined,
   );
 }
+
+/** Filters risk_item_counts answers: apps, kind and state only. */
+const countable = (f: RiskFilter) =>
+  !f.version && !f.testType && !f.author && f.authorEmail === undefined && !f.assigneeId && !f.ids;
+
+function countsWhere(f: RiskFilter): SQL | undefined {
+  return and(
+    f.appIds === null ? undefined : inArray(riskItemCounts.appId, f.appIds.length > 0 ? [...f.appIds] : [NO_ID]),
+    f.kind ? eq(riskItemCounts.kind, f.kind) : undefined,
+    f.state && f.state.length > 0 ? inArray(riskItemCounts.state, f.state) : undefined,
+  );
+}
+
+const COUNTED_OPEN = sql`(${riskItemCounts.state} in ('observing', 'pending')
+  or (${riskItemCounts.state} = 'judged' and ${riskItemCounts.judgment} = 'needs-test'))`;
+
+export type Headline = {
+  open: number;
+  newThisWeek: number;
+  resolvedThisWeek: number;
+  oldestOpenAt: string | null;
+  pending: number;
+  overdue: number;
+};
 
 const withScore = { ...getTableColumns(riskItems), severity: SEVERITY, overdue: OVERDUE };
 
 export class RisksRepository {
   constructor(private readonly db: Db) {}
 
-  /** One page, overdue "needs test" items first (issue 34), then the chosen order. */
+  /**
+   * One page, overdue "needs test" items first (issue 34), then the chosen order: two index-backed
+   * queries (the overdue few, then the rest in the order of the sort's index), never a sort of every
+   * matching row.
+   */
   async list(f: RiskFilter, page: { page: number; perPage: number; sortBy: keyof typeof SORTS; sortDesc: boolean }) {
     const column = SORTS[page.sortBy];
-    const rows = await this.db
-      .select(withScore)
-      .from(riskItems)
-      .where(where(f))
-      .orderBy(
-        desc(OVERDUE),
-        page.sortDesc ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
-        asc(riskItems.id),
-      )
-      .limit(page.perPage)
-      .offset((page.page - 1) * page.perPage);
-    const [total] = await this.db.select({ n: count() }).from(riskItems).where(where(f));
-    return { rows: rows as RiskRow[], total: total?.n ?? 0 };
+    // Each sort's index is (column, id): forward ascending, backward descending.
+    const order = page.sortDesc
+      ? [sql`${column} desc nulls first`, desc(riskItems.id)]
+      : [sql`${column} asc nulls last`, asc(riskItems.id)];
+    const offset = (page.page - 1) * page.perPage;
+    const page1 = (condition: SQL | undefined, skip: number, take: number) =>
+      this.db
+        .select(withScore)
+        .from(riskItems)
+        .where(and(where(f), condition))
+        .orderBy(...order)
+        .limit(take)
+        .offset(skip);
+    // Only judged items are overdue: a filter without that state needs no first query.
+    const mayBeOverdue = !f.state || f.state.length === 0 || f.state.includes('judged');
+    const overdue = mayBeOverdue ? ((await page1(OVERDUE, 0, offset + page.perPage)) as RiskRow[]) : [];
+    const first = overdue.slice(offset, offset + page.perPage);
+    const rest =
+      first.length < page.perPage
+        ? ((await page1(
+            sql`${OVERDUE} is not true`,
+            Math.max(0, offset - overdue.length),
+            page.perPage - first.length,
+          )) as RiskRow[])
+        : [];
+    return { rows: [...first, ...rest], total: await this.total(f) };
   }
 
-  async headline(f: RiskFilter) {
+  /** Exact for narrow filters; for apps, kind and state alone the sum of risk_item_counts (migration 0010). */
+  private async total(f: RiskFilter): Promise<number> {
+    if (!countable(f)) {
+      const [row] = await this.db.select({ n: count() }).from(riskItems).where(where(f));
+      return row?.n ?? 0;
+    }
+    const [row] = await this.db
+      .select({ n: sql<number>`coalesce(sum(${riskItemCounts.n}), 0)::int` })
+      .from(riskItemCounts)
+      .where(countsWhere(f));
+    return row?.n ?? 0;
+  }
+
+  async headline(f: RiskFilter): Promise<Headline> {
+    if (!countable(f)) return this.exactHeadline(f);
+    const weekAgo = sql`now() - interval '7 days'`;
+    const scalar = (q: SQLWrapper) => sql`(${q})`;
+    const counted = this.db
+      .select({
+        open: sql`coalesce(sum(${riskItemCounts.n}) filter (where ${COUNTED_OPEN}), 0)::int`.as('open'),
+        pending: sql`coalesce(sum(${riskItemCounts.n}) filter (where ${riskItemCounts.state} = 'pending'), 0)::int`.as(
+          'pending',
+        ),
+      })
+      .from(riskItemCounts)
+      .where(countsWhere(f));
+    const counting = (condition: SQL) =>
+      scalar(
+        this.db
+          .select({ n: count() })
+          .from(riskItems)
+          .where(and(where(f), condition)),
+      );
+    // The oldest open item: one index probe (state, created_at) per open state, not a scan of the open ones.
+    const firstOf = (condition: SQL) =>
+      scalar(
+        this.db
+          .select({ at: riskItems.createdAt })
+          .from(riskItems)
+          .where(and(where(f), condition))
+          .orderBy(asc(riskItems.createdAt))
+          .limit(1),
+      );
+    const oldest = sql`least(${firstOf(eq(riskItems.state, 'observing'))}, ${firstOf(eq(riskItems.state, 'pending'))},
+      ${firstOf(and(eq(riskItems.state, 'judged'), eq(riskItems.judgment, 'needs-test')) as SQL)})`;
+    const { rows } = await this.db.execute<Record<keyof Headline, unknown>>(sql`select c.open, c.pending,
+      ${counting(sql`${riskItems.createdAt} >= ${weekAgo}`)}::int as "newThisWeek",
+      ${counting(sql`${riskItems.resolvedAt} >= ${weekAgo}`)}::int as "resolvedThisWeek",
+      ${counting(OVERDUE)}::int as overdue,
+      ${oldest} as "oldestOpenAt"
+      from (${counted}) c`);
+    const row = rows[0] as Record<keyof Headline, unknown>;
+    const at = row.oldestOpenAt;
+    return {
+      open: Number(row.open),
+      pending: Number(row.pending),
+      newThisWeek: Number(row.newThisWeek),
+      resolvedThisWeek: Number(row.resolvedThisWeek),
+      overdue: Number(row.overdue),
+      oldestOpenAt: at === null || at === undefined ? null : new Date(at as string).toISOString(),
+    };
+  }
+
+  private async exactHeadline(f: RiskFilter): Promise<Headline> {
     const weekAgo = sql`now() - interval '7 days'`;
     const [row] = await this.db
       .select({
@@ -95,7 +192,11 @@ export class RisksRepository {
       })
       .from(riskItems)
       .where(where(f));
-    return row ?? { open: 0, newThisWeek: 0, resolvedThisWeek: 0, oldestOpenAt: null, pending: 0, overdue: 0 };
+    const at = row?.oldestOpenAt ?? null;
+    return {
+      ...(row ?? { open: 0, newThisWeek: 0, resolvedThisWeek: 0, pending: 0, overdue: 0 }),
+      oldestOpenAt: at === null ? null : new Date(at).toISOString(),
+    };
   }
 
   async byIds(ids: readonly string[], tx: Executor = this.db): Promise<RiskRow[]> {
@@ -123,5 +224,120 @@ export class RisksRepository {
 
   async addHistory(tx: Executor, entry: typeof riskItemHistory.$inferInsert): Promise<void> {
     await tx.insert(riskItemHistory).values(entry);
+  }
+
+  /**
+   * Holds the trace risks the latest spans show (issue 34), in one transaction: a new group opens an
+   * observing item, a known one takes the latest figures (a resolved one seen again is observed anew),
+   * an open item no longer seen resolves. Every transition goes into the history (actor null: traces).
+   */
+  async recordTraceRisks(found: TraceRiskCandidate[]): Promise<{ opened: number; resolved: number }> {
+    return this.db.transaction(async (tx) => {
+      const stored = await tx
+        .select({
+          id: riskItems.id,
+          appId: riskItems.appId,
+          kind: riskItems.kind,
+          iface: riskItems.className,
+          what: riskItems.methodName,
+          state: riskItems.state,
+          judgment: riskItems.judgment,
+        })
+        .from(riskItems)
+        .where(inArray(riskItems.kind, ['exception', 'performance']))
+        .for('update');
+      const known = new Map(stored.map((i) => [traceRiskKey(i.appId, i.kind, i.iface, i.what), i]));
+      const seen = new Set<string>();
+      const history: (typeof riskItemHistory.$inferInsert)[] = [];
+      let opened = 0;
+      for (const c of found) {
+        const key = traceRiskKey(c.appId, c.kind, c.interface, c.what);
+        seen.add(key);
+        const facts = {
+          version: c.version,
+          occurrences: c.occurrences,
+          changedLines: c.occurrences,
+          firstSeenAt: c.firstSeen,
+          lastSeenAt: c.lastSeen,
+          sampleTraceId: c.sampleTraceId,
+          p95Ms: c.p95Ms,
+          updatedAt: new Date(),
+        };
+        const item = known.get(key);
+        if (!item) {
+          const [row] = await tx
+            .insert(riskItems)
+            .values({
+              ...facts,
+              kind: c.kind,
+              appId: c.appId,
+              className: c.interface,
+              methodName: c.what,
+              filePath: c.interface,
+              lineCovered: 0,
+              lineTotal: 0,
+            })
+            .returning({ id: riskItems.id });
+          history.push({ riskItemId: (row as { id: string }).id, fromState: null, toState: 'observing' });
+          opened++;
+          continue;
+        }
+        const again = item.state === 'resolved';
+        await tx
+          .update(riskItems)
+          .set(
+            again
+              ? {
+                  ...facts,
+                  state: 'observing',
+                  judgment: null,
+                  reason: null,
+                  resolvedAt: null,
+                  assigneeId: null,
+                  dueDate: null,
+                }
+              : facts,
+          )
+          .where(eq(riskItems.id, item.id));
+        if (again)
+          history.push({
+            riskItemId: item.id,
+            fromState: 'resolved',
+            toState: 'observing',
+            reason: 'Seen again in traces.',
+          });
+      }
+      const gone = stored.filter(
+        (i) =>
+          !seen.has(traceRiskKey(i.appId, i.kind, i.iface, i.what)) &&
+          (i.state === 'observing' || i.state === 'pending' || i.judgment === 'needs-test'),
+      );
+      if (gone.length > 0) {
+        await tx
+          .update(riskItems)
+          .set({ state: 'resolved', resolvedAt: new Date(), updatedAt: new Date() })
+          .where(
+            inArray(
+              riskItems.id,
+              gone.map((i) => i.id),
+            ),
+          );
+        for (const i of gone)
+          history.push({
+            riskItemId: i.id,
+            fromState: i.state,
+            toState: 'resolved',
+            reason: 'Not seen in the traces of the last seven days.',
+          });
+      }
+      if (history.length > 0) await tx.insert(riskItemHistory).values(history);
+      return { opened, resolved: gone.length };
+    });
+  }
+
+  /** The age part of the stored severity grows for four weeks: rewritten daily, the trigger recomputes it. */
+  async refreshSeverity(): Promise<void> {
+    await this.db.execute(sql`update ${riskItems} set severity = severity
+      where ${riskItems.resolvedAt} is null and ${riskItems.createdAt} > now() - interval '29 days'`);
   }
 }

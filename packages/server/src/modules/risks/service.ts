@@ -14,9 +14,11 @@ import type pg from 'pg';
 import { ApiError } from '../../errors.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { CoverageRiskInput, CoverageRiskOutcome, CoverageRisks } from '../reports/generate/index.ts';
+import type { TraceRiskReads } from '../traces/index.ts';
 import { writeCoverageRisks } from './coverage-writer.ts';
 import { type AppEntry, emailOf, type RiskDirectory } from './directory.ts';
 import type { RiskFilter, RiskRow, RisksRepository } from './repository.ts';
+import { TRACE_RISK_WINDOW_MS, traceRiskCandidates } from './trace-writer.ts';
 
 /** The signed-in caller as the risk rules see them (specification point 6, issue 34). */
 export type Viewer = {
@@ -74,13 +76,13 @@ export class RisksService implements CoverageRisks {
   async list(viewer: Viewer, query: RiskListQuery): Promise<{ items: RiskItem[]; total: number }> {
     const { filter, apps } = await this.filterOf(viewer, query);
     const { rows, total } = await this.repository.list(filter, query);
-    return { items: rows.map((row) => this.present(viewer, row, apps.get(row.appId))), total };
+    const named = apps ?? (await this.appsById(rows.map((r) => r.appId)));
+    return { items: rows.map((row) => this.present(viewer, row, named.get(row.appId))), total };
   }
 
   async headline(viewer: Viewer, query: RiskListQuery): Promise<RiskHeadline> {
     const { filter } = await this.filterOf(viewer, query);
-    const row = await this.repository.headline(filter);
-    return { ...row, oldestOpenAt: iso(row.oldestOpenAt) };
+    return this.repository.headline(filter);
   }
 
   async history(viewer: Viewer, id: string): Promise<RiskHistoryEntry[]> {
@@ -183,6 +185,22 @@ export class RisksService implements CoverageRisks {
     return this.present(viewer, after as RiskRow, apps.get(item.appId));
   }
 
+  /**
+   * The traces' side (issue 34): exception and performance risks from the last week's spans, the
+   * performance threshold being the stored `traceWarnThreshold` (seconds).
+   */
+  async recordTraceRisks(reads: TraceRiskReads, warnThresholdSeconds: number, now = Date.now()) {
+    const since = new Date(now - TRACE_RISK_WINDOW_MS);
+    const exceptions = await reads.exceptionGroups(since);
+    const slow = await reads.slowInterfaces(since, warnThresholdSeconds * 1000);
+    return this.repository.recordTraceRisks(traceRiskCandidates(exceptions, slow));
+  }
+
+  /** The daily rewrite of the stored severity's age part. */
+  refreshSeverity(): Promise<void> {
+    return this.repository.refreshSeverity();
+  }
+
   /** The report pipeline's side (the reports module's CoverageRisks): writes now, notifies after commit. */
   async record(client: pg.ClientBase, input: CoverageRiskInput): Promise<CoverageRiskOutcome> {
     const written = await writeCoverageRisks(client, input);
@@ -226,19 +244,31 @@ export class RisksService implements CoverageRisks {
     return this.directory.apps({ ...q, ...(viewer.everyTeam ? {} : { teamIds: [...viewer.teamIds] }) });
   }
 
-  private async filterOf(viewer: Viewer, query: RiskListQuery) {
+  private async appsById(ids: readonly string[]) {
+    const unique = [...new Set(ids)];
+    const apps = unique.length > 0 ? await this.directory.apps({ appIds: unique }) : [];
+    return new Map(apps.map((a) => [a.id, a]));
+  }
+
+  /** The filter of a list or headline; `apps` null when every app is in scope (not listed each time). */
+  private async filterOf(
+    viewer: Viewer,
+    query: RiskListQuery,
+  ): Promise<{ filter: RiskFilter; apps: Map<string, AppEntry> | null }> {
+    const base = {
+      ...query,
+      ...(query.mine ? { authorEmail: viewer.email } : {}),
+      ...(query.assignedToMe ? { assigneeId: viewer.userId } : {}),
+    };
+    if (viewer.everyTeam && !query.teamId && !query.projectId && !query.appId) {
+      return { filter: { ...base, appIds: null }, apps: null };
+    }
     const apps = new Map(
       (await this.scopeApps(viewer, { teamId: query.teamId, projectId: query.projectId, appId: query.appId })).map(
         (a) => [a.id, a],
       ),
     );
-    const filter: RiskFilter = {
-      ...query,
-      appIds: [...apps.keys()],
-      ...(query.mine ? { authorEmail: viewer.email } : {}),
-      ...(query.assignedToMe ? { assigneeId: viewer.userId } : {}),
-    };
-    return { filter, apps };
+    return { filter: { ...base, appIds: [...apps.keys()] }, apps };
   }
 
   private present(viewer: Viewer, row: RiskRow, app: AppEntry | undefined): RiskItem {
@@ -273,6 +303,11 @@ export class RisksService implements CoverageRisks {
       resolvedByReportId: row.resolvedByReportId,
       createdAt: row.createdAt.toISOString(),
       resolvedAt: iso(row.resolvedAt),
+      occurrences: row.occurrences,
+      firstSeenAt: iso(row.firstSeenAt),
+      lastSeenAt: iso(row.lastSeenAt),
+      sampleTraceId: row.sampleTraceId,
+      p95Ms: row.p95Ms,
       mayJudge: viewer.showJudgment && row.state !== 'resolved' && this.mayJudge(viewer, row, app),
     };
   }

@@ -3,10 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { TraceReads } from './reads.ts';
 import { TracesRepository } from './repository.ts';
+import { TraceRiskReads } from './risk-reads.ts';
 import { otlpRoutes } from './routes.ts';
 import { traceSearchRoutes } from './search-routes.ts';
 import { TraceSearchService } from './search-service.ts';
 import { TracesService } from './service.ts';
+
+/** The grouped span reads the risks module needs (issue 34), on the traces module's own table. */
+export const traceRiskReads = (db: Db): TraceRiskReads => new TraceRiskReads(db);
+export type { ExceptionGroup, SlowInterface, TraceRiskReads } from './risk-reads.ts';
 
 export type TracesDeps = {
   settings: () => Promise<Settings>;

@@ -48,8 +48,13 @@ export function RiskTable(props: {
       render: (_, row) =>
         isGroup(row) ? (
           <Typography.Text strong>{row.group}</Typography.Text>
+        ) : row.reportId === null ? (
+          // An exception or performance item (from traces): the interface and what happened there.
+          <Typography.Text>
+            {row.className} · {row.kind === 'performance' ? fill(t.p95, { ms: row.p95Ms ?? '' }) : row.methodName}
+          </Typography.Text>
         ) : (
-          <Link to={riskSourcePath(row)} title={row.filePath}>
+          <Link to={riskSourcePath({ ...row, reportId: row.reportId })} title={row.filePath}>
             {row.className.split('/').pop()}.{row.methodName}
             {row.startLine ? `:${row.startLine}` : ''}
           </Link>

@@ -1,0 +1,60 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+
+/** Turns the latest spans into exception and performance risks (every five minutes, and after trace intake). */
+export const TRACE_RISKS_QUEUE = 'risk-trace-risks';
+/** Rewrites the stored severity of items younger than four weeks (its age part), daily. */
+export const SEVERITY_QUEUE = 'risk-severity';
+
+/**
+ * The risks module's scheduled work on pg-boss (issue 34). Started only where jobs run (`runJobs`);
+ * `soon()` asks for a trace-risk run after an intake batch, at most one per half minute (a singleton).
+ */
+export class RiskJobs {
+  private boss: Promise<PgBoss> | null = null;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly work: { traceRisks: () => Promise<unknown>; severity: () => Promise<unknown> },
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(): Promise<PgBoss> {
+    this.boss ??= this.startBoss();
+    return this.boss;
+  }
+
+  async soon(): Promise<void> {
+    try {
+      const boss = await this.start();
+      await boss.send(TRACE_RISKS_QUEUE, {}, { singletonKey: 'after-intake', singletonSeconds: 30 });
+    } catch (error) {
+      this.log.error({ err: error }, 'trace risk run not queued');
+    }
+  }
+
+  async stop(): Promise<void> {
+    const boss = await this.boss?.catch(() => null);
+    await boss?.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+  }
+
+  private async startBoss(): Promise<PgBoss> {
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => this.pool.query(text, values) },
+      schedule: true,
+      supervise: true,
+      migrate: true,
+    });
+    boss.on('error', (error) => this.log.error({ err: error }, 'risk queue error'));
+    await boss.start();
+    for (const name of [TRACE_RISKS_QUEUE, SEVERITY_QUEUE]) {
+      await boss.createQueue(name, { name, retryLimit: 1, expireInSeconds: 15 * 60 });
+    }
+    await boss.schedule(TRACE_RISKS_QUEUE, '*/5 * * * *');
+    await boss.schedule(SEVERITY_QUEUE, '17 3 * * *');
+    await boss.work(TRACE_RISKS_QUEUE, { batchSize: 1, pollingIntervalSeconds: 5 }, () => this.work.traceRisks());
+    await boss.work(SEVERITY_QUEUE, { batchSize: 1, pollingIntervalSeconds: 60 }, () => this.work.severity());
+    return boss;
+  }
+}

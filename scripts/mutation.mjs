@@ -22,7 +22,10 @@ export const TARGETS = {
   [`${S}/src/modules/roles/grants.ts`]: [`${S}/src/modules/roles/grants.test.ts`],
   'packages/api/src/abilities.ts': ['packages/api/src/abilities.test.ts'],
   [`${C}/src/figures/diff-lines.ts`]: [`${C}/src/figures/diff-lines.test.ts`],
-  [`${C}/src/figures/incremental.ts`]: [`${C}/src/figures/incremental.test.ts`],
+  [`${C}/src/figures/incremental.ts`]: [
+    `${C}/src/figures/incremental.test.ts`,
+    `${C}/src/figures/incremental-cases.test.ts`,
+  ],
   [`${C}/src/merge/merge.ts`]: [`${C}/src/merge/merge.test.ts`, `${C}/src/merge/merge-jacoco.property.test.ts`],
   [`${C}/src/merge/lines.ts`]: [`${C}/src/merge/merge.test.ts`, `${C}/src/merge/merge-jacoco.property.test.ts`],
 };

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, useAdminApp } from '../../../test/support/build-test-app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, buildTestApp, signIn } from '../../../test/support/build-test-app.ts';
 import { refreshTokens, users } from '../../db/schema/index.ts';
 import { DEFAULT_SESSION_POLICY } from './sessions.ts';
 import { tokenHash } from './tokens.ts';
@@ -10,7 +10,13 @@ import { tokenHash } from './tokens.ts';
 // person's session. scripts/mutation.mjs runs it with those files against service.ts.
 
 describe('sign-in service', () => {
-  const t = useAdminApp();
+  const t = {} as Awaited<ReturnType<typeof buildTestApp>> & { admin: Awaited<ReturnType<typeof signIn>> };
+  // Five minutes, not useAdminApp's one: Stryker re-runs this setup for every mutant on a busy machine.
+  beforeAll(async () => {
+    Object.assign(t, await buildTestApp());
+    t.admin = await signIn(t.app, 'admin', ADMIN_PASSWORD);
+  }, 300_000);
+  afterAll(async () => t.close?.());
   const login = (username: string, password: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, headers });
   const refresh = (refreshToken: string) =>

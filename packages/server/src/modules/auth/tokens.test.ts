@@ -80,10 +80,13 @@ describe('access tokens', () => {
     const claims = [
       {},
       { sub: 42 },
+      // An array of one id reads as that id where JavaScript turns it into a string.
+      { sub: [id] },
       { sub: 'admin' },
       { sub: `x${id}` },
       { sub: `${id}x` },
       { sub: id, sid: 7 },
+      { sub: id, sid: [id] },
       { sub: id, sid: 'session' },
       { sub: id, sid: `${id}0` },
       { sub: id, sid: `0${id}` },

@@ -5,7 +5,9 @@ import { callerRights, type Rights, refuseEscalation, rightsBeyond } from './gra
 
 // Who may hand out which rights (issue 32, finding 3: no self-promotion), decision by decision.
 // roles.test.ts and the users tests check the same rules through the routes; this file is the one
-// scripts/mutation.mjs runs against grants.ts. No mutant of grants.ts survives it.
+// scripts/mutation.mjs runs against grants.ts. One mutant survives it, equivalent: a holder without
+// user types taken as holding `["Stryker was here"]` instead of `[]` (user types are numbers, so a
+// string among them never matches one, nor the administrator type 1).
 
 const none: Rights = { ability: [], resourceNums: {} };
 const holder = (rights: Partial<Rights>): Rights => ({ ...none, ...rights });

@@ -14,6 +14,14 @@ const AUTH_TESTS = [
   `${S}/test/mutation-guards/refresh-tokens.test.ts`,
 ];
 
+/** The merge against the real tools' merged reports (JaCoCo, `lcov -a`), properties, and branch identities. */
+const MERGE_TESTS = [
+  `${C}/src/merge/merge.test.ts`,
+  `${C}/src/merge/merge-jacoco.property.test.ts`,
+  `${C}/test/conformance/merge.test.ts`,
+  `${C}/src/formats/json-branches.test.ts`,
+];
+
 /** Each mutated file with the tests that guard it (a test file that only passes by is left out: slow). */
 export const TARGETS = {
   [`${S}/src/modules/auth/service.ts`]: [...AUTH_TESTS, `${S}/src/modules/auth/sign-in-limits.test.ts`],
@@ -26,8 +34,8 @@ export const TARGETS = {
     `${C}/src/figures/incremental.test.ts`,
     `${C}/src/figures/incremental-cases.test.ts`,
   ],
-  [`${C}/src/merge/merge.ts`]: [`${C}/src/merge/merge.test.ts`, `${C}/src/merge/merge-jacoco.property.test.ts`],
-  [`${C}/src/merge/lines.ts`]: [`${C}/src/merge/merge.test.ts`, `${C}/src/merge/merge-jacoco.property.test.ts`],
+  [`${C}/src/merge/merge.ts`]: MERGE_TESTS,
+  [`${C}/src/merge/lines.ts`]: MERGE_TESTS,
 };
 
 const nameOf = (file) => basename(file, '.ts') + (file.includes('/merge/') ? '-merge' : '');

@@ -25,8 +25,7 @@ export default {
   ignorePatterns: ['data', 'bench/out', 'e2e/artifacts', 'reports', '.stryker-tmp', 'test-results'],
   concurrency: 1,
   timeoutMS: 60_000,
-  // Re-runs test again only the mutants whose file or covering tests changed since the last run.
-  incremental: true,
+  // With --incremental, a re-run tests again only the mutants whose file or covering tests changed.
   incrementalFile: `reports/mutation/${name}.incremental.json`,
   thresholds: { high: 90, low: 85, break: null },
   reporters: ['clear-text', 'progress-append-only', 'html', 'json'],

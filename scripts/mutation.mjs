@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// `npm run mutation [-- FILE...]`: StrykerJS over each file of TARGETS (or the named ones), one file
-// at a time with only the test files that guard it, then the score per file. Reports (HTML, JSON
-// and Stryker's incremental record, so a re-run tests only what changed) go to reports/mutation/.
+// `npm run mutation [-- FILE... --STRYKER-FLAG...]`: StrykerJS over each file of TARGETS (or the named
+// ones), one file at a time with only the test files that guard it, then the score per file. Reports
+// (HTML, JSON) go to reports/mutation/. `--incremental` re-tests only the mutants whose file or tests
+// changed since the last run; it reused stale survivals of static mutants (module-level code) once
+// new tests covered them, so the scores reported come from full runs.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -40,13 +42,15 @@ export const TARGETS = {
 
 const nameOf = (file) => basename(file, '.ts') + (file.includes('/merge/') ? '-merge' : '');
 
+const flags = process.argv.slice(2).filter((a) => a.startsWith('--'));
+
 function run(file) {
   const tests = TARGETS[file];
   if (!tests) throw new Error(`${file} is not among the mutation targets (scripts/mutation.mjs)`);
   const missing = tests.filter((t) => !existsSync(t));
   if (missing.length) throw new Error(`missing test files for ${file}: ${missing.join(', ')}`);
   const env = { ...process.env, MUTATION_TESTS: tests.join(','), MUTATION_NAME: nameOf(file) };
-  const done = spawnSync('npx', ['stryker', 'run', '--mutate', file], { stdio: 'inherit', env });
+  const done = spawnSync('npx', ['stryker', 'run', '--mutate', file, ...flags], { stdio: 'inherit', env });
   if (done.status !== 0) throw new Error(`stryker failed on ${file}`);
 }
 
@@ -61,7 +65,8 @@ function score(file) {
   return `| ${file} | ${pct} | ${detected} | ${count.Survived} | ${count.NoCoverage} |`;
 }
 
-const files = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(TARGETS);
+const named = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const files = named.length ? named : Object.keys(TARGETS);
 for (const file of files) run(file);
 console.log('\n| file | score | killed | survived | no coverage |\n|---|---|---|---|---|');
 for (const file of files) console.log(score(file));

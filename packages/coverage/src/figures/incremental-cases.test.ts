@@ -19,7 +19,12 @@ import { type ChangedMethod, changedMethods, incrementalCoverage, LineOwners } f
 //   and `sourceMethods` is set before its first read;
 // - `if (isMeasured)` made `true`: summing no report methods gives the empty counters it replaces;
 // - the early `return false` of `ownsLine` for lines outside the range: its callers pass only
-//   lines inside it.
+//   lines inside it; likewise `m.startLine !== null` beside `inRange(m)`, which is false for null;
+// - `m.startLine !== null &&` in `inRange` made `true`: `5 <= null` is already false (lines start at 1);
+// - function records without a start line or a method counter kept: `idAt(null)` owns no line and
+//   adding a null counter adds nothing;
+// - the instruction counter of `lineCounters` (line formats carry no instructions: the model has
+//   them for JaCoCo only, which takes the other path), and the `?? ''` class name never needed.
 
 const c = (covered: number, missed: number) => ({ covered, missed });
 const none: Counters = { instruction: null, branch: null, line: null, complexity: null, method: null, class: null };
@@ -103,6 +108,12 @@ describe('JaCoCo: the report methods a changed method stands for', () => {
     ]);
     const two = jacoco({ X: [reported('count', '()I', 40, jvm([3, 1])), reported('count', '(I)I', 50, jvm([1, 1]))] });
     expect(instructions(two, [changed(count)])).toEqual(['unmeasured']);
+  });
+
+  it('with a descriptor, takes the report method of that descriptor wherever it starts', () => {
+    const run = src('X', 'run', '()V', 5, 10);
+    const report = jacoco({ X: [reported('run', '()V', 20, jvm([3, 0])), reported('run', '(I)V', 7, jvm([0, 5]))] });
+    expect(instructions(report, [changed(run)])).toEqual([c(3, 0)]);
   });
 
   it('with a descriptor the report lacks, is unmeasured even when one method has its name', () => {
@@ -204,12 +215,13 @@ describe('line formats: counters from the lines in the range', () => {
   it('sums the function records starting in its own lines, in any order the report lists them', () => {
     const report = lcov(
       [line(1, 1), line(3, 1), line(6, 1), line(11, 1), line(13, 1)],
-      [fn(13, true), fn(3, false), fn(null, true), fn(6, null), fn(1, true), fn(11, true), fn(8, true)],
+      [fn(13, true), fn(3, false), fn(null, true), fn(6, null), fn(1, true), fn(11, true), fn(8, true), fn(12, false)],
     );
     const outer = src(null, 'outer', null, 2, 12);
     const nested = src(null, 'nested', null, 8, 9);
-    // outer holds 3 (not run), 6 (no counter) and 11 (run); 8 is nested's, 1 and 13 are outside.
-    expect(measure(report, outer, [outer, nested])?.counters.method).toEqual(c(1, 1));
+    // outer holds 3 (not run), 6 (no counter), 11 (run) and 12 (its last line, not run); 8 is
+    // nested's, 1 and 13 are outside.
+    expect(measure(report, outer, [outer, nested])?.counters.method).toEqual(c(1, 2));
   });
 
   it('gives a changed method missing from the head’s methods only the lines no method holds', () => {

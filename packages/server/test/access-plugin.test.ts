@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_SETTINGS, type Edition, type Settings, type UserData } from '@sextant/api';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AccessTokens } from '../src/modules/auth/tokens.ts';
 import { type Access, type Authenticator, describeAccess, registerAccess } from '../src/plugins/access.ts';
 import { registerErrorHandler } from '../src/plugins/errors.ts';
@@ -11,8 +11,11 @@ import { registerErrorHandler } from '../src/plugins/errors.ts';
 // auth module would read from the database are held in maps here, through the Authenticator the
 // plugin is handed (app.ts hands it the auth module's). The whole app's routes are checked against
 // the independent table in routes-access.test.ts. scripts/mutation.mjs runs this file against access.ts.
-// Equivalent mutant, left alive: `if (sessionId && …sessionEnded…)` → `if (true && …)` asks the
-// store whether the null session ended, which it never has, so the answer does not change.
+// The app is built by the first test that needs it, not in beforeAll: a mutant that breaks
+// registration must fail a test (Stryker counts a failed hook, every test skipped, as survived).
+// Equivalent mutants, left alive: `if (sessionId && …sessionEnded…)` → `if (true && …)` asks the
+// store whether the null session ended, which it never has; and a web or docs route's config set
+// to `{}` or `access: ''` instead of `access: 'public'`: the check lets a route without a rule pass.
 
 const tokens = new AccessTokens('access-plugin-test-secret', 600);
 const users = new Map<string, { userData: UserData; settings: Settings }>();
@@ -36,7 +39,11 @@ function account(rights: Pick<UserData, 'ability' | 'resourceNums'>, edition: Ed
   return userid;
 }
 
-let app: FastifyInstance;
+let built: Promise<FastifyInstance> | undefined;
+const ready = () => {
+  built ??= build();
+  return built;
+};
 const echo = (access: Access, description?: string) => ({
   config: { access },
   schema: description ? { description } : {},
@@ -46,8 +53,8 @@ const echo = (access: Access, description?: string) => ({
   }),
 });
 
-beforeAll(async () => {
-  app = Fastify();
+async function build(): Promise<FastifyInstance> {
+  const app = Fastify();
   registerErrorHandler(app);
   registerAccess(app, authenticator);
   app.get('/health', async () => ({ ok: true }));
@@ -57,11 +64,12 @@ beforeAll(async () => {
   app.route({ method: ['POST', 'PUT'], url: '/api/reports', ...echo({ action: 'update', resource: 'Report' }) });
   app.get('/api/traces', echo({ action: 'read', resource: 'Trace' }));
   await app.ready();
-});
-afterAll(() => app.close());
+  return app;
+}
+afterAll(async () => (await built)?.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, authorization?: string) =>
-  app.inject({ method, url, headers: authorization === undefined ? {} : { authorization } });
+const call = async (method: 'GET' | 'POST' | 'PUT', url: string, authorization?: string) =>
+  (await ready()).inject({ method, url, headers: authorization === undefined ? {} : { authorization } });
 const bearer = async (userId: string, sessionId = randomUUID()) => `Bearer ${await tokens.sign(userId, sessionId)}`;
 const refusal = (code: number, error: string, message: string) => ({ code, message, data: { error } });
 
@@ -72,8 +80,8 @@ describe('the access table and the docs', () => {
     expect(describeAccess({ action: 'delete', resource: 'User' })).toBe('Permission: delete User.');
   });
 
-  it('lists every /api route outside the docs with its rule, one row per method', () => {
-    const rows = app.accessTable.filter((r) => r.method !== 'HEAD');
+  it('lists every /api route outside the docs with its rule, one row per method', async () => {
+    const rows = (await ready()).accessTable.filter((r) => r.method !== 'HEAD');
     expect(rows).toEqual([
       { method: 'GET', url: '/api/open', access: 'public' },
       { method: 'GET', url: '/api/me', access: 'signed-in' },
@@ -92,11 +100,13 @@ describe('the access table and the docs', () => {
     });
     probe.get('/api/me', echo('signed-in', 'Who am I.'));
     probe.get('/api/open', echo('public'));
+    probe.get('/api/bare', { config: { access: 'public' } }, async () => ({}));
     await probe.ready();
     await probe.close();
     expect(described).toEqual({
       '/api/me': 'Who am I. Permission: any signed-in user.',
       '/api/open': 'Permission: public.',
+      '/api/bare': 'Permission: public.',
     });
   });
 
@@ -201,6 +211,7 @@ describe('app.principalOf (for routes taking other credentials too)', () => {
   it('gives the signed-in user behind a token, and refuses an invalid one with 401', async () => {
     const who = account({ ability: [], resourceNums: {} }, 'lite');
     const token = await tokens.sign(who, randomUUID());
+    const app = await ready();
     const principal = await app.principalOf(token);
     expect(principal.userData.userid).toBe(who);
     expect(principal.settings.licenseVersion).toBe('lite');

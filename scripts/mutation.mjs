@@ -23,6 +23,7 @@ const AUTH_TESTS = [
  */
 const MERGE_TESTS = [
   `${C}/src/merge/merge.test.ts`,
+  `${C}/src/merge/merge-cases.test.ts`,
   `${C}/src/merge/merge-jacoco.property.test.ts`,
   `${C}/src/formats/json-branches.test.ts`,
 ];

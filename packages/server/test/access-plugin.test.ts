@@ -211,10 +211,16 @@ describe('app.principalOf (for routes taking other credentials too)', () => {
   it('gives the signed-in user behind a token, and refuses an invalid one with 401', async () => {
     const who = account({ ability: [], resourceNums: {} }, 'lite');
     const token = await tokens.sign(who, randomUUID());
-    const app = await ready();
-    const principal = await app.principalOf(token);
-    expect(principal.userData.userid).toBe(who);
-    expect(principal.settings.licenseVersion).toBe('lite');
-    await expect(app.principalOf('garbage')).rejects.toMatchObject({ status: 401, error: 'unauthorized' });
+    // An app of its own: the shared one is built by whichever test runs first, and Stryker would
+    // then count only that test as covering the decorator.
+    const app = await build();
+    try {
+      const principal = await app.principalOf(token);
+      expect(principal.userData.userid).toBe(who);
+      expect(principal.settings.licenseVersion).toBe('lite');
+      await expect(app.principalOf('garbage')).rejects.toMatchObject({ status: 401, error: 'unauthorized' });
+    } finally {
+      await app.close();
+    }
   });
 });

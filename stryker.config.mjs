@@ -1,20 +1,22 @@
 // Mutation testing (`npm run mutation`; slow, so not in CI): StrykerJS with its Vitest runner over
-// the server's sign-in, permission and access code and the coverage engine's figure code. Each
-// mutant runs only the tests that cover it (perTest), found among the tests that import the file.
-// `npm run mutation -- --mutate FILE` narrows it to one file; MUTATION_TEST_DIR=packages/coverage
-// makes Vitest look for those tests in one package only (the server's suites are slow to start).
+// the server's sign-in, permission and access code and the coverage engine's figure code.
+// scripts/mutation.mjs runs Stryker once per file with only the tests that guard that file
+// (MUTATION_TESTS, read by vitest.mutation.config.ts); each mutant then runs only the tests that
+// cover it (perTest). Run by hand (`npx stryker run`), Vitest picks the tests that import the file.
+const tests = process.env.MUTATION_TESTS;
+const name = process.env.MUTATION_NAME ?? 'all';
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
-  vitest: { configFile: 'vitest.mutation.config.ts', related: true },
+  vitest: { configFile: 'vitest.mutation.config.ts', related: !tests },
   coverageAnalysis: 'perTest',
   mutate: [
     'packages/server/src/modules/auth/service.ts',
     'packages/server/src/modules/auth/tokens.ts',
     'packages/server/src/plugins/access.ts',
     'packages/api/src/abilities.ts',
-    'packages/server/src/modules/reports/service.ts',
+    'packages/server/src/modules/roles/grants.ts',
     'packages/coverage/src/figures/diff-lines.ts',
     'packages/coverage/src/figures/incremental.ts',
     'packages/coverage/src/merge/merge.ts',
@@ -23,7 +25,10 @@ export default {
   ignorePatterns: ['data', 'bench/out', 'e2e/artifacts', 'reports', '.stryker-tmp', 'test-results'],
   concurrency: 1,
   timeoutMS: 60_000,
+  // With --incremental, a re-run tests again only the mutants whose file or covering tests changed.
+  incrementalFile: `reports/mutation/${name}.incremental.json`,
   thresholds: { high: 90, low: 85, break: null },
-  reporters: ['clear-text', 'progress', 'html'],
-  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  reporters: ['clear-text', 'progress-append-only', 'html', 'json'],
+  htmlReporter: { fileName: `reports/mutation/${name}.html` },
+  jsonReporter: { fileName: `reports/mutation/${name}.json` },
 };

@@ -1,12 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config.ts';
 
-// `npm run mutation`'s Vitest: the whole suite's settings, with MUTATION_TEST_DIR (a package folder)
-// narrowing the test files Stryker may pick the ones related to a mutated file from.
+// `npm run mutation`'s Vitest: the whole suite's settings, narrowed to the test files that guard the
+// mutated file. scripts/mutation.mjs names them in MUTATION_TESTS (comma-separated paths);
+// MUTATION_TEST_DIR (a package folder) instead takes every test of one package.
+const files = process.env.MUTATION_TESTS?.split(',').filter(Boolean);
 const only = process.env.MUTATION_TEST_DIR;
-export default only
-  ? defineConfig({
-      ...base,
-      test: { ...base.test, include: [`${only}/src/**/*.test.ts`, `${only}/test/**/*.test.ts`] },
-    })
-  : base;
+const include = files?.length ? files : only ? [`${only}/src/**/*.test.ts`, `${only}/test/**/*.test.ts`] : null;
+export default include ? defineConfig({ ...base, test: { ...base.test, include, maxWorkers: 1 } }) : base;

@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// `npm run mutation [-- FILE... --STRYKER-FLAG...]`: StrykerJS over each file of TARGETS (or the named
+// ones), one file at a time with only the test files that guard it, then the score per file. Reports
+// (HTML, JSON) go to reports/mutation/. `--incremental` re-tests only the mutants whose file or tests
+// changed since the last run; it reused stale survivals of static mutants (module-level code) once
+// new tests covered them, so the scores reported come from full runs.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+
+const S = 'packages/server';
+const C = 'packages/coverage';
+const AUTH_TESTS = [
+  `${S}/src/modules/auth/auth.test.ts`,
+  `${S}/src/modules/auth/sessions.test.ts`,
+  `${S}/test/mutation-guards/refresh-tokens.test.ts`,
+];
+
+/**
+ * The merge's properties (JaCoCo runs simulated instruction by instruction) and branch identities.
+ * test/conformance/merge.test.ts (against JaCoCo's and `lcov -a`'s own merges) merges in beforeAll,
+ * which makes every mutant it reaches static, run with all tests: 97 s a mutant here, so it is left out.
+ */
+const MERGE_TESTS = [
+  `${C}/src/merge/merge.test.ts`,
+  `${C}/src/merge/merge-cases.test.ts`,
+  `${C}/src/merge/merge-jacoco.property.test.ts`,
+  `${C}/src/formats/json-branches.test.ts`,
+];
+
+/** Each mutated file with the tests that guard it (a test file that only passes by is left out: slow). */
+export const TARGETS = {
+  [`${S}/src/modules/auth/service.ts`]: [...AUTH_TESTS, `${S}/src/modules/auth/sign-in-limits.test.ts`],
+  [`${S}/src/modules/auth/tokens.ts`]: [`${S}/src/modules/auth/tokens.test.ts`],
+  [`${S}/src/plugins/access.ts`]: [`${S}/test/access-plugin.test.ts`],
+  [`${S}/src/modules/roles/grants.ts`]: [`${S}/src/modules/roles/grants.test.ts`],
+  'packages/api/src/abilities.ts': ['packages/api/src/abilities.test.ts'],
+  [`${C}/src/figures/diff-lines.ts`]: [`${C}/src/figures/diff-lines.test.ts`],
+  [`${C}/src/figures/incremental.ts`]: [
+    `${C}/src/figures/incremental.test.ts`,
+    `${C}/src/figures/incremental-cases.test.ts`,
+  ],
+  [`${C}/src/merge/merge.ts`]: MERGE_TESTS,
+  [`${C}/src/merge/lines.ts`]: MERGE_TESTS,
+};
+
+const nameOf = (file) => basename(file, '.ts') + (file.includes('/merge/') ? '-merge' : '');
+
+const flags = process.argv.slice(2).filter((a) => a.startsWith('--'));
+
+function run(file) {
+  const tests = TARGETS[file];
+  if (!tests) throw new Error(`${file} is not among the mutation targets (scripts/mutation.mjs)`);
+  const missing = tests.filter((t) => !existsSync(t));
+  if (missing.length) throw new Error(`missing test files for ${file}: ${missing.join(', ')}`);
+  const env = { ...process.env, MUTATION_TESTS: tests.join(','), MUTATION_NAME: nameOf(file) };
+  const done = spawnSync('npx', ['stryker', 'run', '--mutate', file, ...flags], { stdio: 'inherit', env });
+  if (done.status !== 0) throw new Error(`stryker failed on ${file}`);
+}
+
+/** Stryker's score: detected (killed, timed out) over valid mutants (those and survived, not covered). */
+function score(file) {
+  const report = JSON.parse(readFileSync(`reports/mutation/${nameOf(file)}.json`, 'utf8'));
+  const count = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0 };
+  for (const m of report.files[file]?.mutants ?? []) if (m.status in count) count[m.status]++;
+  const detected = count.Killed + count.Timeout;
+  const valid = detected + count.Survived + count.NoCoverage;
+  const pct = valid === 0 ? 'n/a' : `${((100 * detected) / valid).toFixed(2)} %`;
+  return `| ${file} | ${pct} | ${detected} | ${count.Survived} | ${count.NoCoverage} |`;
+}
+
+const named = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const files = named.length ? named : Object.keys(TARGETS);
+for (const file of files) run(file);
+console.log('\n| file | score | killed | survived | no coverage |\n|---|---|---|---|---|');
+for (const file of files) console.log(score(file));

@@ -2,6 +2,7 @@ export { detectFormat, isGzip } from './detect.ts';
 export * from './diff/unified.ts';
 export { eachLimited } from './each-limited.ts';
 export { COVERAGE_ERROR_CODES, CoverageError, type CoverageErrorCode } from './errors.ts';
+export * from './figures/bounds.ts';
 export * from './figures/by-package.ts';
 export { branchCounter, lineCounter, sumCounters } from './figures/counters.ts';
 export * from './figures/diff-coverage.ts';

@@ -8,6 +8,7 @@ export { branchCounter, lineCounter, sumCounters } from './figures/counters.ts';
 export * from './figures/diff-coverage.ts';
 export * from './figures/diff-lines.ts';
 export * from './figures/incremental.ts';
+export * from './formats/jacoco-exec.ts';
 export {
   type CoverageParser,
   createCoverageParser,
@@ -15,6 +16,7 @@ export {
   type ParseOptions,
   parseCoverage,
 } from './formats/parser.ts';
+export * from './merge/exec.ts';
 export { mergeCoverage } from './merge/merge.ts';
 export * from './methods/index.ts';
 export * from './model/coverage.ts';

@@ -89,5 +89,5 @@ describe('a report merged from two JaCoCo XML runs', () => {
     await page.locator('.ant-table-row .count-range').first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${artifactsDir}merged-ranges-classes.png`, fullPage: true });
     await context.close();
-  });
+  }, 240_000);
 });

@@ -20,6 +20,9 @@ export type ExecSession = { id: string; start: number; dump: number };
 export type ExecClass = { id: string; name: string; probes: boolean[] };
 export type ExecData = { sessions: ExecSession[]; classes: ExecClass[] };
 
+const UTF8 = new TextDecoder();
+const hex8 = (value: number) => value.toString(16).padStart(8, '0');
+
 class Reader {
   offset = 0;
   private readonly view: DataView;
@@ -48,18 +51,29 @@ class Reader {
     this.offset += 2;
     return value;
   }
-  long(what: string): bigint {
+  /** A long as 16 hex digits (class ids: no arithmetic on them, so no BigInt). */
+  longHex(what: string): string {
     this.need(8, what);
-    const value = this.view.getBigUint64(this.offset);
+    const text = hex8(this.view.getUint32(this.offset)) + hex8(this.view.getUint32(this.offset + 4));
+    this.offset += 8;
+    return text;
+  }
+  /** A long that is a time in ms (below 2^53). */
+  long(what: string): number {
+    this.need(8, what);
+    const value = this.view.getUint32(this.offset) * 2 ** 32 + this.view.getUint32(this.offset + 4);
     this.offset += 8;
     return value;
   }
   utf(what: string): string {
     const length = this.char(what);
     this.need(length, what);
-    const text = new TextDecoder().decode(this.bytes.subarray(this.offset, this.offset + length));
+    const bytes = this.bytes.subarray(this.offset, this.offset + length);
     this.offset += length;
-    return text;
+    // Class names are ASCII: one code unit a byte, without a decoder call.
+    let ascii = true;
+    for (let i = 0; i < bytes.length && ascii; i++) ascii = (bytes[i] as number) < 0x80;
+    return ascii ? String.fromCharCode.apply(null, bytes as unknown as number[]) : UTF8.decode(bytes);
   }
   varInt(what: string): number {
     let value = 0;
@@ -103,9 +117,9 @@ export function parseJacocoExec(bytes: Uint8Array, file: string | null = null): 
         );
     } else if (type === BLOCK_SESSION) {
       const id = reader.utf('a session id');
-      data.sessions.push({ id, start: Number(reader.long('a session')), dump: Number(reader.long('a session')) });
+      data.sessions.push({ id, start: reader.long('a session'), dump: reader.long('a session') });
     } else if (type === BLOCK_EXECUTION) {
-      const id = reader.long('a class id').toString(16).padStart(16, '0');
+      const id = reader.longHex('a class id');
       data.classes.push({ id, name: reader.utf('a class name'), probes: reader.probes() });
     } else {
       reader.offset--;
@@ -116,19 +130,34 @@ export function parseJacocoExec(bytes: Uint8Array, file: string | null = null): 
 }
 
 class Writer {
-  private chunks: number[] = [];
+  private buffer = new Uint8Array(1 << 16);
+  private length = 0;
   byte(b: number) {
-    this.chunks.push(b & 0xff);
+    if (this.length === this.buffer.length) {
+      const grown = new Uint8Array(this.buffer.length * 2);
+      grown.set(this.buffer);
+      this.buffer = grown;
+    }
+    this.buffer[this.length++] = b & 0xff;
   }
   char(c: number) {
     this.byte(c >> 8);
     this.byte(c);
   }
-  long(value: bigint) {
-    for (let shift = 56n; shift >= 0n; shift -= 8n) this.byte(Number((value >> shift) & 0xffn));
+  uint32(value: number) {
+    this.char(value >>> 16);
+    this.char(value & 0xffff);
+  }
+  long(value: number) {
+    this.uint32(Math.floor(value / 2 ** 32));
+    this.uint32(value >>> 0);
+  }
+  longHex(hex: string) {
+    this.uint32(Number.parseInt(hex.slice(0, 8), 16));
+    this.uint32(Number.parseInt(hex.slice(8, 16), 16));
   }
   utf(text: string) {
-    const bytes = new TextEncoder().encode(text);
+    const bytes = ENCODER.encode(text);
     this.char(bytes.length);
     for (const b of bytes) this.byte(b);
   }
@@ -141,9 +170,11 @@ class Writer {
     this.byte(rest);
   }
   bytes() {
-    return Uint8Array.from(this.chunks);
+    return this.buffer.slice(0, this.length);
   }
 }
+
+const ENCODER = new TextEncoder();
 
 /** Writes execution data as JaCoCo's ExecutionDataWriter does: a header, the sessions, the classes. */
 export function writeJacocoExec(data: ExecData): Uint8Array {
@@ -154,12 +185,12 @@ export function writeJacocoExec(data: ExecData): Uint8Array {
   for (const s of data.sessions) {
     w.byte(BLOCK_SESSION);
     w.utf(s.id);
-    w.long(BigInt(s.start));
-    w.long(BigInt(s.dump));
+    w.long(s.start);
+    w.long(s.dump);
   }
   for (const c of data.classes) {
     w.byte(BLOCK_EXECUTION);
-    w.long(BigInt(`0x${c.id}`));
+    w.longHex(c.id);
     w.utf(c.name);
     w.varInt(c.probes.length);
     for (let i = 0; i < c.probes.length; i += 8) {

@@ -20,7 +20,10 @@ describe('a report merged from two JaCoCo XML runs', () => {
 
   beforeAll(async () => {
     token = (
-      await apiCall<{ accessToken: string }>('POST', '/api/login', { username: 'admin', password: inject('adminPassword') })
+      await apiCall<{ accessToken: string }>('POST', '/api/login', {
+        username: 'admin',
+        password: inject('adminPassword'),
+      })
     ).accessToken;
     const repo = join(work, 'jacoco');
     execFileSync('git', ['clone', '-q', '--branch', 'main', join(fixtures, 'repo.bundle'), repo]);

@@ -33,6 +33,17 @@ export const CoverageFieldsSchema = z.object({
   classCoverage: z.number().nullable(),
   classCovered: z.number().int().nullable(),
   classTotal: z.number().int().nullable(),
+  /**
+   * Issue 38: set only where merged runs leave the counter a range (JaCoCo's XML keeps per-line
+   * sums, not probes): `*Covered` and the coverage fraction are then its lower bound, this its upper
+   * bound. Null: exact, or the counter is absent. Grades use the lower bound.
+   */
+  instructionCoveredAtMost: z.number().int().nullable(),
+  branchCoveredAtMost: z.number().int().nullable(),
+  lineCoveredAtMost: z.number().int().nullable(),
+  complexityCoveredAtMost: z.number().int().nullable(),
+  methodCoveredAtMost: z.number().int().nullable(),
+  classCoveredAtMost: z.number().int().nullable(),
   codeAuthor: z.string().nullable(),
 });
 export type CoverageFields = z.infer<typeof CoverageFieldsSchema>;

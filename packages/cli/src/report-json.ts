@@ -1,21 +1,35 @@
-import { type Counter, type CounterKind, type Counters, type DiffCoverage, figuresByPackage } from '@sextant/coverage';
+import {
+  type Bounded,
+  COUNTER_KINDS,
+  type CounterKind,
+  type DiffCoverage,
+  figuresByPackage,
+  rangedKinds,
+} from '@sextant/coverage';
 import type { LoadedReport } from '@sextant/coverage/node';
 
-type JsonCounter = { covered: number; total: number } | null;
+/**
+ * `coveredAtMost` only on a range: merged JaCoCo XML keeps per-line sums, not probes, so runs that
+ * covered different parts of one line leave `covered` a lower bound (issue 38).
+ */
+type JsonCounter = { covered: number; total: number; coveredAtMost?: number } | null;
 type JsonCounters = Record<CounterKind, JsonCounter>;
 
-const toJsonCounter = (c: Counter | null): JsonCounter =>
-  c ? { covered: c.covered, total: c.covered + c.missed } : null;
+function toJsonCounter(item: Bounded, kind: CounterKind): JsonCounter {
+  const c = item.counters[kind];
+  if (!c) return null;
+  const most = item.bounds?.[kind]?.coveredAtMost;
+  return { covered: c.covered, total: c.covered + c.missed, ...(most !== undefined && { coveredAtMost: most }) };
+}
 
-export function toJsonCounters(counters: Counters): JsonCounters {
-  return {
-    instruction: toJsonCounter(counters.instruction),
-    branch: toJsonCounter(counters.branch),
-    line: toJsonCounter(counters.line),
-    complexity: toJsonCounter(counters.complexity),
-    method: toJsonCounter(counters.method),
-    class: toJsonCounter(counters.class),
-  };
+export function toJsonCounters(item: Bounded): JsonCounters {
+  return Object.fromEntries(COUNTER_KINDS.map((kind) => [kind, toJsonCounter(item, kind)])) as JsonCounters;
+}
+
+/** The counters the report has that are exact (the others carry `coveredAtMost`). */
+export function exactCounters(item: Bounded): CounterKind[] {
+  const ranged = rangedKinds(item);
+  return COUNTER_KINDS.filter((kind) => item.counters[kind] !== null && !ranged.includes(kind));
 }
 
 /**
@@ -25,7 +39,8 @@ export function toJsonCounters(counters: Counters): JsonCounters {
 export function coverageJson(report: LoadedReport, diff: DiffCoverage | null, linesOnly = false) {
   return {
     format: report.coverage.format,
-    totals: toJsonCounters(report.coverage.counters),
+    totals: toJsonCounters(report.coverage),
+    exactCounters: exactCounters(report.coverage),
     files: report.coverage.files.length,
     unmappedFiles: report.unmappedFiles,
     // Unmapped because their suffix names several repository files: never one of them silently.
@@ -37,7 +52,9 @@ export function coverageJson(report: LoadedReport, diff: DiffCoverage | null, li
         base: diff.base,
         head: diff.head,
         lines: { covered: diff.lines.covered, total: diff.lines.total },
-        totals: linesOnly ? null : toJsonCounters(diff.incremental.totals),
+        totals: linesOnly
+          ? null
+          : toJsonCounters({ counters: diff.incremental.totals, bounds: diff.incremental.bounds }),
         methods: linesOnly
           ? null
           : diff.incremental.methods.map((m, i) => ({
@@ -49,7 +66,7 @@ export function coverageJson(report: LoadedReport, diff: DiffCoverage | null, li
               endLine: m.endLine,
               author: diff.authors[i] ?? null,
               status: m.status,
-              counters: toJsonCounters(m.counters),
+              counters: toJsonCounters(m),
               covered: m.covered,
               measured: m.measured,
               changedLines: m.changedLines,

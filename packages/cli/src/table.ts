@@ -1,7 +1,7 @@
 import {
+  type Bounded,
   COUNTER_KINDS,
-  type Counter,
-  type Counters,
+  type CounterKind,
   counterRatio,
   type DiffCoverage,
   figuresByPackage,
@@ -36,7 +36,7 @@ function percent(ratio: number | null, options: TableOptions): string {
   return options.colour ? `${COLOURS[grade(ratio, options.grades)]}${text}${RESET}` : text;
 }
 
-const fraction = (covered: number, total: number) => `${covered}/${total}`;
+const fraction = (covered: number | string, total: number) => `${covered}/${total}`;
 /** `1 file`, `2 files` (`things`: the plural when it is not `thing` + s). */
 export const counted = (count: number, thing: string, things = `${thing}s`) =>
   `${count} ${count === 1 ? thing : things}`;
@@ -45,14 +45,28 @@ export function candidatesText(candidates: readonly string[], shown = 3): string
   if (candidates.length <= shown + 1) return candidates.join(' or ');
   return `${candidates.slice(0, shown).join(' or ')} or ${candidates.length - shown} more`;
 }
-const counterCell = (c: Counter | null) => (c ? fraction(c.covered, c.covered + c.missed) : '—');
+/** `245/302`, or `80–84/145` for a range a merge left (the percentage and grade are the lower bound's). */
+function counterCell(item: Bounded, kind: CounterKind): string {
+  const c = item.counters[kind];
+  if (!c) return '—';
+  const most = item.bounds?.[kind]?.coveredAtMost;
+  const covered = most !== undefined && most > c.covered ? `${c.covered}–${most}` : `${c.covered}`;
+  return fraction(covered, c.covered + c.missed);
+}
 
-function countersBlock(title: string, counters: Counters, options: TableOptions): string[] {
+const RANGE_NOTE =
+  '  a–b: a range. JaCoCo’s XML keeps per-line sums, not probes, so where runs covered different parts of one\n' +
+  '  line the merged figure lies between a and b; percentages and grades use a, the lower bound.';
+
+function countersBlock(title: string, item: Bounded, options: TableOptions): string[] {
   const rows = [title];
+  let ranged = false;
   for (const kind of COUNTER_KINDS) {
-    const c = counters[kind];
-    rows.push(`  ${kind.padEnd(12)} ${counterCell(c).padStart(15)}  ${percent(counterRatio(c), options)}`);
+    const cell = counterCell(item, kind);
+    ranged ||= cell.includes('–');
+    rows.push(`  ${kind.padEnd(12)} ${cell.padStart(15)}  ${percent(counterRatio(item.counters[kind]), options)}`);
   }
+  if (ranged) rows.push(RANGE_NOTE);
   return rows;
 }
 
@@ -83,7 +97,7 @@ export function coverageTable(report: LoadedReport, diff: DiffCoverage | null, o
   const { coverage } = report;
   const out = countersBlock(
     `Coverage (${coverage.format}, ${counted(coverage.files.length, 'file')})`,
-    coverage.counters,
+    coverage,
     options,
   );
   if (report.unmappedFiles.length > 0) {
@@ -113,7 +127,11 @@ export function coverageTable(report: LoadedReport, diff: DiffCoverage | null, o
   if (options.linesOnly) return `${out.join('\n')}\n`;
   out.push(
     '',
-    ...countersBlock(`Changed methods (${diff.incremental.methods.length})`, diff.incremental.totals, options),
+    ...countersBlock(
+      `Changed methods (${diff.incremental.methods.length})`,
+      { counters: diff.incremental.totals, bounds: diff.incremental.bounds },
+      options,
+    ),
   );
   const uncovered = diff.incremental.methods
     .map((m, i) => ({ m, author: diff.authors[i] }))

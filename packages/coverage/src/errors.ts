@@ -17,6 +17,7 @@ export const COVERAGE_ERROR_CODES = [
   'empty-input',
   'unreadable',
   'parser-finished',
+  'incompatible-exec-data',
 ] as const;
 export type CoverageErrorCode = (typeof COVERAGE_ERROR_CODES)[number];
 

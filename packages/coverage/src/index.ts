@@ -2,11 +2,13 @@ export { detectFormat, isGzip } from './detect.ts';
 export * from './diff/unified.ts';
 export { eachLimited } from './each-limited.ts';
 export { COVERAGE_ERROR_CODES, CoverageError, type CoverageErrorCode } from './errors.ts';
+export * from './figures/bounds.ts';
 export * from './figures/by-package.ts';
 export { branchCounter, lineCounter, sumCounters } from './figures/counters.ts';
 export * from './figures/diff-coverage.ts';
 export * from './figures/diff-lines.ts';
 export * from './figures/incremental.ts';
+export * from './formats/jacoco-exec.ts';
 export {
   type CoverageParser,
   createCoverageParser,
@@ -14,6 +16,7 @@ export {
   type ParseOptions,
   parseCoverage,
 } from './formats/parser.ts';
+export * from './merge/exec.ts';
 export { mergeCoverage } from './merge/merge.ts';
 export * from './methods/index.ts';
 export * from './model/coverage.ts';

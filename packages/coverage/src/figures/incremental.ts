@@ -3,6 +3,7 @@ import type { SourceMethod } from '../methods/types.ts';
 import {
   COUNTER_KINDS,
   type Counter,
+  type CounterBounds,
   type Counters,
   type Coverage,
   emptyCounters,
@@ -11,6 +12,7 @@ import {
 } from '../model/coverage.ts';
 import { lineColumns } from '../model/line-buffer.ts';
 import { ascendingUnique, firstAtLeast, itself } from '../model/sorted.ts';
+import { summedBounds } from './bounds.ts';
 
 /**
  * Methods of one changed file at both revisions (base empty for an added file). Only whether the
@@ -40,12 +42,16 @@ export interface MeasuredMethod extends ChangedMethod {
   measured: boolean;
   /** The method ran: its method counter (else a line) is covered. */
   covered: boolean;
+  /** Upper bounds of counters a merge left as ranges (JaCoCo XML): `counters` holds the lower bounds. */
+  bounds?: CounterBounds;
 }
 
 export interface IncrementalCoverage {
   methods: MeasuredMethod[];
   /** The six counters summed over the changed methods (the super-jacoco definition). */
   totals: Counters;
+  /** Upper bounds of `totals` that are ranges (see MeasuredMethod.bounds). */
+  bounds?: CounterBounds;
 }
 
 const startLineOf = (method: MethodCoverage) => method.startLine as number;
@@ -347,11 +353,13 @@ export function incrementalCoverage(
       sourceMethods = headMethods.get(path) ?? [];
     }
     let counters = emptyCounters();
+    let bounds: CounterBounds | undefined;
     let isMeasured = false;
     if (file && coverage.format === 'jacoco') {
       const own = jvmReportMethods(method, file, sourceMethods);
       isMeasured = own.length > 0;
       if (isMeasured) counters = { ...sum(own.map((m) => m.counters)), class: null };
+      bounds = summedBounds(own, counters);
       for (const m of own) {
         if (matched.has(m)) continue;
         matched.add(m);
@@ -377,6 +385,7 @@ export function incrementalCoverage(
       counters,
       measured: isMeasured,
       covered: (ran?.covered ?? 0) > 0,
+      ...(bounds && { bounds }),
     });
   }
   if (coverage.format !== 'jacoco') return { methods: measured, totals: sum(lineTotals) };
@@ -388,5 +397,6 @@ export function incrementalCoverage(
     start,
   );
   totals.class = classCounter(matchedByClass);
-  return { methods: measured, totals };
+  const bounds = summedBounds([...matched], totals);
+  return { methods: measured, totals, ...(bounds && { bounds }) };
 }

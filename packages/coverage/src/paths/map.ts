@@ -149,8 +149,10 @@ export function mapPaths(
 
   const seen = new Map<string, number>();
   for (const file of mapped) seen.set(file.path, (seen.get(file.path) ?? 0) + 1);
-  const base: Coverage = { format: coverage.format, files: mapped, counters: coverage.counters };
+  // The report's counters stay its own, and so do their bounds (a merge's ranges).
+  const own = { counters: coverage.counters, ...(coverage.bounds && { bounds: coverage.bounds }) };
+  const base: Coverage = { format: coverage.format, files: mapped, ...own };
   const needsMerge = [...seen.values()].some((n) => n > 1);
-  const result: Coverage = needsMerge ? { ...mergeCoverage([base]), counters: coverage.counters } : base;
+  const result: Coverage = needsMerge ? { ...mergeCoverage([base]), bounds: undefined, ...own } : base;
   return { coverage: result, unmappedFiles: unmapped, ambiguousFiles: ambiguous };
 }

@@ -8,6 +8,7 @@ import {
   type DiffCoverage,
   diffCoverage,
   mapPaths,
+  mergeCoverage,
   type RevisionChanges,
 } from '@sextant/coverage';
 import { changesBetweenCommits, listFiles, readCoverageFile, resolveCommits } from '@sextant/coverage/node';
@@ -28,12 +29,14 @@ export type FixtureCase = {
  * A real tool's report (packages/coverage/fixtures/<tool>/) mapped onto its two-commit repository
  * (tags base and head), with the engine's changes and diff figures between them.
  */
-export async function loadFixtureCase(tool: string, report: string): Promise<FixtureCase> {
+export async function loadFixtureCase(tool: string, report: string | string[]): Promise<FixtureCase> {
   const dir = mkdtempSync(join(tmpdir(), `sx-generate-${tool}-`));
   const repo = join(dir, 'repo');
   execFileSync('git', ['clone', '--quiet', '--branch', 'main', '--', join(FIXTURES, tool, 'repo.bundle'), repo]);
   const [base, head] = (await resolveCommits(repo, ['base', 'head'])) as [string, string];
-  const parsed = await readCoverageFile(join(FIXTURES, tool, report));
+  // Several reports (runs of one build) are merged, as the pipeline's env-report step does.
+  const runs = await Promise.all([report].flat().map((name) => readCoverageFile(join(FIXTURES, tool, name))));
+  const parsed = runs.length === 1 ? (runs[0] as Coverage) : mergeCoverage(runs);
   const coverage = mapPaths(parsed, await listFiles(repo, head)).coverage;
   const changes = await changesBetweenCommits(repo, base, head);
   return {

@@ -35,6 +35,14 @@ function counterColumns() {
     methodTotal: bigint('method_total', { mode: 'number' }),
     classCovered: bigint('class_covered', { mode: 'number' }),
     classTotal: bigint('class_total', { mode: 'number' }),
+    // Issue 38: where merged runs leave a counter a range (JaCoCo XML keeps per-line sums, not
+    // probes), `*_covered` is its lower bound and these its upper bound; null: exact (or absent).
+    instructionCoveredAtMost: bigint('instruction_covered_at_most', { mode: 'number' }),
+    branchCoveredAtMost: bigint('branch_covered_at_most', { mode: 'number' }),
+    lineCoveredAtMost: bigint('line_covered_at_most', { mode: 'number' }),
+    complexityCoveredAtMost: bigint('complexity_covered_at_most', { mode: 'number' }),
+    methodCoveredAtMost: bigint('method_covered_at_most', { mode: 'number' }),
+    classCoveredAtMost: bigint('class_covered_at_most', { mode: 'number' }),
   };
 }
 

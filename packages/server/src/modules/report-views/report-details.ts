@@ -24,7 +24,9 @@ const SORTS: Record<ReportDetailsQuery['sortBy'], SQL> = {
 const DETAIL_COLUMNS = sql.raw(`d.id, d.report_id, d.class_id, d.kind, d.name, d.file_path, d.start_line, d.end_line,
   d.changed, d.change_status, d.method_count, d.instruction_covered, d.instruction_total, d.branch_covered,
   d.branch_total, d.line_covered, d.line_total, d.complexity_covered, d.complexity_total, d.method_covered,
-  d.method_total, d.class_covered, d.class_total, d.code_author`);
+  d.method_total, d.class_covered, d.class_total, d.instruction_covered_at_most, d.branch_covered_at_most,
+  d.line_covered_at_most, d.complexity_covered_at_most, d.method_covered_at_most, d.class_covered_at_most,
+  d.code_author`);
 
 function toDetail(row: Record<string, unknown>): ReportDetail {
   const changeStatus = row.change_status;

@@ -23,7 +23,8 @@ export const REPORT_COLUMNS = sql.raw(`r.id, r.app_id, a.name as app_name, a.tea
   r.base_version, r.new_commit, r.base_commit, r.env_type, r.coverage_type, r.test_type, r.status, r.err_msg,
   r.instruction_covered, r.instruction_total, r.branch_covered, r.branch_total, r.line_covered, r.line_total,
   r.complexity_covered, r.complexity_total, r.method_covered, r.method_total, r.class_covered, r.class_total,
-  r.diff_line_covered, r.diff_line_total, r.code_author, r.created_at, r.updated_at, r.finished_at,
+  r.instruction_covered_at_most, r.branch_covered_at_most, r.line_covered_at_most, r.complexity_covered_at_most,
+  r.method_covered_at_most, r.class_covered_at_most, r.diff_line_covered, r.diff_line_total, r.code_author, r.created_at, r.updated_at, r.finished_at,
   (select count(*)::int from risk_items ri where ri.report_id = r.id
     and ri.state in ('observing', 'pending')) as risk_count`);
 
@@ -46,7 +47,7 @@ export function toCoverageFields(row: Row): CoverageFields {
   const c = (counter: Counter) => {
     const covered = num(row[`${counter}_covered`]);
     const total = num(row[`${counter}_total`]);
-    return { covered, total, fraction: fraction(covered, total) };
+    return { covered, total, fraction: fraction(covered, total), atMost: num(row[`${counter}_covered_at_most`]) };
   };
   const [instruction, branch, line, complexity, method, klass] = COUNTERS.map(c) as [
     ReturnType<typeof c>,
@@ -75,6 +76,12 @@ export function toCoverageFields(row: Row): CoverageFields {
     classCoverage: klass.fraction,
     classCovered: klass.covered,
     classTotal: klass.total,
+    instructionCoveredAtMost: instruction.atMost,
+    branchCoveredAtMost: branch.atMost,
+    lineCoveredAtMost: line.atMost,
+    complexityCoveredAtMost: complexity.atMost,
+    methodCoveredAtMost: method.atMost,
+    classCoveredAtMost: klass.atMost,
     codeAuthor: (row.code_author as string | null) ?? null,
   };
 }

@@ -20,6 +20,10 @@ export const reportTexts = defineTexts({
     },
     figureAria: '{figure} coverage',
     changedLinesHint: 'Covered changed coverable lines (diff-cover definition).',
+    rangeHint:
+      'A range: merged runs covered different parts of some lines, and JaCoCo’s XML keeps per-line sums, not probes, so the figure lies between {low} and {high}. Percentage and grade use the lower bound.',
+    rangedNote:
+      'Merged from several runs. Exact: {exact}. Ranges (shown “low–high”, graded by the lower bound): {ranged} — JaCoCo’s XML keeps per-line sums, not probes.',
     openRisks: 'Open risk items',
     coverageTypes: { incremental: 'incremental', full: 'full' },
     statusTag: '{status}',
@@ -121,6 +125,10 @@ export const reportTexts = defineTexts({
     },
     figureAria: '{figure}',
     changedLinesHint: '已覆盖的变更可覆盖行占比（diff-cover 口径）。',
+    rangeHint:
+      '区间：合并的多次运行覆盖了某些行的不同部分，而 JaCoCo 的 XML 只保留每行的合计、不保留探针，因此实际值在 {low} 与 {high} 之间。百分比和评级按下限计算。',
+    rangedNote:
+      '由多次运行合并而成。精确：{exact}。区间（显示为“下限–上限”，按下限评级）：{ranged}——JaCoCo 的 XML 只保留每行合计，不保留探针。',
     openRisks: '未关闭的风险项',
     coverageTypes: { incremental: '增量', full: '全量' },
     statusTag: '{label}',

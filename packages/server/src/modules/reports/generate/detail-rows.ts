@@ -1,5 +1,7 @@
 import {
+  type Bounded,
   COUNTER_KINDS,
+  type CounterBounds,
   type Counters,
   type Coverage,
   type FileCoverage,
@@ -9,17 +11,23 @@ import {
 import type { Column, ColumnData } from './bulk-insert.ts';
 import { type MethodChange, type MethodChanges, mostFrequentAuthor } from './method-changes.ts';
 
-/** The twelve counter columns, covered then total per counter, in COUNTER_KINDS order. */
+/**
+ * The counter columns, covered, total and covered-at-most per counter, in COUNTER_KINDS order;
+ * covered-at-most is null for an exact counter (issue 38: a merge's range otherwise).
+ */
 export const COUNTER_COLUMNS: readonly Column[] = COUNTER_KINDS.flatMap((kind) => [
   { name: `${kind}_covered`, type: 'int8' as const },
   { name: `${kind}_total`, type: 'int8' as const },
+  { name: `${kind}_covered_at_most`, type: 'int8' as const },
 ]);
 
-/** covered and total per counter (null where the format lacks it), in COUNTER_COLUMNS order. */
-export function counterValues(counters: Counters): (number | null)[] {
+/** The values of COUNTER_COLUMNS (null where the format lacks the counter, or for an exact upper bound). */
+export function counterValues({ counters, bounds }: Bounded): (number | null)[] {
   return COUNTER_KINDS.flatMap((kind) => {
     const c = counters[kind];
-    return c ? [c.covered, c.covered + c.missed] : [null, null];
+    if (!c) return [null, null, null];
+    const most = bounds?.[kind]?.coveredAtMost;
+    return [c.covered, c.covered + c.missed, most !== undefined && most > c.covered ? most : null];
   });
 }
 
@@ -34,6 +42,7 @@ export type ClassEntry = {
   file: FileCoverage;
   name: string;
   counters: Counters;
+  bounds?: CounterBounds;
   methods: readonly MethodCoverage[];
 };
 
@@ -44,10 +53,10 @@ export function classEntries(coverage: Coverage): ClassEntry[] {
     if (FILE_AS_CLASS.has(coverage.format) || file.classes.length === 0) {
       const methods =
         file.classes.length === 1 ? (file.classes[0]?.methods ?? []) : file.classes.flatMap((c) => c.methods);
-      entries.push({ file, name: file.path, counters: file.counters, methods });
+      entries.push({ file, name: file.path, counters: file.counters, bounds: file.bounds, methods });
     } else {
       for (const cls of file.classes)
-        entries.push({ file, name: cls.name, counters: cls.counters, methods: cls.methods });
+        entries.push({ file, name: cls.name, counters: cls.counters, bounds: cls.bounds, methods: cls.methods });
     }
   }
   return entries;
@@ -102,7 +111,7 @@ export function detailRows(entries: readonly ClassEntry[], classIds: readonly nu
         change !== null,
         change?.status ?? null,
         0,
-        ...counterValues(method.counters),
+        ...counterValues(method),
         change?.author ?? null,
       ]);
     }
@@ -119,7 +128,7 @@ export function detailRows(entries: readonly ClassEntry[], classIds: readonly nu
       changed,
       status,
       entry.methods.length,
-      ...counterValues(entry.counters),
+      ...counterValues(entry),
       mostFrequentAuthor(changedOnes.map((c) => c.author)),
     ]);
   }

@@ -1,4 +1,4 @@
-import type { Counters } from '@sextant/coverage';
+import type { CounterBounds, Counters } from '@sextant/coverage';
 import type { Db } from '../../../db/client.ts';
 import { GeneratedRowsRepository } from '../repository.ts';
 import { COUNTER_COLUMNS, classEntries, counterValues, detailRows } from './detail-rows.ts';
@@ -22,7 +22,7 @@ export async function generateReport(db: Db, input: GenerateInput, risks?: Cover
   const details = detailRows(entries, classIds, new MethodChanges(input.diff, input.changes));
   const files = fileRows(input.coverage, input.diff, input.changes);
   const figures = reportFigures(input);
-  const values = counterValues(figures.counters);
+  const values = counterValues(figures);
 
   const result = await repository.inTransaction(async (writer) => {
     await writer.lockAndClear(input.reportId);
@@ -64,6 +64,8 @@ export async function generateReport(db: Db, input: GenerateInput, risks?: Cover
 
 type ReportFigures = {
   counters: Counters;
+  /** Upper bounds of the counters a merge left as ranges. */
+  bounds?: CounterBounds;
   diffLineCovered: number | null;
   diffLineTotal: number | null;
   codeAuthor: string | null;
@@ -72,10 +74,12 @@ type ReportFigures = {
 /** Full: the coverage's totals. Incremental: counters over the changed methods, diff-cover's line figures. */
 export function reportFigures(input: GenerateInput): ReportFigures {
   if (input.coverageType === 'full' || !input.diff) {
-    return { counters: input.coverage.counters, diffLineCovered: null, diffLineTotal: null, codeAuthor: null };
+    const { counters, bounds } = input.coverage;
+    return { counters, bounds, diffLineCovered: null, diffLineTotal: null, codeAuthor: null };
   }
   return {
     counters: input.diff.incremental.totals,
+    bounds: input.diff.incremental.bounds,
     diffLineCovered: input.diff.lines.covered,
     diffLineTotal: input.diff.lines.total,
     codeAuthor: mostFrequentAuthor(input.diff.authors),

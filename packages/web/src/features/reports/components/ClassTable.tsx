@@ -90,7 +90,11 @@ export function ClassTable({ report, rows, total, loading, query, onQuery }: Pro
       r.note ? null : (
         <Space direction="vertical" size={0}>
           <GradeValue value={r[key as keyof ReportDetail] as number | null} />
-          <CountOf covered={r[covered] as number | null} total={r[totalKey] as number | null} />
+          <CountOf
+            covered={r[covered] as number | null}
+            total={r[totalKey] as number | null}
+            coveredAtMost={r[`${covered}AtMost` as keyof ReportDetail] as number | null}
+          />
         </Space>
       ),
   });

@@ -1,7 +1,8 @@
-import { Typography } from 'antd';
+import { Tooltip, Typography } from 'antd';
 import { coverageTone, TONE_COLORS } from '../../../lib/grades.ts';
-import { useLocale } from '../../../lib/i18n.tsx';
+import { fill, useLocale, useTexts } from '../../../lib/i18n.tsx';
 import { useSession } from '../../../lib/session.tsx';
+import { reportTexts } from '../texts.ts';
 
 /** A coverage fraction in its grade colour (point 9); an absent counter shows "—", never 0 %. */
 export function GradeValue({ value, strong }: { value: number | null | undefined; strong?: boolean }) {
@@ -17,13 +18,34 @@ export function GradeValue({ value, strong }: { value: number | null | undefined
   );
 }
 
-/** "covered / total" under a fraction, or nothing when the counter is absent. */
-export function CountOf({ covered, total }: { covered: number | null; total: number | null }) {
+/**
+ * "covered / total" under a fraction, or nothing when the counter is absent; "80–84 / 145" with a
+ * tooltip saying why when a merge left the counter a range (issue 38: `coveredAtMost`).
+ */
+export function CountOf({
+  covered,
+  total,
+  coveredAtMost,
+}: {
+  covered: number | null;
+  total: number | null;
+  coveredAtMost?: number | null;
+}) {
   const { formatNumber } = useLocale();
+  const t = useTexts(reportTexts);
   if (covered === null || total === null) return null;
-  return (
-    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-      {formatNumber(covered)} / {formatNumber(total)}
+  const ranged = coveredAtMost !== null && coveredAtMost !== undefined && coveredAtMost > covered;
+  const count = (
+    <Typography.Text type="secondary" style={{ fontSize: 12 }} className={ranged ? 'count-range' : undefined}>
+      {formatNumber(covered)}
+      {ranged && `–${formatNumber(coveredAtMost)}`} / {formatNumber(total)}
     </Typography.Text>
+  );
+  if (!ranged) return count;
+  const hint = fill(t.rangeHint, { low: formatNumber(covered), high: formatNumber(coveredAtMost) });
+  return (
+    <Tooltip title={hint}>
+      <span>{count}</span>
+    </Tooltip>
   );
 }

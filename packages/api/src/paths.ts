@@ -76,6 +76,10 @@ export const PATHS = {
   otlpTraces: '/v1/traces',
   traces: '/api/traces',
   trace: '/api/traces/:traceId',
+  traceInterfaces: '/api/traces/interfaces',
+  traceInterface: '/api/traces/interface',
+  /** Hands the caller's session to the trace viewer's port as a cookie (point 6: same session, port 5173). */
+  traceViewerSession: '/api/traces/viewer-session',
   // Documentation and the message socket.
   docs: '/api/docs',
   ws: '/ws',

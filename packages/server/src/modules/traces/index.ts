@@ -1,12 +1,18 @@
 import type { Settings } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { InterfaceReads } from './interface-reads.ts';
+import { interfaceRoutes } from './interface-routes.ts';
+import { InterfaceService } from './interface-service.ts';
 import { TraceReads } from './reads.ts';
 import { TracesRepository } from './repository.ts';
 import { otlpRoutes } from './routes.ts';
 import { traceSearchRoutes } from './search-routes.ts';
 import { TraceSearchService } from './search-service.ts';
 import { TracesService } from './service.ts';
+import { traceViewerSessionRoute } from './viewer-routes.ts';
+
+export { listenTraceViewer } from './viewer-listener.ts';
 
 export type TracesDeps = {
   settings: () => Promise<Settings>;
@@ -24,5 +30,7 @@ export function registerTraces(app: FastifyInstance, db: Db, deps: TracesDeps): 
   );
   otlpRoutes(app, { traces, appIdForToken: deps.appIdForToken, limitBytes: deps.limitBytes });
   traceSearchRoutes(app, new TraceSearchService(new TraceReads(db)));
+  traceViewerSessionRoute(app);
+  interfaceRoutes(app, new InterfaceService(new InterfaceReads(db)));
   return traces;
 }

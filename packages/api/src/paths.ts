@@ -78,6 +78,8 @@ export const PATHS = {
   trace: '/api/traces/:traceId',
   traceInterfaces: '/api/traces/interfaces',
   traceInterface: '/api/traces/interface',
+  regressions: '/api/traces/regressions',
+  regression: '/api/traces/regressions/:id',
   /** Hands the caller's session to the trace viewer's port as a cookie (point 6: same session, port 5173). */
   traceViewerSession: '/api/traces/viewer-session',
   // Documentation and the message socket.

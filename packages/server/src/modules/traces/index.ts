@@ -5,6 +5,9 @@ import { InterfaceReads } from './interface-reads.ts';
 import { interfaceRoutes } from './interface-routes.ts';
 import { InterfaceService } from './interface-service.ts';
 import { TraceReads } from './reads.ts';
+import { RegressionRepository } from './regression-repository.ts';
+import { regressionRoutes } from './regression-routes.ts';
+import { RegressionService } from './regression-service.ts';
 import { TracesRepository } from './repository.ts';
 import { otlpRoutes } from './routes.ts';
 import { traceSearchRoutes } from './search-routes.ts';
@@ -32,5 +35,6 @@ export function registerTraces(app: FastifyInstance, db: Db, deps: TracesDeps): 
   traceSearchRoutes(app, new TraceSearchService(new TraceReads(db)));
   traceViewerSessionRoute(app);
   interfaceRoutes(app, new InterfaceService(new InterfaceReads(db)));
+  regressionRoutes(app, new RegressionService(new RegressionRepository(db)));
   return traces;
 }

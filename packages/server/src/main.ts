@@ -34,7 +34,11 @@ const app = await buildApp({
 });
 await app.listen({ port: config.port, host: config.host });
 // The trace viewer's own port (specification point 2), answered by this same process.
-const viewer = await listenTraceViewer(app, { webDist: config.webDist, port: config.traceViewerPort, host: config.host });
+const viewer = await listenTraceViewer(app, {
+  webDist: config.webDist,
+  port: config.traceViewerPort,
+  host: config.host,
+});
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

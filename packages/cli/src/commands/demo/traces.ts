@@ -131,7 +131,8 @@ export async function sendDemoTraces(
   api: DemoApi,
   apps: Map<DemoApp['dir'], { id: string }>,
   log: (line: string) => void,
-  nowMs = Date.now(),
+  // On the hour, so a second run within the hour sends the very same spans (kept once).
+  nowMs = Math.floor(Date.now() / HOUR_MS) * HOUR_MS,
 ): Promise<number> {
   let sent = 0;
   for (const [dir, app] of apps) {

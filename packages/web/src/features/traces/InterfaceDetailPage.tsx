@@ -39,7 +39,7 @@ export default function InterfaceDetailPage(_: { screen: Screen }) {
           {
             title: t.status,
             dataIndex: 'failed',
-            render: (v: boolean) => (v ? <Tag color="error">{t.failed}</Tag> : <Tag>OK</Tag>),
+            render: (v: boolean) => (v ? <Tag color="error">{t.failed}</Tag> : <Tag>{t.ok}</Tag>),
           },
           { title: t.testCase, dataIndex: 'testCase', render: (v: string | null) => v ?? '—' },
           { title: t.version, dataIndex: 'appVersion', render: (v: string | null) => v ?? '—' },
@@ -73,13 +73,13 @@ export default function InterfaceDetailPage(_: { screen: Screen }) {
                 <Statistic title={t.errorRate} value={formatPercent(d.summary.errorRate)} />
               </Col>
               <Col span={4}>
-                <Statistic title="p50" value={formatMs(d.summary.p50Ms)} />
+                <Statistic title={t.p50} value={formatMs(d.summary.p50Ms)} />
               </Col>
               <Col span={4}>
-                <Statistic title="p95" value={formatMs(d.summary.p95Ms)} />
+                <Statistic title={t.p95} value={formatMs(d.summary.p95Ms)} />
               </Col>
               <Col span={4}>
-                <Statistic title="p99" value={formatMs(d.summary.p99Ms)} />
+                <Statistic title={t.p99} value={formatMs(d.summary.p99Ms)} />
               </Col>
             </Row>
           </Col>

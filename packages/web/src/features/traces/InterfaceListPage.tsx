@@ -52,14 +52,14 @@ export default function InterfaceListPage({ screen }: { screen: Screen }) {
                 <Tag color={v >= 0.1 ? 'error' : v > 0 ? 'warning' : 'success'}>{formatPercent(v)}</Tag>
               ),
             },
-            { title: 'p50', dataIndex: 'p50Ms', render: (v: number) => <DurationTag ms={v} /> },
+            { title: t.p50, dataIndex: 'p50Ms', render: (v: number) => <DurationTag ms={v} /> },
             {
-              title: 'p95',
+              title: t.p95,
               dataIndex: 'p95Ms',
               render: (v: number) => <DurationTag ms={v} />,
               sorter: (a, b) => a.p95Ms - b.p95Ms,
             },
-            { title: 'p99', dataIndex: 'p99Ms', render: (v: number) => <DurationTag ms={v} /> },
+            { title: t.p99, dataIndex: 'p99Ms', render: (v: number) => <DurationTag ms={v} /> },
             { title: t.lastSeen, dataIndex: 'lastSeen', render: (v: string) => formatDate(v) },
           ]}
         />

@@ -44,6 +44,10 @@ export const traceTexts = defineTexts({
     },
     analytics: {
       interface: 'Interface',
+      p50: 'p50',
+      p95: 'p95',
+      p99: 'p99',
+      ok: 'OK',
       calls: 'Calls',
       errors: 'Errors',
       errorRate: 'Error rate',
@@ -172,6 +176,10 @@ export const traceTexts = defineTexts({
     },
     analytics: {
       interface: '接口',
+      p50: 'p50',
+      p95: 'p95',
+      p99: 'p99',
+      ok: '正常',
       calls: '调用量',
       errors: '错误数',
       errorRate: '错误率',

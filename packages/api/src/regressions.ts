@@ -19,7 +19,8 @@ export type CreateRegression = z.infer<typeof CreateRegressionSchema>;
 
 export const REGRESSION_VERDICTS = ['added', 'removed', 'slower', 'failing-more', 'faster', 'unchanged'] as const;
 /** The test named on the screen (issue 36: "the test named on the screen"). */
-export const REGRESSION_TEST = 'Mann-Whitney U, one-sided, normal approximation with tie correction, α = 0.05';
+export const REGRESSION_TEST =
+  'Mann-Whitney U, one-sided, normal approximation with tie correction, α = 0.05, and p95 changed by at least 10 %';
 
 const SideFigures = z.object({ calls: z.number().int(), errors: z.number().int(), p95Ms: z.number() });
 

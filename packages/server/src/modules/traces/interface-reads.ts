@@ -77,10 +77,11 @@ export class InterfaceReads {
   /** The slowest calls, or the failing ones (most recent first). */
   calls(w: Window, iface: string, kind: 'slowest' | 'failing', limit: number): Promise<CallRow[]> {
     const filter = kind === 'failing' ? sql`and status_code = 2` : sql``;
-    const order = kind === 'failing' ? sql`start_ns desc` : sql`duration_ns desc`;
+    // Ordered by the table's bigint columns (s.), not the text the select names alike.
+    const order = kind === 'failing' ? sql`s.start_ns desc` : sql`s.duration_ns desc`;
     return this.rows(sql`
-      select trace_id, start_ns::text, duration_ns::text, status_code, test_case, app_version
-      from spans where ${inWindow(w)} and ${entry} and interface = ${iface} ${filter}
+      select trace_id, start_ns::text as start_ns, duration_ns::text as duration_ns, status_code, test_case, app_version
+      from spans s where ${inWindow(w)} and ${entry} and interface = ${iface} ${filter}
       order by ${order} limit ${limit}`);
   }
 

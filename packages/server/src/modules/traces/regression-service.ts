@@ -14,6 +14,8 @@ import type { RegressionRepository, RegressionRunRow, SideInterfaceRow } from '.
 import { windowOf } from './window.ts';
 
 const ALPHA = 0.05;
+/** A shift the rank test finds must also matter: p95 moved by at least a tenth of the base's. */
+const MIN_P95_CHANGE = 0.1;
 type Verdict = RegressionInterface['verdicts'][number];
 
 const figures = (r: SideInterfaceRow | undefined) =>
@@ -29,9 +31,9 @@ export function compareInterface(name: string, base?: SideInterfaceRow, cand?: S
   const slower = base && cand ? mannWhitneyGreater(base.sample_ms, cand.sample_ms) : null;
   const faster = base && cand ? mannWhitneyGreater(cand.sample_ms, base.sample_ms) : null;
   const pFailing = b && c ? proportionGreater(b.errors, b.calls, c.errors, c.calls) : null;
-  if (slower && slower.p < ALPHA && c && b && c.p95Ms > b.p95Ms) verdicts.push('slower');
+  if (slower && slower.p < ALPHA && c && b && c.p95Ms >= b.p95Ms * (1 + MIN_P95_CHANGE)) verdicts.push('slower');
   if (pFailing !== null && pFailing < ALPHA) verdicts.push('failing-more');
-  if (faster && faster.p < ALPHA && c && b && c.p95Ms < b.p95Ms) verdicts.push('faster');
+  if (faster && faster.p < ALPHA && c && b && c.p95Ms <= b.p95Ms * (1 - MIN_P95_CHANGE)) verdicts.push('faster');
   return {
     interface: name,
     verdicts,

@@ -86,7 +86,7 @@ export const traceTexts = defineTexts({
       notFound: 'No such regression run.',
       test: 'Significance test',
       explain:
-        'Slower: candidate durations rank higher (Mann-Whitney U, p < 0.05) and its p95 grew. Failing more: a higher error rate (two-proportion z-test, p < 0.05).',
+        'Slower: candidate durations rank higher (Mann-Whitney U, p < 0.05) and its p95 grew by at least 10 %. Failing more: a higher error rate (two-proportion z-test, p < 0.05).',
       interface: 'Interface',
       verdict: 'Verdict',
       baseP95: 'Base p95 · errors/calls',
@@ -218,7 +218,7 @@ export const traceTexts = defineTexts({
       notFound: '没有此回归运行。',
       test: '显著性检验',
       explain:
-        '变慢：候选版本耗时的秩更高（Mann-Whitney U 检验，p < 0.05）且 p95 增大。失败增多：错误率更高（双比例 z 检验，p < 0.05）。',
+        '变慢：候选版本耗时的秩更高（Mann-Whitney U 检验，p < 0.05）且 p95 至少增大 10%。失败增多：错误率更高（双比例 z 检验，p < 0.05）。',
       interface: '接口',
       verdict: '结论',
       baseP95: '基线 p95 · 错误/调用',

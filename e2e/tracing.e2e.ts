@@ -58,6 +58,8 @@ describe('tracing screens', () => {
     const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1440, height: 900 } });
     await signInByApi(context, 'admin', inject('adminPassword'));
     await context.addInitScript((l) => localStorage.setItem('sextant.locale', l), locale);
+    // Both ports render the whole app: on a busy two-core machine a screen can take a while.
+    context.setDefaultTimeout(90_000);
     return context.newPage();
   }
 
@@ -84,7 +86,7 @@ describe('tracing screens', () => {
       await rows.nth(1).click();
       await viewer.getByText('code.function.name').waitFor();
       await viewer.screenshot({ path: `${artifactsDir}tracing-viewer-${locale}.png` });
-    });
+    }, 300_000);
 
     it(`shows interface analytics and a regression run (${locale})`, async () => {
       const page = await signedInPage(chromium.browser, locale);
@@ -101,6 +103,6 @@ describe('tracing screens', () => {
       const slowerRow = page.getByRole('row', { name: /POST \/reservations/ });
       await expect.poll(() => slowerRow.textContent()).toContain(words.slower);
       await page.screenshot({ path: `${artifactsDir}tracing-regression-${locale}.png`, fullPage: true });
-    });
+    }, 300_000);
   }
 });

@@ -120,6 +120,7 @@ function buildWeb() {
   const sources = [
     'packages/web/src',
     'packages/web/index.html',
+    'packages/web/trace.html',
     'packages/web/vite.config.ts',
     'packages/api/src',
   ].map((d) => join(root, d));

@@ -11,6 +11,7 @@ declare module 'vitest' {
     baseUrl: string;
     adminPassword: string;
     jwtSecret: string;
+    traceViewerPort: number;
   }
 }
 
@@ -32,6 +33,8 @@ function waitForListening(child: ChildProcess, output: { text: string }): Promis
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sextant-e2e-'));
   const port = await freePort();
+  // Its own viewer port: 5173 may be taken by another server on this machine (point 2's default).
+  const traceViewerPort = await freePort();
   const adminPassword = `e2e-${randomBytes(9).toString('base64url')}`;
   const jwtSecret = randomBytes(48).toString('base64url');
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
@@ -44,6 +47,7 @@ export default async function setup(project: TestProject) {
       SEXTANT_DATA_DIR: dataDir,
       SEXTANT_ADMIN_PASSWORD: adminPassword,
       SEXTANT_JWT_SECRET: jwtSecret,
+      SEXTANT_TRACE_VIEWER_PORT: String(traceViewerPort),
       // The journeys' repositories are local clones in the temporary folder.
       SEXTANT_REPO_PATHS: tmpdir(),
     },
@@ -59,6 +63,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide('adminPassword', adminPassword);
   project.provide('jwtSecret', jwtSecret);
+  project.provide('traceViewerPort', traceViewerPort);
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');

@@ -14,5 +14,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,
+    // Two pages: the app, and the trace viewer served on its own port (specification point 2).
+    rollupOptions: { input: { main: 'index.html', trace: 'trace.html' } },
   },
 });

@@ -16,6 +16,7 @@ export * from './jvm-names.ts';
 export * from './messages.ts';
 export * from './no-eval.ts';
 export * from './paths.ts';
+export * from './regressions.ts';
 export * from './report-status.ts';
 export * from './reports.ts';
 export * from './risks.ts';

@@ -76,6 +76,12 @@ export const PATHS = {
   otlpTraces: '/v1/traces',
   traces: '/api/traces',
   trace: '/api/traces/:traceId',
+  traceInterfaces: '/api/traces/interfaces',
+  traceInterface: '/api/traces/interface',
+  regressions: '/api/traces/regressions',
+  regression: '/api/traces/regressions/:id',
+  /** Hands the caller's session to the trace viewer's port as a cookie (point 6: same session, port 5173). */
+  traceViewerSession: '/api/traces/viewer-session',
   // Process probes for process managers and load balancers (issue 41), outside /api like OTLP.
   healthz: '/healthz',
   readyz: '/readyz',

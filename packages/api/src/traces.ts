@@ -89,3 +89,79 @@ export const TraceSpanSchema = z.object({
 export type TraceSpan = z.infer<typeof TraceSpanSchema>;
 export const TraceDetailSchema = z.object({ traceId: z.string(), spans: z.array(TraceSpanSchema) });
 export type TraceDetail = z.infer<typeof TraceDetailSchema>;
+
+/**
+ * The cookie that carries the caller's access token to the trace viewer on its own port (point 6).
+ * Cookies are shared by every port of a host, localStorage is not; only the viewer's listener reads it.
+ */
+export const TRACE_VIEWER_COOKIE = 'sextant_trace_viewer';
+
+/** The viewer's default port (specification point 2: `{protocol}//{hostname}:5173/trace/{id}`). */
+export const TRACE_VIEWER_DEFAULT_PORT = 5173;
+
+/**
+ * A trace's page in the viewer: under the configured viewer address (system setting
+ * `traceViewerUrl`), else this host on port 5173 (point 2). The app travels in the query.
+ */
+export function traceViewerLink(
+  configured: string,
+  location: { protocol: string; hostname: string },
+  traceId: string,
+  appId: string,
+): string {
+  const base =
+    configured.trim().replace(/\/+$/, '') || `${location.protocol}//${location.hostname}:${TRACE_VIEWER_DEFAULT_PORT}`;
+  return `${base}/trace/${encodeURIComponent(traceId)}?appId=${encodeURIComponent(appId)}`;
+}
+
+/** A window of one app's traces (interface analytics): default the last 24 hours, at most 31 days. */
+export const TraceWindowQuerySchema = z.object({ appId: z.uuid(), from: IsoTime.optional(), to: IsoTime.optional() });
+export type TraceWindowQuery = z.infer<typeof TraceWindowQuerySchema>;
+
+const Percentiles = { p50Ms: z.number(), p95Ms: z.number(), p99Ms: z.number() };
+
+/** One interface of an app over the window: calls, errors and latency percentiles (of its server spans). */
+export const InterfaceRowSchema = z.object({
+  interface: z.string(),
+  calls: z.number().int(),
+  errors: z.number().int(),
+  errorRate: z.number().min(0).max(1),
+  ...Percentiles,
+  lastSeen: z.string(),
+});
+export type InterfaceRow = z.infer<typeof InterfaceRowSchema>;
+export const InterfaceListSchema = z.object({ items: z.array(InterfaceRowSchema) });
+
+export const InterfaceDetailQuerySchema = TraceWindowQuerySchema.extend({ interface: z.string().min(1).max(500) });
+export type InterfaceDetailQuery = z.infer<typeof InterfaceDetailQuerySchema>;
+
+const TraceCallSchema = z.object({
+  traceId: z.string(),
+  start: z.string(),
+  durationMs: z.number(),
+  failed: z.boolean(),
+  testCase: z.string().nullable(),
+  appVersion: z.string().nullable(),
+});
+
+/** One interface over time (`/otel/interfaceAnalytic/{id}`). */
+export const InterfaceDetailSchema = z.object({
+  interface: z.string(),
+  summary: InterfaceRowSchema,
+  /** Calls, errors and percentiles per time bucket, oldest first. */
+  series: z.array(z.object({ at: z.string(), calls: z.number().int(), errors: z.number().int(), ...Percentiles })),
+  /** Latency histogram: equal-width buckets between the fastest and the slowest call. */
+  histogram: z.array(z.object({ fromMs: z.number(), toMs: z.number(), calls: z.number().int() })),
+  slowest: z.array(TraceCallSchema),
+  failing: z.array(TraceCallSchema),
+  testCases: z.array(z.object({ testCase: z.string(), calls: z.number().int(), lastSeen: z.string() })),
+  methods: z.array(
+    z.object({
+      function: z.string(),
+      namespace: z.string().nullable(),
+      file: z.string().nullable(),
+      calls: z.number().int(),
+    }),
+  ),
+});
+export type InterfaceDetail = z.infer<typeof InterfaceDetailSchema>;

@@ -114,6 +114,19 @@ describe('sextant demo', () => {
     expect(after.reports2).toBe(6);
     expect(after.succeeded1).toBe(6);
     expect(after.succeeded2).toBe(6);
+    // Issue 36: each app's traces across 1.0 and 1.1; in 1.1 one interface is slower, one fails more.
+    const apps = await api<{ items: { id: string; name: string }[] }>('GET', '/api/apps?perPage=100');
+    for (const app of apps.items) {
+      const found = await api<{ items: unknown[] }>('GET', `/api/traces/interfaces?appId=${app.id}`);
+      expect(found.items, app.name).toHaveLength(4);
+      const run = await api<{ counts: Record<string, number> }>('POST', '/api/traces/regressions', {
+        appId: app.id,
+        name: 'demo 1.0 → 1.1',
+        base: { kind: 'version', version: '1.0' },
+        candidate: { kind: 'version', version: '1.1' },
+      });
+      expect(run.counts, app.name).toMatchObject({ slower: 1, 'failing-more': 1, added: 0, removed: 0 });
+    }
     // Issue 34: the home screen holds risks in every state, judged through the public API; the
     // "needs test" item was then covered by a QA report (resolved, its judgment kept).
     const risks = await api<{ items: { state: string; judgment: string | null }[] }>('GET', '/api/risks?perPage=200');

@@ -6,6 +6,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import { logOptions } from './log-options.ts';
+import { listenTraceViewer } from './modules/traces/index.ts';
 import { createRedisFanOut } from './realtime/fanout-redis.ts';
 
 const config = loadConfig();
@@ -33,12 +34,19 @@ const app = await buildApp({
   about,
 });
 await app.listen({ port: config.port, host: config.host });
+// The trace viewer's own port (specification point 2), answered by this same process.
+const viewer = await listenTraceViewer(app, {
+  webDist: config.webDist,
+  port: config.traceViewerPort,
+  host: config.host,
+});
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: closing`);
+  await viewer?.close();
   await app.close();
   await fanOut?.close();
   await database.close();

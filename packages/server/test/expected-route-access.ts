@@ -102,6 +102,15 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, Access> = {
   // /otel/otel: trace search and a trace's spans (point 6's Trace resource, advanced edition).
   'GET /api/traces': read('Trace'),
   'GET /api/traces/:traceId': read('Trace'),
+  // Opening a trace in the viewer (point 2, port 5173) hands the reader's session to that port.
+  'POST /api/traces/viewer-session': read('Trace'),
+  // Interface analytics (/otel/interfaceAnalytic and /{id}).
+  'GET /api/traces/interfaces': read('InterfaceAnalytic'),
+  'GET /api/traces/interface': read('InterfaceAnalytic'),
+  // Regression runs (/otel/regression and /{id}); making one stores it.
+  'GET /api/traces/regressions': read('Regression'),
+  'POST /api/traces/regressions': create('Regression'),
+  'GET /api/traces/regressions/:id': read('Regression'),
   // Coverage intake: uploads and agents' heart-beats come from CI and test environments with an
   // app's ingestion token (the route checks it, or a user's token); the upload list is a report read.
   'POST /api/coverage/uploads': OPEN,

@@ -104,7 +104,7 @@ export function useIntakeApp(opts: { uploadLimitBytes?: number; config?: Partial
         return [];
       }
     };
-  }, 60_000);
+  }, 240_000);
   afterAll(async () => t.close?.());
   return t;
 }

@@ -51,6 +51,18 @@ export class DemoApi {
     return this.unwrap('POST', PATHS.uploads, res);
   }
 
+  /** OTLP/HTTP JSON export with an app's ingestion token (the OTLP answer is not an envelope). */
+  async sendTraces(ingestionToken: string, body: unknown): Promise<void> {
+    const res = await fetch(new URL(PATHS.otlpTraces, this.server), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ingestionToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer = await res.text();
+    if (!res.ok || answer.includes('rejectedSpans'))
+      throw new ApiCallError(res.status, `POST ${PATHS.otlpTraces}: ${res.status} ${answer.slice(0, 200)}`);
+  }
+
   private async unwrap<T>(method: string, path: string, res: Response): Promise<T> {
     const text = await res.text();
     let envelope: { message?: string; data?: unknown } = {};

@@ -16,6 +16,7 @@ import {
   uploadMeta,
 } from './manifest.ts';
 import { askDemoDecision, judgeDemoRisks } from './risks.ts';
+import { sendDemoTraces } from './traces.ts';
 
 export type DemoOptions = {
   api: DemoApi;
@@ -98,6 +99,7 @@ export async function loadDemo(o: DemoOptions): Promise<DemoSummary> {
     if (testType === 1) await judgeDemoRisks(o.api, appIds, o.log);
   }
   await askDemoDecision(o.api, appIds, o.log);
+  await sendDemoTraces(o.api, apps, o.log);
   return { ...tally, reports };
 }
 

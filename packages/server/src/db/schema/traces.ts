@@ -58,3 +58,22 @@ export const spans = pgTable(
     index('spans_app_case').on(t.appId, t.testCase),
   ],
 );
+
+/**
+ * Regression runs (issue 36): a base (a version or a time window) compared with a candidate over
+ * one app's traces; the comparison is computed once, when the run is made, and kept whole.
+ */
+export const regressionRuns = pgTable(
+  'regression_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appId: uuid('app_id').notNull(),
+    name: text('name').notNull(),
+    base: jsonb('base').notNull(),
+    candidate: jsonb('candidate').notNull(),
+    result: jsonb('result').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('regression_runs_app_created').on(t.appId, t.createdAt)],
+);

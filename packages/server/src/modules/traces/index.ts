@@ -1,13 +1,22 @@
 import type { Settings } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { InterfaceReads } from './interface-reads.ts';
+import { interfaceRoutes } from './interface-routes.ts';
+import { InterfaceService } from './interface-service.ts';
 import { TraceReads } from './reads.ts';
+import { RegressionRepository } from './regression-repository.ts';
+import { regressionRoutes } from './regression-routes.ts';
+import { RegressionService } from './regression-service.ts';
 import { TracesRepository } from './repository.ts';
 import { TraceRiskReads } from './risk-reads.ts';
 import { otlpRoutes } from './routes.ts';
 import { traceSearchRoutes } from './search-routes.ts';
 import { TraceSearchService } from './search-service.ts';
 import { TracesService } from './service.ts';
+import { traceViewerSessionRoute } from './viewer-routes.ts';
+
+export { listenTraceViewer } from './viewer-listener.ts';
 
 /** The grouped span reads the risks module needs (issue 34), on the traces module's own table. */
 export const traceRiskReads = (db: Db): TraceRiskReads => new TraceRiskReads(db);
@@ -29,5 +38,8 @@ export function registerTraces(app: FastifyInstance, db: Db, deps: TracesDeps): 
   );
   otlpRoutes(app, { traces, appIdForToken: deps.appIdForToken, limitBytes: deps.limitBytes });
   traceSearchRoutes(app, new TraceSearchService(new TraceReads(db)));
+  traceViewerSessionRoute(app);
+  interfaceRoutes(app, new InterfaceService(new InterfaceReads(db)));
+  regressionRoutes(app, new RegressionService(new RegressionRepository(db)));
   return traces;
 }

@@ -2,7 +2,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import type { CommitterRow } from '@sextant/api';
+import type { AppOverview, AppVersionRow, Cockpit, CommitterRow, GroupFigures, ProjectDashboard } from '@sextant/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addUpload,
@@ -218,5 +218,72 @@ describe('committer analytics over real reports', () => {
     expect((await committers(`appId=${cart.appId}&testType=2`)).total).toBe(0);
     expect((await committers(`appId=${cart.appId}&version=other`)).total).toBe(0);
     expect((await committers(`appId=${cart.appId}&from=2000-01-01&to=2000-01-02`)).total).toBe(0);
+  });
+
+  const get = async <T>(url: string) => {
+    const res = await t.call('GET', url);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as T;
+  };
+
+  it("app analytics: a version's row carries its incremental report's stored figures", async () => {
+    const stored = await get<{ diffLineCovered: number; diffLineTotal: number }>(
+      `/api/getReport?reportId=${cart.reportId}`,
+    );
+    const page = await get<{ items: AppVersionRow[]; total: number }>(`/api/analytics/apps?appId=${cart.appId}`);
+    expect(page.total).toBe(1);
+    expect(page.items[0]).toMatchObject({
+      appName: 'cart',
+      teamName: 'reporting',
+      version: 'head',
+      testType: 1,
+      fullReportId: null,
+      lineCoverage: null,
+      incrementalReportId: cart.reportId,
+      diffLineCoverage: stored.diffLineCovered / stored.diffLineTotal,
+      changedMethods: 3,
+      coveredMethods: 2,
+    });
+    const sorted = await get<{ items: AppVersionRow[] }>('/api/analytics/apps?sortBy=appName');
+    expect(sorted.items.map((r) => r.appName)).toEqual(['calculator', 'cart']);
+    const overview = await get<AppOverview>('/api/analytics/apps/overview');
+    expect(overview.activity.reduce((n, d) => n + d.succeeded, 0)).toBeGreaterThanOrEqual(2);
+    expect(overview.trend.every((w) => w.testType === 1 && w.lineCoverage === null)).toBe(true);
+  });
+
+  it('versions, projects, the cockpit and a project dashboard sum the same stored figures', async () => {
+    const [head] = await get<GroupFigures[]>('/api/analytics/versions');
+    const all = await committers('perPage=50');
+    expect(head).toMatchObject({ key: 'head', apps: 2, reports: 2 });
+    expect(head?.changedMethods).toBe(all.items.reduce((n, r) => n + r.changedMethods, 0));
+    expect(head?.coveredMethods).toBe(all.items.reduce((n, r) => n + r.coveredMethods, 0));
+
+    const project = await t.ok<{ id: string }>('POST', '/api/projects', {
+      name: 'checkout',
+      teamId: t.teamId,
+      appIds: [cart.appId],
+    });
+    const projects = await get<GroupFigures[]>('/api/analytics/projects');
+    expect(projects.find((p) => p.key === project.id)).toMatchObject({
+      name: 'checkout',
+      apps: 1,
+      changedMethods: 3,
+      coveredMethods: 2,
+    });
+    const dashboard = await get<ProjectDashboard>(`/api/analytics/projects/${project.id}`);
+    expect(dashboard.standings.map((s) => [s.appName, s.reportId])).toEqual([['cart', cart.reportId]]);
+    expect(dashboard.versions).toHaveLength(1);
+    const missing = await t.call('GET', '/api/analytics/projects/00000000-0000-4000-8000-000000000000');
+    expect(missing.statusCode).toBe(404);
+
+    const cockpit = await get<Cockpit>(`/api/analytics/cockpit?teamId=${t.teamId}`);
+    expect(cockpit.apps).toBe(2);
+    expect(cockpit.standings.map((s) => s.appName).sort()).toEqual(['calculator', 'cart']);
+  });
+
+  it('answers 403 to a role without the Analytics resource', async () => {
+    const reader = await t.createUser('plain-client', 'client');
+    const res = await t.call('GET', '/api/analytics/committers', undefined, reader.headers);
+    expect(res.statusCode).toBe(403);
   });
 });

@@ -1,4 +1,5 @@
 export * from './abilities.ts';
+export * from './analytics.ts';
 export * from './admin/apps.ts';
 export * from './admin/audit.ts';
 export * from './admin/branches.ts';

@@ -58,6 +58,15 @@ export const PATHS = {
   uploads: '/api/coverage/uploads',
   agentHeartbeat: '/api/coverage/agents/heartbeat',
   dashboard: '/api/dashboard',
+  // Analytics (issue 35).
+  analyticsApps: '/api/analytics/apps',
+  analyticsAppOverview: '/api/analytics/apps/overview',
+  analyticsCommitters: '/api/analytics/committers',
+  analyticsCommitterTrend: '/api/analytics/committers/trend',
+  analyticsProjects: '/api/analytics/projects',
+  analyticsVersions: '/api/analytics/versions',
+  analyticsCockpit: '/api/analytics/cockpit',
+  projectDashboard: '/api/analytics/projects/:id',
   // Messages and notifications (specification point 10).
   messages: '/api/messages',
   messageHeartbeats: '/api/messages/heartbeats',

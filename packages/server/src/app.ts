@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { ReportConfig } from './lib/data-paths.ts';
+import { registerAnalytics } from './modules/analytics/index.ts';
 import { registerApplications } from './modules/applications/index.ts';
 import { createAppsService, registerApps } from './modules/apps/index.ts';
 import { registerAuditLog } from './modules/audit/index.ts';
@@ -161,6 +162,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await registerReports(app, opts.db, reports);
   registerReportViews(app, opts.db, reports);
+  registerAnalytics(app, opts.db, { apps, projects });
   registerTraces(app, opts.db, {
     settings: () => principals.settings(),
     appIdForToken: (token) => apps.appIdForToken(token),

@@ -134,6 +134,15 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/reports/:id/source': read('Report'),
   // /dashboard/app (the team-wide view checks TeamDashboard inside)
   'GET /api/dashboard': read('AppDashboard'),
+  // Analytics (issue 35): each read gated by the resource of the screen it feeds.
+  'GET /api/analytics/apps': read('Analytics'),
+  'GET /api/analytics/apps/overview': read('Analytics'),
+  'GET /api/analytics/committers': read('Analytics'),
+  'GET /api/analytics/committers/trend': read('Analytics'),
+  'GET /api/analytics/projects': read('Analytics'),
+  'GET /api/analytics/versions': read('Analytics'),
+  'GET /api/analytics/cockpit': read('Cockpit'),
+  'GET /api/analytics/projects/:id': read('ProjectDashboard'),
   // Risks (issue 34): read as the reports they come from (point 6); asking for a decision is open to
   // every reader; judging is checked per item inside (the author, the team's testers, update Risk).
   'GET /api/risks': read('Report'),

@@ -46,6 +46,14 @@ const IMPORTERS: Partial<Record<ScreenName, Importer>> = {
   'dashboard-pending-risks': () => import('../features/risks/PendingRisksPage.tsx'),
   'dashboard-my-analytic': () => import('../features/risks/MyAnalyticPage.tsx'),
   'dashboard-exception-traces': () => import('../features/risks/ExceptionTracesPage.tsx'),
+  'dashboard-app-analytic': () => import('../features/analytics/AppAnalyticPage.tsx'),
+  'dashboard-committer-analytic': () => import('../features/analytics/CommitterAnalyticPage.tsx'),
+  'dashboard-committer-analytic-table': () => import('../features/analytics/CommitterTablePage.tsx'),
+  'dashboard-project-analytic': () => import('../features/analytics/GroupAnalyticPage.tsx'),
+  'dashboard-version-analytic': () => import('../features/analytics/GroupAnalyticPage.tsx'),
+  'dashboard-cockpit': () => import('../features/analytics/CockpitPage.tsx'),
+  'dashboard-project-dashboard': () => import('../features/analytics/GroupAnalyticPage.tsx'),
+  'dashboard-project-dashboard-detail': () => import('../features/analytics/ProjectDashboardPage.tsx'),
 };
 
 export function importerFor(name: string): Importer {

@@ -195,3 +195,25 @@ export const reportFiles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.reportId, t.path] })],
 );
+
+/**
+ * Per report and blame author, the changed methods' figures (issue 35): written in the report's
+ * generation transaction from its diff, so committer analytics never scans method rows. A re-run
+ * replaces them (the writer deletes the report's rows first).
+ */
+export const reportCommitters = pgTable(
+  'report_committers',
+  {
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    /** `name <email>` as git blame gives it; '' for changed methods without an author. */
+    author: text('author').notNull(),
+    changedMethods: integer('changed_methods').notNull(),
+    measuredMethods: integer('measured_methods').notNull(),
+    coveredMethods: integer('covered_methods').notNull(),
+    lineCovered: bigint('line_covered', { mode: 'number' }).notNull(),
+    lineTotal: bigint('line_total', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.author] }), index('report_committers_author_idx').on(t.author)],
+);

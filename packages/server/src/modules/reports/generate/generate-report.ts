@@ -1,6 +1,7 @@
 import type { CounterBounds, Counters } from '@sextant/coverage';
 import type { Db } from '../../../db/client.ts';
 import { GeneratedRowsRepository } from '../repository.ts';
+import { writeCommitterSummaries } from './committer-summaries.ts';
 import { COUNTER_COLUMNS, classEntries, counterValues, detailRows } from './detail-rows.ts';
 import { fileRows } from './file-rows.ts';
 import { MethodChanges, mostFrequentAuthor } from './method-changes.ts';
@@ -37,6 +38,7 @@ export async function generateReport(db: Db, input: GenerateInput, risks?: Cover
       newCommit: input.newCommit,
       packages: input.packages ?? [],
     });
+    await writeCommitterSummaries(writer.client, input.reportId, input.diff);
     const recorded = await risks?.record(writer.client, {
       reportId: input.reportId,
       appId: input.appId,

@@ -1,0 +1,147 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiCall, artifactsDir, baseUrl, signInByApi, useBrowser } from './support/browser.ts';
+
+// Issue 35: the analytics screens, the cockpit and the project dashboards holding the demo's data
+// (`npm run demo`), in English and Chinese (screenshots in e2e/artifacts); filters restored on reload;
+// the committer table's CSV downloaded and read; the cockpit fits 1920×1080 without scrolling.
+const root = new URL('..', import.meta.url).pathname;
+const reposDir = mkdtempSync(join(tmpdir(), 'sx-e2e-analytics-'));
+
+function demo(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'npm',
+      [
+        'run',
+        '--silent',
+        'demo',
+        '--',
+        '--server',
+        baseUrl(),
+        '--password',
+        inject('adminPassword'),
+        '--repos-dir',
+        reposDir,
+      ],
+      { cwd: root, encoding: 'utf8', timeout: 600_000 },
+      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
+    );
+  });
+}
+
+describe('analytics screens over the demo workspace', () => {
+  const chromium = useBrowser();
+  let teamId = '';
+  let projectId = '';
+
+  beforeAll(async () => {
+    expect(await demo()).toContain('demo workspace ready');
+    const admin = await apiCall<{ accessToken: string }>('POST', '/api/login', {
+      username: 'admin',
+      password: inject('adminPassword'),
+    });
+    const teams = await apiCall<{ items: { id: string; name: string }[] }>(
+      'GET',
+      '/api/teams?q=Demo%20team',
+      undefined,
+      admin.accessToken,
+    );
+    teamId = teams.items.find((t) => t.name === 'Demo team')?.id ?? '';
+    const projects = await apiCall<{ items: { id: string; name: string }[] }>(
+      'GET',
+      '/api/projects?q=Demo%20spring',
+      undefined,
+      admin.accessToken,
+    );
+    projectId = projects.items.find((p) => p.name === 'Demo spring release')?.id ?? '';
+    expect(teamId).not.toBe('');
+    expect(projectId).not.toBe('');
+  }, 660_000);
+  afterAll(() => rmSync(reposDir, { recursive: true, force: true }));
+
+  async function open(locale: string, viewport = { width: 1440, height: 900 }) {
+    const context = await chromium.browser.newContext({ baseURL: baseUrl(), viewport, acceptDownloads: true });
+    await context.addInitScript((l) => {
+      localStorage.setItem('sextant.locale', l);
+      localStorage.setItem('sextant.preferences', JSON.stringify({ routerTransition: 'none' }));
+    }, locale);
+    await signInByApi(context, 'admin', inject('adminPassword'));
+    return { context, page: await context.newPage() };
+  }
+
+  async function visit(page: Page, locale: string, name: string, path: string, shows: string | RegExp) {
+    await page.goto(path);
+    await page.getByText(shows).first().waitFor({ timeout: 60_000 });
+    // Charts draw on the next frame after their data arrives.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.screenshot({ path: `${artifactsDir}analytics-${locale}-${name}.png`, fullPage: true });
+  }
+
+  it.each([
+    ['en', 'Changed methods', 'Unit line coverage'],
+    ['zh', '变更方法', '单元测试行覆盖率'],
+  ])(
+    'shows the demo figures on every finished screen (%s)',
+    async (locale, changed, unitLine) => {
+      const { context, page } = await open(locale);
+      const scope = `teamId=${teamId}`;
+      await visit(page, locale, 'app', `/dashboard/appAnalytic?${scope}`, 'demo-inventory');
+      await visit(page, locale, 'committers', `/dashboard/committerAnalytic?${scope}`, /@/);
+      await visit(page, locale, 'committer-table', `/dashboard/committerAnalyticTable?${scope}`, /@/);
+      expect(await page.getByRole('columnheader', { name: changed }).count()).toBeGreaterThan(0);
+      await visit(page, locale, 'projects', `/dashboard/projectAnalytic?${scope}`, unitLine);
+      await visit(page, locale, 'versions', `/dashboard/versionAnalytic?${scope}`, unitLine);
+      await visit(page, locale, 'project-dashboards', `/dashboard/projectDashboard?${scope}`, unitLine);
+      await visit(page, locale, 'project-dashboard', `/dashboard/projectDashboard/${projectId}`, 'demo-storefront');
+      await context.close();
+    },
+    300_000,
+  );
+
+  it.each(['en', 'zh'])(
+    'fits the cockpit on a 1920×1080 screen (%s)',
+    async (locale) => {
+      const { context, page } = await open(locale, { width: 1920, height: 1080 });
+      await visit(page, locale, 'cockpit', `/dashboard/cockpit?teamId=${teamId}`, 'demo-inventory');
+      const height = await page.evaluate(() => document.scrollingElement?.scrollHeight ?? 0);
+      expect(height).toBeLessThanOrEqual(1080);
+      await context.close();
+    },
+    120_000,
+  );
+
+  it('restores the filters and sort on reload, and exports the whole committer table as CSV', async () => {
+    const { context, page } = await open('en');
+    await page.goto(`/dashboard/committerAnalyticTable?teamId=${teamId}&testType=1&sortBy=author&sortDesc=false`);
+    await page.getByText(/@/).first().waitFor({ timeout: 60_000 });
+    await page.reload();
+    await page.getByText(/@/).first().waitFor({ timeout: 60_000 });
+    expect(new URL(page.url()).searchParams.get('testType')).toBe('1');
+    expect(await page.getByText('Unit tests').count()).toBeGreaterThan(0);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'CSV' }).click(),
+    ]);
+    const text = readFileSync((await download.path()) as string, 'utf8').replace(/^\ufeff/, '');
+    const [header, ...rows] = text.trim().split('\r\n');
+    expect(header).toBe('Committer,Changed methods,Covered,Uncovered,Method coverage,Lines of changed methods,Reports');
+    expect(rows.length).toBeGreaterThan(0);
+    const api = await apiCall<{ accessToken: string }>('POST', '/api/login', {
+      username: 'admin',
+      password: inject('adminPassword'),
+    });
+    const all = await apiCall<{ total: number }>(
+      'GET',
+      `/api/analytics/committers?teamId=${teamId}&testType=1&perPage=1`,
+      undefined,
+      api.accessToken,
+    );
+    expect(rows).toHaveLength(all.total);
+    await (context as BrowserContext).close();
+  }, 120_000);
+});

@@ -1,0 +1,30 @@
+import type { Db } from '../../db/client.ts';
+import {
+  activityByDay,
+  appVersionPage,
+  coverageByWeek,
+  groupFigures,
+  latestStandings,
+} from '../reports/analytics-reads.ts';
+import type { ReportScope } from '../reports/analytics-scope.ts';
+import { committerPage, committerTrend } from '../reports/committer-reads.ts';
+
+type Rest<F> = F extends (db: Db, ...rest: infer R) => infer T ? (...rest: R) => T : never;
+
+/**
+ * The analytics module owns no table: its reads are the reports module's read side
+ * (reports/analytics-reads.ts, reports/committer-reads.ts), bound to the database here.
+ */
+export class AnalyticsRepository {
+  constructor(private readonly db: Db) {}
+
+  committerPage: Rest<typeof committerPage> = (...a) => committerPage(this.db, ...a);
+  committerTrend: Rest<typeof committerTrend> = (...a) => committerTrend(this.db, ...a);
+  appVersionPage: Rest<typeof appVersionPage> = (...a) => appVersionPage(this.db, ...a);
+  activityByDay: Rest<typeof activityByDay> = (...a) => activityByDay(this.db, ...a);
+  coverageByWeek: Rest<typeof coverageByWeek> = (...a) => coverageByWeek(this.db, ...a);
+  latestStandings: Rest<typeof latestStandings> = (...a) => latestStandings(this.db, ...a);
+  groupFigures: Rest<typeof groupFigures> = (...a) => groupFigures(this.db, ...a);
+}
+
+export type { ReportScope };

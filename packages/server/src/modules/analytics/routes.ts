@@ -1,0 +1,73 @@
+import {
+  AnalyticsFilterSchema,
+  AppAnalyticQuerySchema,
+  AppOverviewSchema,
+  AppVersionPageSchema,
+  CockpitSchema,
+  CommitterPageSchema,
+  CommitterQuerySchema,
+  CommitterTrendSchema,
+  envelopeSchema,
+  GroupFiguresListSchema,
+  IdParamsSchema,
+  PATHS,
+  ProjectDashboardSchema,
+} from '@sextant/api';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AnalyticsService } from './service.ts';
+
+const ok = <T>(data: T) => ({ code: 200, message: 'OK', data });
+const read = (resource: 'Analytics' | 'Cockpit' | 'ProjectDashboard') =>
+  ({ access: { action: 'read', resource } }) as const;
+
+/** The analytics screens' reads (issue 35): each gated by the resource of the screen it feeds (point 6). */
+export function analyticsRoutes(app: FastifyInstance, analytics: AnalyticsService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['analytics'];
+  r.get(PATHS.analyticsApps, {
+    config: read('Analytics'),
+    schema: { tags, querystring: AppAnalyticQuerySchema, response: { 200: envelopeSchema(AppVersionPageSchema) } },
+    handler: async (req) => ok(await analytics.appVersions(req.query)),
+  });
+  r.get(PATHS.analyticsAppOverview, {
+    config: read('Analytics'),
+    schema: { tags, querystring: AnalyticsFilterSchema, response: { 200: envelopeSchema(AppOverviewSchema) } },
+    handler: async (req) => ok(await analytics.appOverview(req.query)),
+  });
+  r.get(PATHS.analyticsCommitters, {
+    config: read('Analytics'),
+    schema: { tags, querystring: CommitterQuerySchema, response: { 200: envelopeSchema(CommitterPageSchema) } },
+    handler: async (req) => ok(await analytics.committers(req.query)),
+  });
+  r.get(PATHS.analyticsCommitterTrend, {
+    config: read('Analytics'),
+    schema: { tags, querystring: AnalyticsFilterSchema, response: { 200: envelopeSchema(CommitterTrendSchema) } },
+    handler: async (req) => ok(await analytics.committerTrend(req.query)),
+  });
+  r.get(PATHS.analyticsProjects, {
+    config: read('Analytics'),
+    schema: { tags, querystring: AnalyticsFilterSchema, response: { 200: envelopeSchema(GroupFiguresListSchema) } },
+    handler: async (req) => ok(await analytics.projectFigures(req.query)),
+  });
+  r.get(PATHS.analyticsVersions, {
+    config: read('Analytics'),
+    schema: { tags, querystring: AnalyticsFilterSchema, response: { 200: envelopeSchema(GroupFiguresListSchema) } },
+    handler: async (req) => ok(await analytics.versions(req.query)),
+  });
+  r.get(PATHS.analyticsCockpit, {
+    config: read('Cockpit'),
+    schema: { tags, querystring: AnalyticsFilterSchema, response: { 200: envelopeSchema(CockpitSchema) } },
+    handler: async (req) => ok(await analytics.cockpit(req.query)),
+  });
+  r.get(PATHS.projectDashboard, {
+    config: read('ProjectDashboard'),
+    schema: {
+      tags,
+      params: IdParamsSchema,
+      querystring: AnalyticsFilterSchema,
+      response: { 200: envelopeSchema(ProjectDashboardSchema) },
+    },
+    handler: async (req) => ok(await analytics.projectDashboard(req.params.id, req.query)),
+  });
+}

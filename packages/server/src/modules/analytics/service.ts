@@ -1,0 +1,141 @@
+import type {
+  AnalyticsFilter,
+  AppAnalyticQuery,
+  AppOverview,
+  AppStanding,
+  Cockpit,
+  CommitterQuery,
+  CommitterTrend,
+  GroupFigures,
+  ProjectDashboard,
+} from '@sextant/api';
+import { ApiError } from '../../errors.ts';
+import type { AppsService } from '../apps/service.ts';
+import type { ProjectsService } from '../projects/service.ts';
+import type { ScopedApp } from '../reports/analytics-scope.ts';
+import type { AnalyticsRepository, ReportScope } from './repository.ts';
+
+const EVERY = 100_000;
+/** How many committers the trend chart follows: those with the most uncovered changed methods. */
+const TREND_AUTHORS = 5;
+
+/** The analytics read models (issue 35): scope from the apps and projects modules, figures from the reports'. */
+export class AnalyticsService {
+  constructor(
+    private readonly rows: AnalyticsRepository,
+    private readonly apps: AppsService,
+    private readonly projects: ProjectsService,
+  ) {}
+
+  /** The apps a filter names (team, app, project), with the report filters. An unknown project is a 404. */
+  async scope(filter: AnalyticsFilter): Promise<ReportScope> {
+    const listed = await this.apps.list({ page: 1, perPage: EVERY, sortDesc: false, teamId: filter.teamId });
+    let apps: ScopedApp[] = listed.items.map((a) => ({
+      id: a.id,
+      name: a.name,
+      teamId: a.teamId,
+      teamName: a.teamName,
+    }));
+    if (filter.appId) apps = apps.filter((a) => a.id === filter.appId);
+    if (filter.projectId) {
+      const ids = await this.projects.appIdsOf(filter.projectId);
+      if (!ids) throw new ApiError(404, 'not-found', 'No such project.');
+      apps = apps.filter((a) => ids.includes(a.id));
+    }
+    return { ...filter, apps };
+  }
+
+  async committers(query: CommitterQuery) {
+    return this.rows.committerPage(await this.scope(query), query);
+  }
+
+  async committerTrend(filter: AnalyticsFilter): Promise<CommitterTrend> {
+    const scope = await this.scope(filter);
+    const top = await this.rows.committerPage(scope, {
+      page: 1,
+      perPage: TREND_AUTHORS,
+      sortBy: 'uncoveredMethods',
+      sortDesc: true,
+    });
+    return this.rows.committerTrend(
+      scope,
+      top.items.map((c) => c.author ?? ''),
+    );
+  }
+
+  async appVersions(query: AppAnalyticQuery) {
+    return this.rows.appVersionPage(await this.scope(query), query);
+  }
+
+  async appOverview(filter: AnalyticsFilter): Promise<AppOverview> {
+    const scope = await this.scope(filter);
+    const [activity, trend] = await Promise.all([this.rows.activityByDay(scope), this.rows.coverageByWeek(scope)]);
+    return { activity, trend };
+  }
+
+  async cockpit(filter: AnalyticsFilter): Promise<Cockpit> {
+    const scope = await this.scope(filter);
+    const [standings, trend, activity] = await Promise.all([
+      this.standings(scope),
+      this.rows.coverageByWeek(scope, 12),
+      this.rows.activityByDay(scope, 30),
+    ]);
+    const reports = activity.reduce((n, d) => n + d.succeeded, 0);
+    return { standings, trend, activity, apps: scope.apps.length, reports };
+  }
+
+  async versions(filter: AnalyticsFilter): Promise<GroupFigures[]> {
+    return this.rows.groupFigures(await this.scope(filter), null);
+  }
+
+  /** Every project in scope (its team's, or the one named), those without reports with empty figures. */
+  async projectFigures(filter: AnalyticsFilter): Promise<GroupFigures[]> {
+    const scope = await this.scope({ ...filter, projectId: undefined });
+    const listed = await this.projects.list({ page: 1, perPage: EVERY, sortDesc: false, teamId: filter.teamId });
+    const projects = listed.items.filter((p) => !filter.projectId || p.id === filter.projectId);
+    const groups = projects.map((p) => ({ key: p.id, name: p.name, appIds: p.apps.map((a) => a.id) }));
+    const figures = await this.rows.groupFigures(scope, groups);
+    return groups.map((g) => {
+      const found = figures.find((f) => f.key === g.key);
+      return { ...(found ?? emptyFigures(g.key)), name: g.name, apps: g.appIds.length };
+    });
+  }
+
+  async projectDashboard(id: string, filter: AnalyticsFilter): Promise<ProjectDashboard> {
+    const project = await this.projects.get(id);
+    const [figures] = await this.projectFigures({ ...filter, projectId: project.id });
+    const scope = await this.scope({ ...filter, projectId: project.id });
+    const [standings, versions] = await Promise.all([
+      this.standings(scope),
+      this.rows.appVersionPage(scope, { page: 1, perPage: 50, sortBy: 'finishedAt', sortDesc: true }),
+    ]);
+    return {
+      project: figures ?? { ...emptyFigures(project.id), name: project.name },
+      standings,
+      versions: versions.items,
+    };
+  }
+
+  private async standings(scope: ReportScope): Promise<AppStanding[]> {
+    const byId = new Map(scope.apps.map((a) => [a.id, a]));
+    return (await this.rows.latestStandings(scope)).flatMap((s) => {
+      const app = byId.get(s.appId);
+      return app ? [{ ...s, appName: app.name, teamId: app.teamId, teamName: app.teamName }] : [];
+    });
+  }
+}
+
+function emptyFigures(key: string): GroupFigures {
+  return {
+    key,
+    name: key,
+    apps: 0,
+    unitLineCoverage: null,
+    functionalLineCoverage: null,
+    diffLineCoverage: null,
+    changedMethods: 0,
+    coveredMethods: 0,
+    reports: 0,
+    lastReportAt: null,
+  };
+}

@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { ReportConfig } from './lib/data-paths.ts';
-import { registerApplications } from './modules/applications/index.ts';
+import { createApplicationsService, registerApplications } from './modules/applications/index.ts';
 import { createAppsService, registerApps } from './modules/apps/index.ts';
 import { registerAuditLog } from './modules/audit/index.ts';
 import { AuditService } from './modules/audit/service.ts';
@@ -25,10 +25,7 @@ import { registerSettings } from './modules/settings/index.ts';
 import { createTeamsService, registerTeams } from './modules/teams/index.ts';
 import { TeamMemberships } from './modules/teams/memberships.ts';
 import { registerTraces } from './modules/traces/index.ts';
-import { profileRoutes } from './modules/users/profile-routes.ts';
-import { ProfileService } from './modules/users/profile-service.ts';
-import { usersRoutes } from './modules/users/routes.ts';
-import { UsersService } from './modules/users/service.ts';
+import { registerUsers } from './modules/users/index.ts';
 import { createVersionsService, registerVersions } from './modules/versions/index.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerContentSecurity } from './plugins/content-security.ts';
@@ -101,10 +98,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerDocs(app);
   registerAuth(app, opts.db, auth);
   const audit = new AuditService(opts.db);
-  usersRoutes(app, new UsersService(opts.db), audit, () => principals.invalidate());
+  const applications = createApplicationsService(opts.db);
+  registerUsers(app, opts.db, { audit, principals, requests: applications });
   registerRoles(app, opts.db, { audit, principals });
-  registerApplications(app, opts.db, { audit });
-  profileRoutes(app, new ProfileService(opts.db), principals);
+  registerApplications(app, applications, audit);
   const reports = reportConfig(opts);
   // Services other modules read, built once and handed to the modules that need them.
   const apps = createAppsService(opts.db, reports.repoPolicy);

@@ -1,3 +1,4 @@
+import type { ReportJobStatus } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
@@ -22,12 +23,12 @@ export async function registerReports(app: FastifyInstance, db: Db, config: Repo
   const uploads = createStoredUploads(db);
   const audit = new AuditService(db);
   const settings = new Principals(db);
-  const publish = async (report: { id: string }, status: string, title: string, text: string) => {
+  const publish = async (report: { id: string }, status: ReportJobStatus, title: string, text: string) => {
     try {
       await app.messages.publish({
         message_type: 'REPORT_PROGRESS',
         report_id: report.id,
-        status: status as never,
+        status,
         title,
         text,
       });

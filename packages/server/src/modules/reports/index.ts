@@ -75,8 +75,14 @@ export async function registerReports(app: FastifyInstance, db: Db, config: Repo
       if (ended) await publish(report, failure.status, `${report.name}: ${failure.status}`, failure.message);
     },
   });
-  const service = new ReportsService(repository, apps, new TeamsService(db, audit), audit, jobs, (report, text) =>
-    publish(report, 'QUEUED', `${report.name}: queued`, `Report ${text}.`),
+  const service = new ReportsService(
+    repository,
+    apps,
+    new TeamsService(db, audit),
+    audit,
+    jobs,
+    (report, text) => publish(report, 'QUEUED', `${report.name}: queued`, `Report ${text}.`),
+    (reportId) => app.risks.openOfReport(reportId),
   );
   reportsRoutes(app, service);
   app.addHook('onReady', async () => {

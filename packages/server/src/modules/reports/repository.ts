@@ -1,8 +1,8 @@
 import { type ReportJobStatus, RUNNING_STATUSES } from '@sextant/api';
-import { and, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client.ts';
-import { reports, riskItems } from '../../db/schema/index.ts';
+import { reports } from '../../db/schema/index.ts';
 import type { Executor } from '../audit/service.ts';
 import { type Column, type ColumnData, insertColumns } from './generate/bulk-insert.ts';
 
@@ -40,14 +40,6 @@ export class ReportsRepository {
 
   async delete(tx: Executor, id: string): Promise<void> {
     await tx.delete(reports).where(eq(reports.id, id));
-  }
-
-  async openRiskCount(reportId: string): Promise<number> {
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(riskItems)
-      .where(and(eq(riskItems.reportId, reportId), inArray(riskItems.state, ['observing', 'pending'])));
-    return row?.n ?? 0;
   }
 
   /**

@@ -124,4 +124,13 @@ export class RisksRepository {
   async addHistory(tx: Executor, entry: typeof riskItemHistory.$inferInsert): Promise<void> {
     await tx.insert(riskItemHistory).values(entry);
   }
+
+  /** Items of this report still open (observing or pending), as a report shows them. */
+  async openOfReport(reportId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(riskItems)
+      .where(and(eq(riskItems.reportId, reportId), inArray(riskItems.state, ['observing', 'pending'])));
+    return row?.n ?? 0;
+  }
 }

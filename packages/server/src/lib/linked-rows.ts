@@ -1,6 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
 import type { AuditedStore, Executor, TableRepository, TableWithId } from './table-repository.ts';
 
 /** A row and the ids its link table holds for it, sorted (a team's members, a project's apps). */
@@ -28,7 +27,7 @@ export class LinkedRows<Table extends TableWithId>
     >
 {
   constructor(
-    private readonly db: Db,
+    private readonly db: Executor,
     private readonly rows: TableRepository<Table>,
     private readonly link: Link,
   ) {}

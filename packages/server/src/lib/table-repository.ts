@@ -39,7 +39,7 @@ export class TableRepository<Table extends TableWithId>
   implements AuditedStore<Table['$inferSelect'], Table['$inferInsert'], Partial<Table['$inferInsert']>>
 {
   constructor(
-    protected readonly db: Db,
+    protected readonly db: Executor,
     readonly table: Table,
     private readonly list: {
       /** Columns the list may be sorted by, by the name the API uses. */

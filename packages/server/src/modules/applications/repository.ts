@@ -1,5 +1,5 @@
 import type { Application } from '@sextant/api';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { applications } from '../../db/schema/index.ts';
 import { type Executor, TableRepository } from '../../lib/table-repository.ts';
@@ -19,6 +19,16 @@ export class ApplicationsRepository extends TableRepository<typeof applications>
   /** Newest first. */
   listPage(query: { page: number; perPage: number; q?: string; status?: Application['status'] }) {
     return this.page({ ...query, sortDesc: true }, [query.status ? eq(applications.status, query.status) : undefined]);
+  }
+
+  /** Pending requests holding this compared username or this (lower-case) email, as (key, email). */
+  pendingHolding(executor: Executor, key: string, email: string): Promise<{ key: string; email: string }[]> {
+    return executor
+      .select({ key: applications.usernameKey, email: applications.email })
+      .from(applications)
+      .where(
+        and(eq(applications.status, 'pending'), or(eq(applications.usernameKey, key), eq(applications.email, email))),
+      );
   }
 
   /** Records the decision on a request still pending (a request decided meanwhile is left as it is). */

@@ -6,6 +6,7 @@ import {
   envelopeSchema,
   PATHS,
   pageSchema,
+  RegisterRequestSchema,
   RejectRequestSchema,
 } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +21,14 @@ const IdParams = z.object({ id: z.uuid() });
 
 export function applicationsRoutes(app: FastifyInstance, service: ApplicationsService, audit: AuditService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(PATHS.register, {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], body: RegisterRequestSchema, response: { 200: envelopeSchema(z.null()) } },
+    handler: async (req) => {
+      await service.apply(req.body, req.ip);
+      return { code: 200, message: 'Your request was sent; an administrator will review it.', data: null };
+    },
+  });
   r.get(PATHS.applications, {
     config: { access: { action: 'read', resource: 'Apply' } },
     schema: {

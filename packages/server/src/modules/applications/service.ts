@@ -1,15 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import { hash } from '@node-rs/argon2';
 import type { Application } from '@sextant/api';
-import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { passwordResets, roles, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
-import { opaqueToken, tokenHash } from '../auth/tokens.ts';
+import type { Executor } from '../../lib/table-repository.ts';
+import { PasswordResets } from '../auth/password-resets.ts';
+import { networkOf, Throttle } from '../auth/throttle.ts';
 import { type Rights, refuseEscalation } from '../roles/grants.ts';
+import { RolesService } from '../roles/service.ts';
+import { Accounts } from '../users/accounts.ts';
+import { hashPassword } from '../users/service.ts';
+import { refuseTakenNames, usernameKey } from '../users/usernames.ts';
 import { type ApplicationRecord, ApplicationsRepository } from './repository.ts';
 
-const RESET_TTL_MS = 24 * 3600_000;
+/** Access requests per network and hour: enough for a person, too few to test which names exist. */
+export const REGISTRATIONS_PER_HOUR = 5;
 
 function toApplication(row: ApplicationRecord): Application {
   return {
@@ -30,9 +33,56 @@ function toApplication(row: ApplicationRecord): Application {
 /** Access requests from `/apply`, decided on `/system/applyList`. */
 export class ApplicationsService {
   private readonly requests: ApplicationsRepository;
+  private readonly registrations: Throttle;
 
   constructor(private readonly db: Db) {
     this.requests = new ApplicationsRepository(db);
+    this.registrations = new Throttle(
+      db,
+      'register',
+      REGISTRATIONS_PER_HOUR,
+      3600_000,
+      'Too many access requests from your network; try again later.',
+    );
+  }
+
+  /**
+   * A request from `/apply`. A name or email an account or a pending request holds is refused with
+   * its reason (specification point 5); the hard limit per network keeps that from listing accounts.
+   */
+  async apply(
+    input: {
+      username: string;
+      email: string;
+      displayName?: string;
+      teamId?: string;
+      wantedRole?: string;
+      reason?: string;
+    },
+    ip: string,
+  ): Promise<void> {
+    await this.registrations.take(networkOf(ip));
+    const key = usernameKey(input.username);
+    const email = input.email.toLowerCase();
+    const held = [
+      ...(await new Accounts(this.db).namesHeld(key, email)),
+      ...(await this.namesHeld(this.db, key, email)),
+    ];
+    refuseTakenNames(held, key, email);
+    await this.requests.insert(this.db, {
+      username: input.username,
+      usernameKey: key,
+      email,
+      displayName: input.displayName ?? '',
+      team: input.teamId ?? null,
+      wantedRole: input.wantedRole ?? null,
+      reason: input.reason ?? '',
+    });
+  }
+
+  /** Pending requests holding this compared username or this email (the users module checks new accounts against them). */
+  namesHeld(executor: Executor, key: string, email: string): Promise<{ key: string; email: string }[]> {
+    return this.requests.pendingHolding(executor, key, email);
   }
 
   async list(query: { page: number; perPage: number; q?: string; status?: Application['status'] }) {
@@ -51,41 +101,29 @@ export class ApplicationsService {
   async approve(id: string, roleName: string, decider: Rights & { id: string }) {
     const deciderId = decider.id;
     const request = await this.pending(id);
-    const [role] = await this.db.select().from(roles).where(eq(roles.name, roleName));
-    if (!role) throw new ApiError(400, 'validation-failed', 'Unknown role.', { role: 'Unknown role.' });
+    const role = await new RolesService(this.db).named(roleName);
     refuseEscalation({ ability: role.abilities, resourceNums: role.resourceNums }, decider, `The role ${role.name}`);
-    const [clash] = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(or(eq(users.usernameKey, request.usernameKey), eq(users.email, request.email)));
-    if (clash) throw new ApiError(409, 'conflict', 'An account with this username or email exists already.');
-    const token = opaqueToken();
-    const expiresAt = new Date(Date.now() + RESET_TTL_MS);
-    const userId = await this.db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          username: request.username,
-          usernameKey: request.usernameKey,
-          email: request.email,
-          displayName: request.displayName,
-          passwordHash: await hash(randomBytes(24).toString('base64url'), { algorithm: 2 }),
-          roleId: role.id,
-        })
-        .returning({ id: users.id });
-      if (!user) throw new Error('insert returned no row');
-      await tx.insert(passwordResets).values({ tokenHash: tokenHash(token), userId: user.id, expiresAt });
+    if ((await new Accounts(this.db).namesHeld(request.usernameKey, request.email)).length > 0) {
+      throw new ApiError(409, 'conflict', 'An account with this username or email exists already.');
+    }
+    const passwordHash = await hashPassword();
+    return this.db.transaction(async (tx) => {
+      const userId = await new Accounts(tx).create({
+        username: request.username,
+        usernameKey: request.usernameKey,
+        email: request.email,
+        displayName: request.displayName,
+        passwordHash,
+        roleId: role.id,
+      });
+      const resetLink = await new PasswordResets(tx).issue(userId);
       await this.requests.decide(tx, id, {
         status: 'approved',
         decidedBy: deciderId,
         decisionNote: `role ${role.name}`,
       });
-      return user.id;
+      return { userId, resetLink };
     });
-    return {
-      userId,
-      resetLink: { token, url: `/pages/dashboard/reset-password?token=${token}`, expiresAt: expiresAt.toISOString() },
-    };
   }
 
   async reject(id: string, reason: string, deciderId: string): Promise<void> {

@@ -2,6 +2,7 @@ import type { AuditAction, AuditedEntity } from '@sextant/api';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
 import type { AuditedStore, Executor } from '../../lib/table-repository.ts';
+import { Accounts } from '../users/accounts.ts';
 import { asApiError } from './constraint-errors.ts';
 import { AuditRepository } from './repository.ts';
 
@@ -45,7 +46,7 @@ export class AuditService {
 
   /** Written in the same transaction as the change it describes, so neither exists without the other. */
   async record(tx: Executor, actor: Actor, entry: AuditEntry): Promise<void> {
-    await this.rows.append(tx, actor.id, [{ ...entry, actorId: actor.id }]);
+    await this.recordMany(tx, actor, [entry]);
   }
 
   /**
@@ -60,12 +61,16 @@ export class AuditService {
     });
   }
 
-  /** Several entries at once (an import), in one statement. */
+  /**
+   * Several entries at once (an import), in one statement. Each keeps its actor's username as it is
+   * now, read in the same transaction, so the log still names someone whose account is gone.
+   */
   async recordMany(tx: Executor, actor: Actor, entries: AuditEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    const actorName = (await new Accounts(tx).usernameOf(actor.id)) ?? '';
     await this.rows.append(
       tx,
-      actor.id,
-      entries.map((entry) => ({ ...entry, actorId: actor.id })),
+      entries.map((entry) => ({ ...entry, actorId: actor.id, actorName })),
     );
   }
 

@@ -1,7 +1,9 @@
-import { DEFAULT_SETTINGS, type Settings, SettingsSchema, type UserData } from '@sextant/api';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Settings, UserData } from '@sextant/api';
 import type { Db } from '../../db/client.ts';
-import { refreshTokens, roles, settings, users } from '../../db/schema/index.ts';
+import { RolesService } from '../roles/service.ts';
+import { readSettings } from '../settings/service.ts';
+import { Accounts } from '../users/accounts.ts';
+import { AuthRepository } from './repository.ts';
 
 type Loaded = { userData: UserData; settings: Settings; profile: Profile };
 
@@ -17,7 +19,15 @@ export class Principals {
   private cachedSettings: { at: number; value: Promise<Settings> } | null = null;
   private readonly endedSessions = new Map<string, { at: number; value: Promise<boolean> }>();
 
-  constructor(private readonly db: Db) {}
+  private readonly rows: AuthRepository;
+  private readonly accounts: Accounts;
+  private readonly roles: RolesService;
+
+  constructor(private readonly db: Db) {
+    this.rows = new AuthRepository(db);
+    this.accounts = new Accounts(db);
+    this.roles = new RolesService(db);
+  }
 
   invalidate(): void {
     this.users.clear();
@@ -38,12 +48,7 @@ export class Principals {
     const hit = this.endedSessions.get(sessionId);
     if (hit && now - hit.at < CACHE_MS) return hit.value;
     if (this.endedSessions.size > 10_000) this.endedSessions.clear();
-    const value = this.db
-      .select({ id: refreshTokens.id })
-      .from(refreshTokens)
-      .where(and(eq(refreshTokens.familyId, sessionId), isNotNull(refreshTokens.revokedAt)))
-      .limit(1)
-      .then((rows) => rows.length > 0);
+    const value = this.rows.familyRevoked(sessionId);
     this.endedSessions.set(sessionId, { at: now, value });
     value.catch(() => this.endedSessions.delete(sessionId));
     return value;
@@ -71,19 +76,16 @@ export class Principals {
     return value;
   }
 
-  private async readSettings(): Promise<Settings> {
-    const rows = await this.db.select().from(settings);
-    const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
-    return SettingsSchema.parse({ ...DEFAULT_SETTINGS, ...stored });
+  private readSettings(): Promise<Settings> {
+    return readSettings(this.db);
   }
 
   private async read(userId: string): Promise<Loaded | undefined> {
-    const [row] = await this.db
-      .select({ user: users, role: roles })
-      .from(users)
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .where(eq(users.id, userId));
-    if (!row?.user.enabled) return undefined;
+    const user = await this.accounts.find(userId);
+    if (!user?.enabled) return undefined;
+    const role = await this.roles.byId(user.roleId);
+    if (!role) return undefined;
+    const row = { user, role };
     const s = await this.settings();
     return {
       settings: s,

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { refreshTokens, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
-import { usernameKey } from '../users/usernames.ts';
+import { Accounts } from '../users/accounts.ts';
 import type { Principals } from './principals.ts';
+import { AuthRepository } from './repository.ts';
 import type { SessionPolicy } from './sessions.ts';
 import { SignInLimits } from './sign-in-limits.ts';
 import { type AccessTokens, opaqueToken, tokenHash } from './tokens.ts';
@@ -24,26 +23,23 @@ function decoyHash(): Promise<string> {
 
 export class AuthService {
   private readonly limits: SignInLimits;
+  private readonly rows: AuthRepository;
+  private readonly accounts: Accounts;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly tokens: AccessTokens,
     private readonly principals: Principals,
     private readonly policy: SessionPolicy,
   ) {
     this.limits = new SignInLimits(db);
+    this.rows = new AuthRepository(db);
+    this.accounts = new Accounts(db);
   }
 
   async login(login: string, password: string, client: Client) {
     const typed = login.toLowerCase();
-    const [user] = await this.db
-      .select()
-      .from(users)
-      // By the compared form of the name (issue 32, finding 7); the exact name too, for an older
-      // account whose stored key the migration could not make its own.
-      .where(
-        or(eq(users.usernameKey, usernameKey(login)), eq(users.username, login), sql`lower(${users.email}) = ${typed}`),
-      );
+    const user = await this.accounts.signingIn(login);
     // Failures count against the account whichever name or email was typed.
     const account = user ? `user:${user.id}` : `login:${typed}`;
     await this.limits.refuseIfLimited(account, user?.id, client.ip);
@@ -62,7 +58,7 @@ export class AuthService {
     const principal = await this.principals.load(userId);
     if (!principal) throw BAD_REFRESH();
     const refreshToken = opaqueToken();
-    await this.db.insert(refreshTokens).values({
+    await this.rows.insertRefreshToken({
       tokenHash: tokenHash(refreshToken),
       familyId: session.id,
       userId,
@@ -85,10 +81,7 @@ export class AuthService {
    * unused for the idle time (issue 32, finding 8) ends its session, as does the session's end.
    */
   async refresh(refreshToken: string, client: Client) {
-    const [row] = await this.db
-      .select()
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, tokenHash(refreshToken)));
+    const row = await this.rows.refreshTokenByHash(tokenHash(refreshToken));
     if (!row) throw BAD_REFRESH();
     if (row.usedAt || row.revokedAt) {
       await this.revokeFamily(row.familyId);
@@ -99,12 +92,7 @@ export class AuthService {
       await this.revokeFamily(row.familyId);
       throw BAD_REFRESH();
     }
-    const claimed = await this.db
-      .update(refreshTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
-      .returning({ id: refreshTokens.id });
-    if (claimed.length === 0) {
+    if (!(await this.rows.claimRefreshToken(row.id))) {
       await this.revokeFamily(row.familyId);
       throw BAD_REFRESH();
     }
@@ -113,18 +101,12 @@ export class AuthService {
 
   async logout(userId: string, refreshToken: string | undefined): Promise<void> {
     if (!refreshToken) return;
-    const [row] = await this.db
-      .select()
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, tokenHash(refreshToken)));
+    const row = await this.rows.refreshTokenByHash(tokenHash(refreshToken));
     if (row && row.userId === userId) await this.revokeFamily(row.familyId);
   }
 
   private async revokeFamily(familyId: string): Promise<void> {
-    await this.db
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    await this.rows.revokeFamily(familyId);
     this.principals.forgetSession(familyId);
   }
 }

@@ -1,7 +1,6 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { loginFailures, refreshTokens } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
+import { AuthRepository } from './repository.ts';
 
 const WINDOW_MS = 15 * 60_000;
 /** Failed sign-ins from one address, whatever the account, before that address waits out the window. */
@@ -26,24 +25,16 @@ function locked(retryAfterMs: number, message: string): ApiError {
  * from an address they used before, and from a new one after at most the delay.
  */
 export class SignInLimits {
-  constructor(private readonly db: Db) {}
+  private readonly rows: AuthRepository;
+
+  constructor(db: Db) {
+    this.rows = new AuthRepository(db);
+  }
 
   async refuseIfLimited(account: string, userId: string | undefined, ip: string): Promise<void> {
     const now = Date.now();
     const since = new Date(now - WINDOW_MS);
-    const [row] = await this.db
-      .select({
-        byAccount: sql<number>`count(*) filter (where ${loginFailures.account} = ${account})::int`,
-        lastOnAccount: sql<
-          number | null
-        >`(extract(epoch from max(${loginFailures.at}) filter (where ${loginFailures.account} = ${account})) * 1000)::float8`,
-        byIp: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})::int`,
-        firstByIp: sql<
-          number | null
-        >`(extract(epoch from min(${loginFailures.at}) filter (where ${loginFailures.ip} = ${ip})) * 1000)::float8`,
-      })
-      .from(loginFailures)
-      .where(gt(loginFailures.at, since));
+    const row = await this.rows.failuresSince(account, ip, since);
     if (!row) return;
     if (row.byIp >= IP_LIMIT) {
       const freeAt = Number(row.firstByIp ?? now) + WINDOW_MS;
@@ -52,30 +43,15 @@ export class SignInLimits {
     if (row.byAccount < ACCOUNT_FREE_FAILURES || row.lastOnAccount === null) return;
     const delay = Math.min(FIRST_DELAY_MS * 2 ** (row.byAccount - ACCOUNT_FREE_FAILURES), MAX_DELAY_MS);
     const wait = Number(row.lastOnAccount) + delay - now;
-    if (wait <= 0 || (userId && (await this.isKnownAddress(userId, ip)))) return;
+    if (wait <= 0 || (userId && (await this.rows.signedInFrom(userId, ip, new Date(now - KNOWN_FOR_MS))))) return;
     throw locked(wait, 'Too many failed sign-ins on this account; wait a moment and try again.');
   }
 
-  private async isKnownAddress(userId: string, ip: string): Promise<boolean> {
-    const [known] = await this.db
-      .select({ id: refreshTokens.id })
-      .from(refreshTokens)
-      .where(
-        and(
-          eq(refreshTokens.userId, userId),
-          eq(refreshTokens.ip, ip),
-          gt(refreshTokens.issuedAt, new Date(Date.now() - KNOWN_FOR_MS)),
-        ),
-      )
-      .limit(1);
-    return known !== undefined;
+  recordFailure(account: string, ip: string): Promise<void> {
+    return this.rows.recordFailure(account, ip);
   }
 
-  async recordFailure(account: string, ip: string): Promise<void> {
-    await this.db.insert(loginFailures).values({ account, ip, at: new Date() });
-  }
-
-  async clear(account: string): Promise<void> {
-    await this.db.delete(loginFailures).where(eq(loginFailures.account, account));
+  clear(account: string): Promise<void> {
+    return this.rows.clearFailures(account);
   }
 }

@@ -1,30 +1,26 @@
-import { and, count, eq, gt, max } from 'drizzle-orm';
-import { throttleEvents } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
-import type { Executor } from '../audit/service.ts';
+import type { Executor } from '../../lib/table-repository.ts';
+import { AuthRepository } from './repository.ts';
 
 /**
  * Attempts of one kind limited per subject within a sliding window, kept in the database so that
  * every server instance counts the same attempts.
  */
 export class Throttle {
+  private readonly rows: AuthRepository;
+
   constructor(
-    private readonly db: Executor,
+    db: Executor,
     readonly kind: string,
     readonly limit: number,
     readonly windowMs: number,
     private readonly refusal: string,
-  ) {}
+  ) {
+    this.rows = new AuthRepository(db);
+  }
 
-  private async recent(subject: string): Promise<{ n: number; last: Date | null }> {
-    const since = new Date(Date.now() - this.windowMs);
-    const [row] = await this.db
-      .select({ n: count(), last: max(throttleEvents.at) })
-      .from(throttleEvents)
-      .where(
-        and(eq(throttleEvents.kind, this.kind), eq(throttleEvents.subject, subject), gt(throttleEvents.at, since)),
-      );
-    return { n: row?.n ?? 0, last: row?.last ?? null };
+  private recent(subject: string): Promise<{ n: number; last: Date | null }> {
+    return this.rows.attemptsSince(this.kind, subject, new Date(Date.now() - this.windowMs));
   }
 
   private refuse(last: Date | null): never {
@@ -38,8 +34,8 @@ export class Throttle {
     if (n >= this.limit) this.refuse(last);
   }
 
-  async record(subject: string): Promise<void> {
-    await this.db.insert(throttleEvents).values({ kind: this.kind, subject });
+  record(subject: string): Promise<void> {
+    return this.rows.recordAttempt(this.kind, subject);
   }
 
   /**
@@ -52,10 +48,8 @@ export class Throttle {
     if (n > this.limit) this.refuse(last);
   }
 
-  async clear(subject: string): Promise<void> {
-    await this.db
-      .delete(throttleEvents)
-      .where(and(eq(throttleEvents.kind, this.kind), eq(throttleEvents.subject, subject)));
+  clear(subject: string): Promise<void> {
+    return this.rows.clearAttempts(this.kind, subject);
   }
 }
 

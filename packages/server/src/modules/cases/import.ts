@@ -16,7 +16,7 @@ import type { AppsService } from '../apps/service.ts';
 import { asApiError } from '../audit/constraint-errors.ts';
 import { type Actor, type AuditService, changedFields } from '../audit/service.ts';
 import type { RequirementsService } from '../requirements/service.ts';
-import { userIdsByUsername } from '../teams/people.ts';
+import { userIdsByUsername } from '../users/accounts.ts';
 import { CsvError, type CsvRow, parseCsv } from './csv.ts';
 import { LITE_HIDES_REQUIREMENTS } from './edition.ts';
 import type { CasesRepository } from './repository.ts';

@@ -6,7 +6,7 @@ import type { PageQuery } from '../../lib/table-repository.ts';
 import type { AppsService } from '../apps/service.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
 import type { RequirementsService } from '../requirements/service.ts';
-import { ownersOf } from '../teams/people.ts';
+import { ownersOf } from '../users/accounts.ts';
 import type { CaseRecord, CasesRepository } from './repository.ts';
 
 export type { CaseRecord } from './repository.ts';

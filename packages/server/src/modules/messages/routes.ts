@@ -21,12 +21,21 @@ const IdParams = z.object({ id: z.string().min(1).max(128) });
 
 export type MessagesRouteDeps = { appIdForToken: AppIdForToken; teamIdsOf: TeamIdsOf };
 
+/** The signed-in caller and what of the reports they may read. */
+type Me = (req: FastifyRequest) => Promise<{ userId: string; reader: ReportReader }>;
+
 export function messagesRoutes(app: FastifyInstance, service: MessagesService, deps: MessagesRouteDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const me = async (req: FastifyRequest): Promise<{ userId: string; reader: ReportReader }> => {
+  const me: Me = async (req) => {
     if (!req.principal) throw new Error('signed-in route without a principal');
     return { userId: req.principal.userData.userid, reader: await reportReaderOf(req.principal, deps.teamIdsOf) };
   };
+  reportMessageRoutes(app, service, deps, me);
+  notificationRoutes(app, service, me);
+}
+
+/** A report's messages: published by administrators and agents, read as history and heart-beats. */
+function reportMessageRoutes(app: FastifyInstance, service: MessagesService, deps: MessagesRouteDeps, me: Me): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(PATHS.messages, {
     // Public at the gate because an ingestion token is not a user; `publisherOf` checks the credentials first.
     config: { access: 'public' },
@@ -72,6 +81,11 @@ export function messagesRoutes(app: FastifyInstance, service: MessagesService, d
       data: await service.heartbeats((await me(req)).reader, req.query.reportId),
     }),
   });
+}
+
+/** The signed-in user's own notifications: listed, read, hidden. */
+function notificationRoutes(app: FastifyInstance, service: MessagesService, me: Me): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(PATHS.notifications, {
     config: { access: 'signed-in' },
     schema: {

@@ -6,8 +6,8 @@ import { timestamps } from '../../lib/presented.ts';
 import type { PageQuery } from '../../lib/table-repository.ts';
 import type { AppsService } from '../apps/service.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
-import { ownersOf } from '../teams/people.ts';
 import type { TeamsService } from '../teams/service.ts';
+import { ownersOf } from '../users/accounts.ts';
 import type { ProjectRecord, ProjectsRepository } from './repository.ts';
 
 type Status = NonNullable<ProjectInput['status']>;

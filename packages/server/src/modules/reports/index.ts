@@ -1,3 +1,4 @@
+import type { ReportJobStatus } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
@@ -15,6 +16,19 @@ import { ReportsRepository } from './repository.ts';
 import { reportsRoutes } from './routes.ts';
 import { ReportsService } from './service.ts';
 
+/** Publishes a report's progress; progress is also in reports.status, so a lost message must not fail the report. */
+async function publishProgress(
+  app: FastifyInstance,
+  progress: { reportId: string; status: ReportJobStatus; title: string; text: string },
+): Promise<void> {
+  const { reportId, status, title, text } = progress;
+  try {
+    await app.messages.publish({ message_type: 'REPORT_PROGRESS', report_id: reportId, status, title, text });
+  } catch (error) {
+    app.log.error({ err: error, reportId, status }, 'report progress message not published');
+  }
+}
+
 /** Report create/edit/delete and the durable report pipeline (issue 6, DESIGN §5). */
 export async function registerReports(app: FastifyInstance, db: Db, config: ReportConfig): Promise<void> {
   const repository = new ReportsRepository(db);
@@ -22,20 +36,8 @@ export async function registerReports(app: FastifyInstance, db: Db, config: Repo
   const uploads = createStoredUploads(db);
   const audit = new AuditService(db);
   const settings = new Principals(db);
-  const publish = async (report: { id: string }, status: string, title: string, text: string) => {
-    try {
-      await app.messages.publish({
-        message_type: 'REPORT_PROGRESS',
-        report_id: report.id,
-        status: status as never,
-        title,
-        text,
-      });
-    } catch (error) {
-      // Progress is also in reports.status; a lost message must not fail the report.
-      app.log.error({ err: error, reportId: report.id, status }, 'report progress message not published');
-    }
-  };
+  const publish = (report: { id: string }, status: ReportJobStatus, title: string, text: string) =>
+    publishProgress(app, { reportId: report.id, status, title, text });
   const jobs = new ReportJobs({
     // drizzle keeps the pg Pool it was opened on; pg-boss runs on it (PGlite behind its socket too).
     pool: (db as Db & { $client: pg.Pool }).$client,
@@ -74,8 +76,14 @@ export async function registerReports(app: FastifyInstance, db: Db, config: Repo
       if (ended) await publish(report, failure.status, `${report.name}: ${failure.status}`, failure.message);
     },
   });
-  const service = new ReportsService(repository, apps, new TeamsService(db, audit), audit, jobs, (report, text) =>
-    publish(report, 'QUEUED', `${report.name}: queued`, `Report ${text}.`),
+  const service = new ReportsService(
+    repository,
+    apps,
+    new TeamsService(db, audit),
+    audit,
+    jobs,
+    (report, text) => publish(report, 'QUEUED', `${report.name}: queued`, `Report ${text}.`),
+    (reportId) => app.risks.openOfReport(reportId),
   );
   reportsRoutes(app, service);
   app.addHook('onReady', async () => {

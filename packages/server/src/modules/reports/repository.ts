@@ -1,8 +1,8 @@
 import { type ReportJobStatus, RUNNING_STATUSES } from '@sextant/api';
-import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client.ts';
-import { reports, riskItems } from '../../db/schema/index.ts';
+import { reports } from '../../db/schema/index.ts';
 import type { Executor } from '../audit/service.ts';
 import { type Column, type ColumnData, insertColumns } from './generate/bulk-insert.ts';
 
@@ -67,14 +67,6 @@ export class ReportsRepository {
       )
       .orderBy(desc(reports.createdAt))
       .limit(limit);
-  }
-
-  async openRiskCount(reportId: string): Promise<number> {
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(riskItems)
-      .where(and(eq(riskItems.reportId, reportId), inArray(riskItems.state, ['observing', 'pending'])));
-    return row?.n ?? 0;
   }
 
   /**

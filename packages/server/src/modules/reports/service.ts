@@ -35,6 +35,8 @@ export class ReportsService {
     private readonly audit: AuditService,
     private readonly jobs: ReportJobs,
     private readonly announce: (report: ReportRow, text: string) => Promise<void>,
+    /** A report's risk items still open (the risks module's). */
+    private readonly openRisks: (reportId: string) => Promise<number>,
   ) {}
 
   async create(input: CreateReport, caller: Caller): Promise<Report> {
@@ -160,6 +162,6 @@ export class ReportsService {
 
   private async present(row: ReportRow, app?: AppView): Promise<Report> {
     const shown = app ?? (await this.apps.get(row.appId));
-    return presentReport(row, shown, await this.repository.openRiskCount(row.id));
+    return presentReport(row, shown, await this.openRisks(row.id));
   }
 }

@@ -5,7 +5,7 @@ import { timestamps } from '../../lib/presented.ts';
 import type { PageQuery } from '../../lib/table-repository.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
-import { ownersOf } from '../teams/people.ts';
+import { ownersOf } from '../users/accounts.ts';
 import type { VersionsService } from '../versions/service.ts';
 import type { RequirementRecord, RequirementsRepository } from './repository.ts';
 

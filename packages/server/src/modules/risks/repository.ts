@@ -340,4 +340,13 @@ export class RisksRepository {
     await this.db.execute(sql`update ${riskItems} set severity = severity
       where ${riskItems.resolvedAt} is null and ${riskItems.createdAt} > now() - interval '29 days'`);
   }
+
+  /** Items of this report still open (observing or pending), as a report shows them. */
+  async openOfReport(reportId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(riskItems)
+      .where(and(eq(riskItems.reportId, reportId), inArray(riskItems.state, ['observing', 'pending'])));
+    return row?.n ?? 0;
+  }
 }

@@ -311,4 +311,9 @@ export class RisksService implements CoverageRisks {
       mayJudge: viewer.showJudgment && row.state !== 'resolved' && this.mayJudge(viewer, row, app),
     };
   }
+
+  /** How many of a report's items are still open (the reports module shows it with the report). */
+  openOfReport(reportId: string): Promise<number> {
+    return this.repository.openOfReport(reportId);
+  }
 }

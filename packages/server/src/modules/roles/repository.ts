@@ -1,5 +1,5 @@
-import { count, eq } from 'drizzle-orm';
-import { roles, users } from '../../db/schema/index.ts';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { roles } from '../../db/schema/index.ts';
 import type { Executor } from '../../lib/table-repository.ts';
 
 export type RoleRecord = typeof roles.$inferSelect;
@@ -7,19 +7,14 @@ type RoleValues = Pick<typeof roles.$inferInsert, 'name' | 'abilities' | 'resour
 
 /**
  * The only SQL of the roles module, on the database or the audited change's transaction. How many
- * users hold a role is counted here (users.role_id); the users module owns that table.
+ * users hold a role is the users module's to count.
  */
 export class RolesRepository {
   constructor(private readonly db: Executor) {}
 
-  /** Every role with the number of users holding it, by name. */
-  listWithHolders() {
-    return this.db
-      .select({ role: roles, users: count(users.id) })
-      .from(roles)
-      .leftJoin(users, eq(users.roleId, roles.id))
-      .groupBy(roles.id)
-      .orderBy(roles.name);
+  /** Every role, by name. */
+  list(): Promise<RoleRecord[]> {
+    return this.db.select().from(roles).orderBy(asc(roles.name));
   }
 
   async find(id: string): Promise<RoleRecord | undefined> {
@@ -27,9 +22,19 @@ export class RolesRepository {
     return role;
   }
 
-  async idByName(name: string): Promise<string | undefined> {
-    const [other] = await this.db.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
-    return other?.id;
+  async named(name: string): Promise<RoleRecord | undefined> {
+    const [role] = await this.db.select().from(roles).where(eq(roles.name, name));
+    return role;
+  }
+
+  /** Role names by id. */
+  async names(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: roles.id, name: roles.name })
+      .from(roles)
+      .where(inArray(roles.id, [...new Set(ids)]));
+    return new Map(rows.map((r) => [r.id, r.name]));
   }
 
   async insert(values: RoleValues): Promise<string> {
@@ -40,11 +45,6 @@ export class RolesRepository {
 
   async update(id: string, values: RoleValues): Promise<void> {
     await this.db.update(roles).set(values).where(eq(roles.id, id));
-  }
-
-  async holders(id: string): Promise<number> {
-    const [held] = await this.db.select({ n: count() }).from(users).where(eq(users.roleId, id));
-    return held?.n ?? 0;
   }
 
   async delete(id: string): Promise<void> {

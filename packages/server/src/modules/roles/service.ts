@@ -1,16 +1,19 @@
 import type { RoleInput } from '@sextant/api';
 import { ApiError } from '../../errors.ts';
-import type { Executor } from '../audit/service.ts';
+import type { Executor } from '../../lib/table-repository.ts';
+import { Accounts } from '../users/accounts.ts';
 import { type Rights, refuseEscalation } from './grants.ts';
-import { RolesRepository } from './repository.ts';
+import { type RoleRecord, RolesRepository } from './repository.ts';
 
 const NAME_TAKEN = 'A role with this name exists.';
 
 export class RolesService {
   private readonly rows: RolesRepository;
+  private readonly accounts: Accounts;
 
   constructor(db: Executor) {
     this.rows = new RolesRepository(db);
+    this.accounts = new Accounts(db);
   }
 
   /** The same service on a transaction (an audited change runs in one). */
@@ -19,15 +22,32 @@ export class RolesService {
   }
 
   async list() {
-    const rows = await this.rows.listWithHolders();
-    return rows.map(({ role, users: holders }) => ({
+    const [rows, holders] = await Promise.all([this.rows.list(), this.accounts.holdersByRole()]);
+    return rows.map((role) => ({
       id: role.id,
       name: role.name,
       ability: role.abilities,
       resourceNums: role.resourceNums,
       builtin: role.builtin,
-      users: holders,
+      users: holders.get(role.id) ?? 0,
     }));
+  }
+
+  /** The role of this name; 400 on `role` when there is none (a user's or an applicant's role). */
+  async named(name: string): Promise<RoleRecord> {
+    const role = await this.rows.named(name);
+    if (!role) throw new ApiError(400, 'validation-failed', 'Unknown role.', { role: 'Unknown role.' });
+    return role;
+  }
+
+  /** The role by id (an account's), if it exists. */
+  byId(id: string): Promise<RoleRecord | undefined> {
+    return this.rows.find(id);
+  }
+
+  /** Role names by id, for lists of accounts. */
+  names(ids: string[]): Promise<Map<string, string>> {
+    return this.rows.names(ids);
   }
 
   private async find(id: string) {
@@ -37,7 +57,7 @@ export class RolesService {
   }
 
   private async refuseTakenName(name: string, exceptId?: string) {
-    const otherId = await this.rows.idByName(name);
+    const otherId = (await this.rows.named(name))?.id;
     if (otherId && otherId !== exceptId) throw new ApiError(409, 'conflict', NAME_TAKEN, { name: NAME_TAKEN });
   }
 
@@ -73,7 +93,7 @@ export class RolesService {
   async remove(id: string) {
     const role = await this.find(id);
     if (role.builtin) throw new ApiError(409, 'conflict', 'Built-in roles cannot be deleted.');
-    const held = await this.rows.holders(id);
+    const held = await this.accounts.holdersOf(id);
     if (held > 0) {
       throw new ApiError(409, 'conflict', `${held} user(s) hold this role; give them another role first.`);
     }

@@ -1,8 +1,14 @@
-import type { Settings } from '@sextant/api';
+import { DEFAULT_SETTINGS, type Settings, SettingsSchema } from '@sextant/api';
 import { ApiError } from '../../errors.ts';
+import type { Executor } from '../../lib/table-repository.ts';
 import { type Actor, type AuditEntry, type AuditService, changedFields } from '../audit/service.ts';
 import type { Principals } from '../auth/principals.ts';
-import type { SettingsRepository } from './repository.ts';
+import { SettingsRepository } from './repository.ts';
+
+/** The system settings as stored, over the defaults (the auth module's principals cache them for every request). */
+export async function readSettings(db: Executor): Promise<Settings> {
+  return SettingsSchema.parse({ ...DEFAULT_SETTINGS, ...(await new SettingsRepository().all(db)) });
+}
 
 /** Rules across fields: a passing grade above the excellent one, or warn above serious, makes no sense. */
 function refuseInconsistent(next: Settings): void {

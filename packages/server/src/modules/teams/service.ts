@@ -1,11 +1,11 @@
-import type { TeamInput, TeamUpdate, UserRef } from '@sextant/api';
+import type { TeamInput, TeamUpdate } from '@sextant/api';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
 import type { Linked } from '../../lib/linked-rows.ts';
 import { timestamps } from '../../lib/presented.ts';
 import type { PageQuery } from '../../lib/table-repository.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
-import { teamPeople, userRefs } from './people.ts';
+import { Accounts } from '../users/accounts.ts';
 import { type TeamRecord, TeamsRepository } from './repository.ts';
 
 const NOT_FOUND = 'No such team.';
@@ -70,27 +70,25 @@ export class TeamsService {
     return { entity: 'team', id, actor, notFound: NOT_FOUND, rules: RULES, snapshot } as const;
   }
 
+  /** Teams with their leader and their members by username (the people are the users module's). */
   private async present(rows: TeamRecord[]) {
-    const [people, leaders] = await Promise.all([
-      teamPeople(
-        this.db,
-        rows.map((r) => r.id),
-      ),
-      userRefs(
-        this.db,
-        rows.map((r) => r.leaderId),
-      ),
+    const links = await this.rows.withMembers.linksOf(rows.map((r) => r.id));
+    const people = await new Accounts(this.db).orderedRefs([
+      ...links.map((l) => l.targetId),
+      ...rows.map((r) => r.leaderId),
     ]);
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      description: r.description,
-      leader: (r.leaderId && (leaders.get(r.leaderId) as UserRef | undefined)) || null,
-      members: people
-        .filter((p) => p.teamId === r.id)
-        .map(({ id, username, displayName }) => ({ id, username, displayName })),
-      ...timestamps(r),
-    }));
+    const byId = new Map(people.map((p) => [p.id, p]));
+    return rows.map((r) => {
+      const members = new Set(links.filter((l) => l.ownerId === r.id).map((l) => l.targetId));
+      return {
+        id: r.id,
+        name: r.name,
+        description: r.description,
+        leader: (r.leaderId && byId.get(r.leaderId)) || null,
+        members: people.filter((p) => members.has(p.id)),
+        ...timestamps(r),
+      };
+    });
   }
 }
 

@@ -1,18 +1,21 @@
-import { hash, verify } from '@node-rs/argon2';
-import { and, eq, ne } from 'drizzle-orm';
+import { verify } from '@node-rs/argon2';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import { endSessionsBut } from '../auth/sessions.ts';
 import { Throttle } from '../auth/throttle.ts';
+import { UsersRepository } from './repository.ts';
+import { hashPassword } from './service.ts';
+import { EMAIL_TAKEN } from './usernames.ts';
 
 /** Wrong current passwords per account and quarter hour before `/api/me/password` answers 429. */
 export const PASSWORD_CHANGE_TRIES = 5;
 
 export class ProfileService {
   private readonly wrongPasswords: Throttle;
+  private readonly rows: UsersRepository;
 
   constructor(private readonly db: Db) {
+    this.rows = new UsersRepository(db);
     this.wrongPasswords = new Throttle(
       db,
       'password-change',
@@ -26,28 +29,17 @@ export class ProfileService {
     userId: string,
     input: { displayName?: string; email?: string; preferences?: Record<string, string | undefined> },
   ): Promise<void> {
-    const [current] = await this.db.select().from(users).where(eq(users.id, userId));
+    const current = await this.rows.find(userId);
     if (!current) throw new ApiError(404, 'not-found', 'No such user.');
     const email = input.email?.toLowerCase();
-    if (email && email !== current.email) {
-      const [taken] = await this.db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.email, email), ne(users.id, userId)));
-      if (taken) {
-        throw new ApiError(409, 'conflict', 'This email is already in use.', {
-          email: 'This email is already in use.',
-        });
-      }
+    if (email && email !== current.email && (await this.rows.emailTaken(email, userId))) {
+      throw new ApiError(409, 'conflict', EMAIL_TAKEN, { email: EMAIL_TAKEN });
     }
-    await this.db
-      .update(users)
-      .set({
-        displayName: input.displayName ?? current.displayName,
-        email: email ?? current.email,
-        preferences: { ...(current.preferences as Record<string, string>), ...input.preferences },
-      })
-      .where(eq(users.id, userId));
+    await this.rows.update(this.db, userId, {
+      displayName: input.displayName ?? current.displayName,
+      email: email ?? current.email,
+      preferences: { ...(current.preferences as Record<string, string>), ...input.preferences },
+    });
   }
 
   /**
@@ -57,17 +49,14 @@ export class ProfileService {
    */
   async changePassword(userId: string, sessionId: string | null, currentPassword: string, newPassword: string) {
     await this.wrongPasswords.refuseIfSpent(userId);
-    const [user] = await this.db.select().from(users).where(eq(users.id, userId));
+    const user = await this.rows.find(userId);
     if (!user || !(await verify(user.passwordHash, currentPassword))) {
       await this.wrongPasswords.record(userId);
       const message = 'The current password is not right.';
       throw new ApiError(400, 'validation-failed', message, { currentPassword: message });
     }
     await this.wrongPasswords.clear(userId);
-    await this.db
-      .update(users)
-      .set({ passwordHash: await hash(newPassword, { algorithm: 2 }), updatedAt: new Date() })
-      .where(eq(users.id, userId));
+    await this.rows.setPassword(userId, await hashPassword(newPassword));
     await endSessionsBut(this.db, userId, sessionId);
   }
 }

@@ -4,7 +4,6 @@ import {
   PATHS,
   PageQuerySchema,
   pageSchema,
-  RegisterRequestSchema,
   ResetLinkSchema,
   ResetPasswordRequestSchema,
   UserRowSchema,
@@ -33,24 +32,13 @@ export function usersRoutes(
   audit: AuditService,
   onChange: () => void,
 ): void {
+  accountRoutes(app, users, audit, onChange);
+  resetRoutes(app, users, audit, onChange);
+}
+
+/** The list of accounts, and an account created or changed (each change audited in its transaction). */
+function accountRoutes(app: FastifyInstance, users: UsersService, audit: AuditService, onChange: () => void): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post(PATHS.register, {
-    config: { access: 'public' },
-    schema: { tags: ['auth'], body: RegisterRequestSchema, response: { 200: envelopeSchema(z.null()) } },
-    handler: async (req) => {
-      await users.apply(req.body, req.ip);
-      return { code: 200, message: 'Your request was sent; an administrator will review it.', data: null };
-    },
-  });
-  r.post(PATHS.resetPassword, {
-    config: { access: 'public' },
-    schema: { tags: ['auth'], body: ResetPasswordRequestSchema, response: { 200: envelopeSchema(z.null()) } },
-    handler: async (req) => {
-      await users.resetPassword(req.body.token, req.body.password);
-      onChange();
-      return { code: 200, message: 'Password changed; please sign in.', data: null };
-    },
-  });
   r.get(PATHS.users, {
     config: { access: { action: 'read', resource: 'User' } },
     schema: {
@@ -100,6 +88,20 @@ export function usersRoutes(
         return { result: user, entry };
       });
       return { code: 200, message: 'User created.', data: created };
+    },
+  });
+}
+
+/** A reset link issued by an administrator, and the password set with it (public: the link is the credential). */
+function resetRoutes(app: FastifyInstance, users: UsersService, audit: AuditService, onChange: () => void): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(PATHS.resetPassword, {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], body: ResetPasswordRequestSchema, response: { 200: envelopeSchema(z.null()) } },
+    handler: async (req) => {
+      await users.resetPassword(req.body.token, req.body.password);
+      onChange();
+      return { code: 200, message: 'Password changed; please sign in.', data: null };
     },
   });
   r.post(PATHS.userResetLink, {

@@ -1,20 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import type { UserUpdate } from '@sextant/api';
-import { type AnyColumn, and, asc, count, desc, eq, gt, ilike, isNull, or } from 'drizzle-orm';
-import { applications, passwordResets, refreshTokens, roles, users } from '../../db/schema/index.ts';
+import type { PageQuery, UserUpdate } from '@sextant/api';
 import { ApiError } from '../../errors.ts';
-import type { Executor } from '../audit/service.ts';
-import { networkOf, Throttle } from '../auth/throttle.ts';
-import { opaqueToken, tokenHash } from '../auth/tokens.ts';
+import type { Executor } from '../../lib/table-repository.ts';
+import { PasswordResets } from '../auth/password-resets.ts';
+import { endSessionsBut } from '../auth/sessions.ts';
 import { type Rights, refuseEscalation } from '../roles/grants.ts';
-import { usernameKey } from './usernames.ts';
-
-const RESET_TTL_MS = 24 * 3600_000;
-/** Access requests per network and hour: enough for a person, too few to test which names exist. */
-export const REGISTRATIONS_PER_HOUR = 5;
-const USERNAME_TAKEN = 'This username is already in use.';
-const EMAIL_TAKEN = 'This email is already in use.';
+import { RolesService } from '../roles/service.ts';
+import { type UserRecord, UsersRepository } from './repository.ts';
+import { EMAIL_TAKEN, refuseTakenNames, usernameKey } from './usernames.ts';
 
 export type UserRow = {
   id: string;
@@ -26,15 +20,15 @@ export type UserRow = {
   enabled: boolean;
 };
 
-const SORTABLE: Record<string, AnyColumn> = {
-  username: users.username,
-  email: users.email,
-  displayName: users.displayName,
-  enabled: users.enabled,
-  createdAt: users.createdAt,
+/**
+ * Pending access requests holding a compared username or an email: the applications module's,
+ * handed in where the modules are wired (that module creates accounts through this one).
+ */
+export type PendingRequests = {
+  namesHeld(executor: Executor, key: string, email: string): Promise<{ key: string; email: string }[]>;
 };
 
-function toRow(user: typeof users.$inferSelect, role: string): UserRow {
+function toRow(user: UserRecord, role: string): UserRow {
   return {
     id: user.id,
     username: user.username,
@@ -51,70 +45,28 @@ export function hashPassword(password?: string): Promise<string> {
   return hash(password ?? randomBytes(24).toString('base64url'), { algorithm: 2 });
 }
 
+/** The accounts on `/system/users`: listed, created, changed, given a reset link; and the reset itself. */
 export class UsersService {
-  constructor(private readonly db: Executor) {}
+  private readonly rows: UsersRepository;
+  private readonly roles: RolesService;
+
+  constructor(
+    private readonly db: Executor,
+    private readonly requests: PendingRequests,
+  ) {
+    this.rows = new UsersRepository(db);
+    this.roles = new RolesService(db);
+  }
 
   /** The same service on a transaction (an audited change runs in one). */
   within(tx: Executor): UsersService {
-    return new UsersService(tx);
+    return new UsersService(tx, this.requests);
   }
 
-  private async refuseDuplicates(username: string, email: string): Promise<void> {
-    const fields: Record<string, string> = {};
-    const lower = email.toLowerCase();
-    const key = usernameKey(username);
-    const taken = await this.db
-      .select({ key: users.usernameKey, email: users.email })
-      .from(users)
-      .where(or(eq(users.usernameKey, key), eq(users.email, lower)));
-    const pending = await this.db
-      .select({ key: applications.usernameKey, email: applications.email })
-      .from(applications)
-      .where(
-        and(eq(applications.status, 'pending'), or(eq(applications.usernameKey, key), eq(applications.email, lower))),
-      );
-    for (const row of [...taken, ...pending]) {
-      if (row.key === key) fields.username = USERNAME_TAKEN;
-      if (row.email === lower) fields.email = EMAIL_TAKEN;
-    }
-    if (fields.username || fields.email) {
-      throw new ApiError(409, 'conflict', fields.username ?? fields.email ?? USERNAME_TAKEN, fields);
-    }
-  }
-
-  /**
-   * The duplicate messages of specification point 5 stay (an applicant must learn why a request
-   * cannot be made); what keeps them from listing the accounts is the hard limit per network.
-   */
-  async apply(
-    input: {
-      username: string;
-      email: string;
-      displayName?: string;
-      teamId?: string;
-      wantedRole?: string;
-      reason?: string;
-    },
-    ip: string,
-  ) {
-    const registrations = new Throttle(
-      this.db,
-      'register',
-      REGISTRATIONS_PER_HOUR,
-      3600_000,
-      'Too many access requests from your network; try again later.',
-    );
-    await registrations.take(networkOf(ip));
-    await this.refuseDuplicates(input.username, input.email);
-    await this.db.insert(applications).values({
-      username: input.username,
-      usernameKey: usernameKey(input.username),
-      email: input.email.toLowerCase(),
-      displayName: input.displayName ?? '',
-      team: input.teamId ?? null,
-      wantedRole: input.wantedRole ?? null,
-      reason: input.reason ?? '',
-    });
+  async list(query: PageQuery): Promise<{ items: UserRow[]; total: number }> {
+    const { rows, total } = await this.rows.listPage(query);
+    const roles = await this.roles.names(rows.map((r) => r.roleId));
+    return { items: rows.map((user) => toRow(user, roles.get(user.roleId) ?? '')), total };
   }
 
   /**
@@ -125,68 +77,29 @@ export class UsersService {
     input: { username: string; email: string; displayName?: string; role: string; passwordHash: string },
     actor: Rights,
   ): Promise<UserRow> {
-    const role = await this.roleNamed(input.role);
+    const role = await this.roles.named(input.role);
     refuseEscalation({ ability: role.abilities, resourceNums: role.resourceNums }, actor, `The role ${role.name}`);
-    await this.refuseDuplicates(input.username, input.email);
-    const [user] = await this.db
-      .insert(users)
-      .values({
-        username: input.username,
-        usernameKey: usernameKey(input.username),
-        email: input.email.toLowerCase(),
-        displayName: input.displayName ?? '',
-        passwordHash: input.passwordHash,
-        roleId: role.id,
-      })
-      .returning();
-    if (!user) throw new Error('insert returned no row');
+    const key = usernameKey(input.username);
+    const email = input.email.toLowerCase();
+    const held = [...(await this.rows.holdersOf(key, email)), ...(await this.requests.namesHeld(this.db, key, email))];
+    refuseTakenNames(held, key, email);
+    const user = await this.rows.insert(this.db, {
+      username: input.username,
+      usernameKey: key,
+      email,
+      displayName: input.displayName ?? '',
+      passwordHash: input.passwordHash,
+      roleId: role.id,
+    });
     return toRow(user, role.name);
-  }
-
-  async list(query: {
-    page: number;
-    perPage: number;
-    q?: string;
-    sortBy?: string;
-    sortDesc?: boolean;
-  }): Promise<{ items: UserRow[]; total: number }> {
-    const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const where = pattern
-      ? or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(users.displayName, pattern))
-      : undefined;
-    const column = SORTABLE[query.sortBy ?? 'username'] ?? users.username;
-    const rows = await this.db
-      .select({ user: users, role: roles.name })
-      .from(users)
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .where(where)
-      .orderBy(query.sortDesc ? desc(column) : asc(column), asc(users.id))
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage);
-    const [total] = await this.db.select({ n: count() }).from(users).where(where);
-    return { items: rows.map(({ user, role }) => toRow(user, role)), total: total?.n ?? 0 };
-  }
-
-  private async roleNamed(name: string) {
-    const [role] = await this.db.select().from(roles).where(eq(roles.name, name));
-    if (!role) throw new ApiError(400, 'validation-failed', 'Unknown role.', { role: 'Unknown role.' });
-    return role;
   }
 
   /** An account's rights: its role's abilities and resources, and its user types. */
   private async rightsOf(userId: string): Promise<Rights & { role: string }> {
-    const [row] = await this.db
-      .select({ usertypes: users.usertypes, role: roles })
-      .from(users)
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .where(eq(users.id, userId));
-    if (!row) throw new ApiError(404, 'not-found', 'No such user.');
-    return {
-      role: row.role.name,
-      ability: row.role.abilities,
-      resourceNums: row.role.resourceNums,
-      usertypes: row.usertypes,
-    };
+    const user = await this.rows.find(userId, this.db);
+    const role = user && (await this.roles.byId(user.roleId));
+    if (!user || !role) throw new ApiError(404, 'not-found', 'No such user.');
+    return { role: role.name, ability: role.abilities, resourceNums: role.resourceNums, usertypes: user.usertypes };
   }
 
   /**
@@ -205,7 +118,7 @@ export class UsersService {
     }
     refuseEscalation(target, actor, 'This account');
     if (input.role && input.role !== target.role) {
-      const role = await this.roleNamed(input.role);
+      const role = await this.roles.named(input.role);
       refuseEscalation({ ability: role.abilities, resourceNums: role.resourceNums }, actor, `The role ${role.name}`);
     }
     if (input.usertypes)
@@ -218,7 +131,7 @@ export class UsersService {
     input: UserUpdate,
     actor: Rights & { id: string },
   ): Promise<{ before: UserRow; after: UserRow }> {
-    const [current] = await this.db.select().from(users).where(eq(users.id, id));
+    const current = await this.rows.find(id, this.db);
     if (!current) throw new ApiError(404, 'not-found', 'No such user.');
     await this.refuseEscalatingUpdate(id, input, actor);
     const before = await this.row(id);
@@ -227,79 +140,39 @@ export class UsersService {
       throw new ApiError(400, 'validation-failed', message, { enabled: message });
     }
     const email = input.email?.toLowerCase();
-    if (email && email !== current.email) {
-      const [taken] = await this.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-      if (taken) throw new ApiError(409, 'conflict', EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    if (email && email !== current.email && (await this.rows.emailTaken(email))) {
+      throw new ApiError(409, 'conflict', EMAIL_TAKEN, { email: EMAIL_TAKEN });
     }
-    const roleId = input.role ? (await this.roleNamed(input.role)).id : current.roleId;
-    await this.db
-      .update(users)
-      .set({
-        displayName: input.displayName ?? current.displayName,
-        email: email ?? current.email,
-        roleId,
-        usertypes: input.usertypes ?? current.usertypes,
-        enabled: input.enabled ?? current.enabled,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, id));
-    if (input.enabled === false) {
-      await this.db
-        .update(refreshTokens)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(refreshTokens.userId, id), isNull(refreshTokens.revokedAt)));
-    }
+    const roleId = input.role ? (await this.roles.named(input.role)).id : current.roleId;
+    await this.rows.update(this.db, id, {
+      displayName: input.displayName ?? current.displayName,
+      email: email ?? current.email,
+      roleId,
+      usertypes: input.usertypes ?? current.usertypes,
+      enabled: input.enabled ?? current.enabled,
+      updatedAt: new Date(),
+    });
+    if (input.enabled === false) await endSessionsBut(this.db, id, null);
     return { before, after: await this.row(id) };
   }
 
   private async row(id: string): Promise<UserRow> {
-    const [row] = await this.db
-      .select({ user: users, role: roles.name })
-      .from(users)
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .where(eq(users.id, id));
-    if (!row) throw new ApiError(404, 'not-found', 'No such user.');
-    return toRow(row.user, row.role);
+    const user = await this.rows.find(id, this.db);
+    const role = user && (await this.roles.byId(user.roleId));
+    if (!user || !role) throw new ApiError(404, 'not-found', 'No such user.');
+    return toRow(user, role.name);
   }
 
   /** A reset link lets its holder become that account, so only someone holding all its rights issues one. */
   async resetLink(userId: string, actor: Rights) {
     refuseEscalation(await this.rightsOf(userId), actor, 'This account');
-    const token = opaqueToken();
-    const expiresAt = new Date(Date.now() + RESET_TTL_MS);
-    // Only the newest link works (issue 32, finding 7): one passed on earlier cannot be used later.
-    await this.dropUnusedResetLinks(userId);
-    await this.db.insert(passwordResets).values({ tokenHash: tokenHash(token), userId, expiresAt });
-    return { token, url: `/pages/dashboard/reset-password?token=${token}`, expiresAt: expiresAt.toISOString() };
+    return new PasswordResets(this.db).issue(userId);
   }
 
-  private async dropUnusedResetLinks(userId: string): Promise<void> {
-    await this.db.delete(passwordResets).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
-  }
-
-  /** Single use: the token is claimed atomically; all refresh tokens of the user die with the old password. */
+  /** Single use: the link is claimed atomically; all sessions of the user end with the old password. */
   async resetPassword(token: string, password: string): Promise<void> {
-    const claimed = await this.db
-      .update(passwordResets)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, tokenHash(token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, new Date()),
-        ),
-      )
-      .returning({ userId: passwordResets.userId });
-    const row = claimed[0];
-    if (!row) throw new ApiError(400, 'bad-request', 'This reset link is invalid, used or expired.');
-    await this.dropUnusedResetLinks(row.userId);
-    await this.db
-      .update(users)
-      .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
-      .where(eq(users.id, row.userId));
-    await this.db
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.userId, row.userId), isNull(refreshTokens.revokedAt)));
+    const userId = await new PasswordResets(this.db).redeem(token);
+    await this.rows.setPassword(userId, await hashPassword(password));
+    await endSessionsBut(this.db, userId, null);
   }
 }

@@ -1,49 +1,18 @@
-import {
-  type Audience,
-  BROADCAST_DESTINATION,
-  type Broker,
-  DESTINATIONS,
-  type Delivery,
-  isConnectionTest,
-} from '../broker.ts';
+import { type Audience, BROADCAST_DESTINATION, DESTINATIONS, type Delivery, isConnectionTest } from '../broker.ts';
 import { frame, header, type StompFrame } from './frame.ts';
+import { DEFAULT_LIMITS, encodeFrame, FrameDecoder, HEARTBEAT, StompProtocolError } from './frame-codec.ts';
+
 import {
-  type CodecLimits,
-  DEFAULT_LIMITS,
-  encodeFrame,
-  FrameDecoder,
-  HEARTBEAT,
-  StompProtocolError,
-} from './frame-codec.ts';
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_PRE_CONNECT_MAX_BYTES,
+  DEFAULT_RECHECK_MS,
+  negotiateHeartbeat,
+  type Principal,
+  type SessionOptions,
+  type Transport,
+} from './session-options.ts';
 
-export type Transport = { send(data: Uint8Array): void; close(): void };
-export type Principal = {
-  userId: string;
-  mayRead(destination: string): boolean;
-  /** From the rights last read (at most `recheckMs` old). */
-  mayReceive(audience: Audience): boolean;
-  /** Reads the user's rights again; a reason when the socket must end (token refused, account disabled, rights changed). */
-  recheck(): Promise<string | null>;
-};
-
-export type SessionOptions = {
-  authenticate(token: string): Promise<Principal | null>;
-  broker: Broker;
-  limits?: CodecLimits;
-  /** What the server offers: send a heart-beat every `sendMs`, expect one every `expectMs` (0 = off). */
-  heartbeat?: { sendMs: number; expectMs: number };
-  maxSubscriptions?: number;
-  /** A socket that has not sent CONNECT by then is closed (default 10 s). */
-  connectTimeoutMs?: number;
-  /** Bytes a socket may send before it is signed in (default 8 KiB); beyond, it is closed. */
-  preConnectMaxBytes?: number;
-  /** How often a signed-in socket's rights are read again (default 2 s). */
-  recheckMs?: number;
-};
-
-export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
-export const DEFAULT_PRE_CONNECT_MAX_BYTES = 8 * 1024;
-export const DEFAULT_RECHECK_MS = 2000;
+export type { Principal, SessionOptions, Transport } from './session-options.ts';
 
 /** Missing heart-beats are tolerated this many intervals before the client is dropped. */
 const HEARTBEAT_TOLERANCE = 2;
@@ -177,10 +146,7 @@ export class StompSession {
   }
 
   private negotiateHeartbeat(offered: string | undefined): string {
-    const [cx = 0, cy = 0] = (offered ?? '0,0').split(',').map((n) => Number.parseInt(n, 10) || 0);
-    const { sendMs, expectMs } = this.options.heartbeat ?? { sendMs: 0, expectMs: 0 };
-    const outgoing = sendMs > 0 && cy > 0 ? Math.max(sendMs, cy) : 0;
-    const incoming = expectMs > 0 && cx > 0 ? Math.max(expectMs, cx) : 0;
+    const { outgoing, incoming } = negotiateHeartbeat(offered, this.options.heartbeat ?? { sendMs: 0, expectMs: 0 });
     if (outgoing > 0) this.timers.push(setInterval(() => this.transport.send(HEARTBEAT), outgoing));
     if (incoming > 0) {
       this.timers.push(

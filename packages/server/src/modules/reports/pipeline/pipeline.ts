@@ -1,4 +1,4 @@
-import { type FailureStatus, STEP_FAILURE, type WorkingStep } from '@sextant/api';
+import { type FailureStatus, type ReportJobStatus, STEP_FAILURE, type WorkingStep } from '@sextant/api';
 import { type Coverage, diffCoverage, type RevisionChanges } from '@sextant/coverage';
 import { changesBetweenCommits } from '@sextant/coverage/node';
 import type { Db } from '../../../db/client.ts';
@@ -47,7 +47,7 @@ export type PipelineDeps = {
   uploads: StoredUploads;
   config: ReportConfig;
   app: (appId: string) => Promise<{ name: string; repoUrl: string; buildCommand: string | null }>;
-  publish: (status: string, title: string, text: string) => Promise<void>;
+  publish: (status: ReportJobStatus, title: string, text: string) => Promise<void>;
   passingGrade: () => Promise<number>;
   generate: (db: Db, input: GenerateInput) => Promise<unknown>;
   signal: AbortSignal;

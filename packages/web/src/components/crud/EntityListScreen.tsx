@@ -1,34 +1,29 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { NoDataSchema, pageSchema } from '@sextant/api';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Table, Typography } from 'antd';
+import { pageSchema } from '@sextant/api';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Card, Modal, Table } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
-import { ApiError } from '../../lib/api-client.ts';
 import { useErrorMessage } from '../../lib/error-texts.ts';
-import { useFieldErrors } from '../../lib/field-messages.ts';
 import { fill, useLocale, useTexts } from '../../lib/i18n.tsx';
 import { api } from '../../lib/session.tsx';
 import { tableLoading } from '../../lib/table-loading.ts';
 import { EntityForm } from './EntityForm.tsx';
+import { EntityListHeader, emptyText, entityColumns } from './entity-table-parts.tsx';
 import { crudTexts } from './texts.ts';
 import type { EntitySpec, PageQuery } from './types.ts';
+import { useEntityEditing, useEntityRemove } from './use-entity-editing.ts';
 
 /**
  * A list screen with server-side search, sorting and pagination (page size 10), and create, edit and
  * delete in a modal whose fields show the server's validation messages.
  */
 export function EntityListScreen<T extends { id: string }>({ title, spec }: { title: string; spec: EntitySpec<T> }) {
-  const fieldErrorsOf = useFieldErrors();
-  const { message } = App.useApp();
-  const client = useQueryClient();
   const [query, setQuery] = useState<PageQuery>({ page: 1, perPage: 10 });
-  const [editing, setEditing] = useState<T | 'new' | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [form] = Form.useForm();
   const t = useTexts(crudTexts);
   const { formatNumber } = useLocale();
   const errorText = useErrorMessage();
+  const edit = useEntityEditing(spec);
+  const remove = useEntityRemove(spec);
   const noun = { noun: spec.noun };
 
   const list = useQuery({
@@ -37,91 +32,32 @@ export function EntityListScreen<T extends { id: string }>({ title, spec }: { ti
     placeholderData: keepPreviousData,
   });
 
-  const save = useMutation({
-    mutationFn: (values: Record<string, unknown>) =>
-      editing === 'new' || editing === null
-        ? api.post(spec.path, spec.savedSchema ?? spec.schema, values)
-        : api.patch(`${spec.path}/${encodeURIComponent(editing.id)}`, spec.savedSchema ?? spec.schema, values),
-    onSuccess: (answer) => {
-      message.success(fill(editing === 'new' ? t.created : t.saved, noun));
-      spec.onSaved?.(answer, editing === 'new');
-      setEditing(null);
-      void client.invalidateQueries({ queryKey: [spec.path] });
-    },
-    onError: (error) => {
-      if (error instanceof ApiError) {
-        const fields = fieldErrorsOf(error);
-        form.setFields(Object.entries(fields).map(([name, text]) => ({ name, errors: [text] })));
-      }
-      setFormError(errorText(error));
-    },
-  });
-
-  const remove = useMutation({
-    mutationFn: (row: T) => api.delete(`${spec.path}/${encodeURIComponent(row.id)}`, NoDataSchema),
-    onSuccess: () => {
-      message.success(fill(t.deleted, noun));
-      void client.invalidateQueries({ queryKey: [spec.path] });
-    },
-    onError: (error) => message.error(error instanceof ApiError ? errorText(error) : t.deleteFailed),
-  });
-
-  function open(target: T | 'new') {
-    setFormError(null);
-    form.resetFields();
-    if (target !== 'new') form.setFieldsValue(spec.toFormValues ? spec.toFormValues(target) : target);
-    setEditing(target);
+  function sortAndPage(pagination: { current?: number; pageSize?: number }, sorter: SorterResult<T> | undefined) {
+    setQuery((q) => ({
+      ...q,
+      page: pagination.current ?? 1,
+      perPage: pagination.pageSize ?? 10,
+      sortBy: sorter?.order ? String(sorter.columnKey) : undefined,
+      sortDesc: sorter?.order ? sorter.order === 'descend' : undefined,
+    }));
   }
 
-  async function submit() {
-    const values = (await form.validateFields()) as Record<string, unknown>;
-    save.mutate(spec.fromFormValues ? spec.fromFormValues(values) : values);
-  }
-
-  const showActions = spec.can.update || spec.can.remove || spec.rowActions;
   return (
     <Card>
-      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {title}
-        </Typography.Title>
-        <Space wrap>
-          {spec.filters}
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={t.search}
-            aria-label={fill(t.searchLabel, { title })}
-            onChange={(e) => setQuery((q) => ({ ...q, page: 1, q: e.target.value || undefined }))}
-            style={{ width: 220 }}
-          />
-          {spec.can.create && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
-              {fill(t.newItem, noun)}
-            </Button>
-          )}
-        </Space>
-      </Space>
+      <EntityListHeader
+        title={title}
+        noun={spec.noun}
+        filters={spec.filters}
+        t={t}
+        onSearch={(q) => setQuery((current) => ({ ...current, page: 1, q }))}
+        onNew={spec.can.create ? () => edit.open('new') : null}
+      />
       {list.error && <Alert type="error" showIcon message={errorText(list.error)} style={{ marginBottom: 16 }} />}
       <Table<T>
         rowKey="id"
         loading={tableLoading(list)}
         dataSource={list.data?.items ?? []}
-        locale={{
-          emptyText: query.q ? (
-            fill(t.noMatch, { ...noun, q: query.q })
-          ) : (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={
-                <>
-                  <div>{fill(t.none, noun)}</div>
-                  {spec.emptyHint && <Typography.Text type="secondary">{spec.emptyHint}</Typography.Text>}
-                </>
-              }
-            />
-          ),
-        }}
+        locale={{ emptyText: emptyText(t, spec.noun, query.q, spec.emptyHint) }}
         pagination={{
           current: query.page,
           pageSize: query.perPage,
@@ -129,63 +65,22 @@ export function EntityListScreen<T extends { id: string }>({ title, spec }: { ti
           showSizeChanger: true,
           showTotal: (total) => fill(t.total, { total: formatNumber(total) }),
         }}
-        onChange={(pagination, _filters, sorter) => {
-          const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined;
-          setQuery((q) => ({
-            ...q,
-            page: pagination.current ?? 1,
-            perPage: pagination.pageSize ?? 10,
-            sortBy: s?.order ? String(s.columnKey) : undefined,
-            sortDesc: s?.order ? s.order === 'descend' : undefined,
-          }));
-        }}
-        columns={[
-          ...spec.columns.map((c) => ({
-            key: c.key,
-            dataIndex: c.key,
-            title: c.title,
-            width: c.width,
-            sorter: c.sortable,
-            render: c.render ? (_: unknown, row: T) => c.render?.(row) : undefined,
-          })),
-          ...(showActions
-            ? [
-                {
-                  key: 'actions',
-                  title: t.actions,
-                  render: (_: unknown, row: T) => (
-                    <Space>
-                      {spec.rowActions?.(row)}
-                      {spec.can.update && (
-                        <Button size="small" onClick={() => open(row)}>
-                          {t.edit}
-                        </Button>
-                      )}
-                      {spec.can.remove && (
-                        <Popconfirm title={fill(t.confirmDelete, noun)} onConfirm={() => remove.mutate(row)}>
-                          <Button size="small" danger>
-                            {t.delete}
-                          </Button>
-                        </Popconfirm>
-                      )}
-                    </Space>
-                  ),
-                },
-              ]
-            : []),
-        ]}
+        onChange={(pagination, _filters, sorter) =>
+          sortAndPage(pagination, (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined)
+        }
+        columns={entityColumns(spec, t, { onEdit: edit.open, onRemove: (row) => remove.mutate(row) })}
       />
       <Modal
-        open={editing !== null}
-        title={fill(editing === 'new' ? t.newItem : t.editItem, noun)}
-        okText={editing === 'new' ? t.create : t.save}
-        confirmLoading={save.isPending}
-        onOk={() => void submit()}
-        onCancel={() => setEditing(null)}
+        open={edit.editing !== null}
+        title={fill(edit.editing === 'new' ? t.newItem : t.editItem, noun)}
+        okText={edit.editing === 'new' ? t.create : t.save}
+        confirmLoading={edit.save.isPending}
+        onOk={() => void edit.submit()}
+        onCancel={edit.close}
         destroyOnHidden
       >
-        {formError && <Alert type="error" showIcon message={formError} style={{ marginBottom: 16 }} />}
-        <EntityForm form={form} fields={spec.fields} creating={editing === 'new'} />
+        {edit.formError && <Alert type="error" showIcon message={edit.formError} style={{ marginBottom: 16 }} />}
+        <EntityForm form={edit.form} fields={spec.fields} creating={edit.editing === 'new'} />
       </Modal>
     </Card>
   );

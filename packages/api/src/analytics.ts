@@ -62,7 +62,7 @@ export const CommitterRowSchema = z.object({
 export type CommitterRow = z.infer<typeof CommitterRowSchema>;
 export const CommitterPageSchema = z.object({ items: z.array(CommitterRowSchema), total: z.number().int() });
 
-/** A committer's figures per version, for the trend chart (the versions in the order first reported). */
+/** A committer's figures per version, for the trend chart (versions in the order their latest reports finished). */
 export const CommitterTrendSchema = z.object({
   versions: z.array(z.string()),
   series: z.array(z.object({ author: z.string().nullable(), methodCoverage: z.array(z.number().nullable()) })),

@@ -1,5 +1,4 @@
 export * from './abilities.ts';
-export * from './analytics.ts';
 export * from './admin/apps.ts';
 export * from './admin/audit.ts';
 export * from './admin/branches.ts';
@@ -9,6 +8,7 @@ export * from './admin/projects.ts';
 export * from './admin/requirements.ts';
 export * from './admin/teams.ts';
 export * from './admin/versions.ts';
+export * from './analytics.ts';
 export * from './applications.ts';
 export * from './auth.ts';
 export * from './envelope.ts';

@@ -76,27 +76,44 @@ describe('analytics screens over the demo workspace', () => {
 
   async function visit(page: Page, locale: string, name: string, path: string, shows: string | RegExp) {
     await page.goto(path);
-    await page.getByText(shows).first().waitFor({ timeout: 60_000 });
+    // Visible only: the notification list (hidden until opened) names the demo's apps too.
+    await page.getByText(shows).filter({ visible: true }).first().waitFor({ timeout: 60_000 });
     // Charts draw on the next frame after their data arrives.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await page.screenshot({ path: `${artifactsDir}analytics-${locale}-${name}.png`, fullPage: true });
   }
+  /** Switches the first chart card to its table view and waits for a row showing `shows`. */
+  async function tableView(page: Page, locale: string, name: string, label: string, shows: string | RegExp) {
+    await page.getByText(label, { exact: true }).filter({ visible: true }).first().click();
+    await page.locator('td').getByText(shows).filter({ visible: true }).first().waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: `${artifactsDir}analytics-${locale}-${name}.png`, fullPage: true });
+  }
 
   it.each([
-    ['en', 'Changed methods', 'Unit line coverage'],
-    ['zh', '变更方法', '单元测试行覆盖率'],
+    [
+      'en',
+      'Table',
+      'Uncovered changed methods by committer',
+      'Coverage by project',
+      'Coverage by version',
+      'Changed methods',
+    ],
+    ['zh', '表格', '各提交者未覆盖的变更方法', '各项目覆盖率', '各版本覆盖率', '变更方法'],
   ])(
     'shows the demo figures on every finished screen (%s)',
-    async (locale, changed, unitLine) => {
+    async (locale, table, byCommitter, byProject, byVersion, changed) => {
       const { context, page } = await open(locale);
       const scope = `teamId=${teamId}`;
       await visit(page, locale, 'app', `/dashboard/appAnalytic?${scope}`, 'demo-inventory');
-      await visit(page, locale, 'committers', `/dashboard/committerAnalytic?${scope}`, /@/);
+      await visit(page, locale, 'committers', `/dashboard/committerAnalytic?${scope}`, byCommitter);
+      await tableView(page, locale, 'committers-table-view', table, /@/);
       await visit(page, locale, 'committer-table', `/dashboard/committerAnalyticTable?${scope}`, /@/);
       expect(await page.getByRole('columnheader', { name: changed }).count()).toBeGreaterThan(0);
-      await visit(page, locale, 'projects', `/dashboard/projectAnalytic?${scope}`, unitLine);
-      await visit(page, locale, 'versions', `/dashboard/versionAnalytic?${scope}`, unitLine);
-      await visit(page, locale, 'project-dashboards', `/dashboard/projectDashboard?${scope}`, unitLine);
+      await visit(page, locale, 'projects', `/dashboard/projectAnalytic?${scope}`, byProject);
+      await tableView(page, locale, 'projects-table-view', table, 'Demo spring release');
+      await visit(page, locale, 'versions', `/dashboard/versionAnalytic?${scope}`, byVersion);
+      await tableView(page, locale, 'versions-table-view', table, 'v3');
+      await visit(page, locale, 'project-dashboards', `/dashboard/projectDashboard?${scope}`, byProject);
       await visit(page, locale, 'project-dashboard', `/dashboard/projectDashboard/${projectId}`, 'demo-storefront');
       await context.close();
     },
@@ -107,7 +124,15 @@ describe('analytics screens over the demo workspace', () => {
     'fits the cockpit on a 1920×1080 screen (%s)',
     async (locale) => {
       const { context, page } = await open(locale, { width: 1920, height: 1080 });
-      await visit(page, locale, 'cockpit', `/dashboard/cockpit?teamId=${teamId}`, 'demo-inventory');
+      await visit(
+        page,
+        locale,
+        'cockpit',
+        `/dashboard/cockpit?teamId=${teamId}`,
+        /Successful reports, 30 days|近 30 天成功报告/,
+      );
+      // The demo's two apps, each with its latest full report in a grade.
+      await page.locator('.ant-statistic-content-value').first().getByText('2').waitFor({ timeout: 30_000 });
       const height = await page.evaluate(() => document.scrollingElement?.scrollHeight ?? 0);
       expect(height).toBeLessThanOrEqual(1080);
       await context.close();
@@ -118,11 +143,11 @@ describe('analytics screens over the demo workspace', () => {
   it('restores the filters and sort on reload, and exports the whole committer table as CSV', async () => {
     const { context, page } = await open('en');
     await page.goto(`/dashboard/committerAnalyticTable?teamId=${teamId}&testType=1&sortBy=author&sortDesc=false`);
-    await page.getByText(/@/).first().waitFor({ timeout: 60_000 });
+    await page.locator('td').getByText(/@/).first().waitFor({ timeout: 60_000 });
     await page.reload();
-    await page.getByText(/@/).first().waitFor({ timeout: 60_000 });
+    await page.locator('td').getByText(/@/).first().waitFor({ timeout: 60_000 });
     expect(new URL(page.url()).searchParams.get('testType')).toBe('1');
-    expect(await page.getByText('Unit tests').count()).toBeGreaterThan(0);
+    expect(await page.getByText('Unit tests').filter({ visible: true }).count()).toBeGreaterThan(0);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'CSV' }).click(),

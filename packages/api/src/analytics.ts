@@ -5,7 +5,8 @@ import { testTypeSchema } from './reports.ts';
  * Analytics read models (issue 35). Every figure comes from what the report pipeline stored; coverage
  * values are fractions between 0 and 1, or null where nothing was measured.
  */
-const id = z.uuid();
+// Any 8-4-4-4-12 hex id (PostgreSQL's uuid type takes them all; generated ids need not carry RFC 4122 bits).
+const id = z.guid();
 const day = z.iso.date();
 
 /** The filters every analytics screen takes (and keeps in its URL). */
@@ -62,7 +63,7 @@ export const CommitterRowSchema = z.object({
 export type CommitterRow = z.infer<typeof CommitterRowSchema>;
 export const CommitterPageSchema = z.object({ items: z.array(CommitterRowSchema), total: z.number().int() });
 
-/** A committer's figures per version, for the trend chart (the versions in the order first reported). */
+/** A committer's figures per version, for the trend chart (versions in the order their latest reports finished). */
 export const CommitterTrendSchema = z.object({
   versions: z.array(z.string()),
   series: z.array(z.object({ author: z.string().nullable(), methodCoverage: z.array(z.number().nullable()) })),

@@ -60,7 +60,7 @@ export async function committerPage(
   return { items: result.rows.map(toCommitter), total: int(result.rows[0]?.total) };
 }
 
-/** Method coverage per version (in the order the versions were first reported) of the given authors. */
+/** Method coverage per version of the given authors (versions in the order their latest reports finished). */
 export async function committerTrend(db: Db, scope: ReportScope, authors: readonly string[]): Promise<CommitterTrend> {
   if (scope.apps.length === 0 || authors.length === 0) return { versions: [], series: [] };
   const result = await db.execute(sql`with latest as (${latestIncremental({ ...scope, version: undefined })})

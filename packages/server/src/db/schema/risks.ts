@@ -89,7 +89,9 @@ export const riskItems = pgTable(
     ),
     index('risk_items_resolved_idx').on(t.resolvedAt),
     // Overdue items are judged "needs test" ones: walked in severity order, the due date filtered on the way.
-    index('risk_items_overdue_idx').on(t.severity, t.id).where(sql`${t.state} = 'judged' and ${t.judgment} = 'needs-test'`),
+    index('risk_items_overdue_idx')
+      .on(t.severity, t.id)
+      .where(sql`${t.state} = 'judged' and ${t.judgment} = 'needs-test'`),
   ],
 );
 

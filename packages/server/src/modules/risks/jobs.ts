@@ -13,6 +13,7 @@ export const SEVERITY_QUEUE = 'risk-severity';
  */
 export class RiskJobs {
   private boss: Promise<PgBoss> | null = null;
+  private closed = false;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -21,7 +22,12 @@ export class RiskJobs {
   ) {}
 
   start(): Promise<PgBoss> {
-    this.boss ??= this.startBoss();
+    // Never (re)started once stopping: the pool ends right after, and pg-boss would query an ended pool.
+    if (this.closed) return Promise.reject(new Error('risk jobs are stopped'));
+    this.boss ??= this.startBoss().catch((error: unknown) => {
+      this.boss = null;
+      throw error;
+    });
     return this.boss;
   }
 
@@ -35,6 +41,7 @@ export class RiskJobs {
   }
 
   async stop(): Promise<void> {
+    this.closed = true;
     const boss = await this.boss?.catch(() => null);
     await boss?.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
   }

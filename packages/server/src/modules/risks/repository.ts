@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, or, type SQL, type
 import type { Db } from '../../db/client.ts';
 import { riskItemCounts, riskItemHistory, riskItems } from '../../db/schema/index.ts';
 import type { Executor } from '../audit/service.ts';
-import { type TraceRiskCandidate, traceRiskKey } from './trace-writer.ts';
+import { TraceRiskStore } from './trace-risk-store.ts';
 
 export type RiskRow = typeof riskItems.$inferSelect & { severity: number; overdue: boolean };
 export type RiskFilter = Omit<RiskListQuery, 'page' | 'perPage' | 'sortBy' | 'sortDesc'> & {
@@ -79,7 +79,12 @@ export type Headline = {
 const withScore = { ...getTableColumns(riskItems), severity: SEVERITY, overdue: OVERDUE };
 
 export class RisksRepository {
-  constructor(private readonly db: Db) {}
+  /** The exception and performance items' writes (trace-risk-store.ts). */
+  readonly traceRisks: TraceRiskStore;
+
+  constructor(private readonly db: Db) {
+    this.traceRisks = new TraceRiskStore(db);
+  }
 
   /**
    * One page, overdue "needs test" items first (issue 34), then the chosen order: two index-backed
@@ -224,115 +229,6 @@ export class RisksRepository {
 
   async addHistory(tx: Executor, entry: typeof riskItemHistory.$inferInsert): Promise<void> {
     await tx.insert(riskItemHistory).values(entry);
-  }
-
-  /**
-   * Holds the trace risks the latest spans show (issue 34), in one transaction: a new group opens an
-   * observing item, a known one takes the latest figures (a resolved one seen again is observed anew),
-   * an open item no longer seen resolves. Every transition goes into the history (actor null: traces).
-   */
-  async recordTraceRisks(found: TraceRiskCandidate[]): Promise<{ opened: number; resolved: number }> {
-    return this.db.transaction(async (tx) => {
-      const stored = await tx
-        .select({
-          id: riskItems.id,
-          appId: riskItems.appId,
-          kind: riskItems.kind,
-          iface: riskItems.className,
-          what: riskItems.methodName,
-          state: riskItems.state,
-          judgment: riskItems.judgment,
-        })
-        .from(riskItems)
-        .where(inArray(riskItems.kind, ['exception', 'performance']))
-        .for('update');
-      const known = new Map(stored.map((i) => [traceRiskKey(i.appId, i.kind, i.iface, i.what), i]));
-      const seen = new Set<string>();
-      const history: (typeof riskItemHistory.$inferInsert)[] = [];
-      let opened = 0;
-      for (const c of found) {
-        const key = traceRiskKey(c.appId, c.kind, c.interface, c.what);
-        seen.add(key);
-        const facts = {
-          version: c.version,
-          occurrences: c.occurrences,
-          changedLines: c.occurrences,
-          firstSeenAt: c.firstSeen,
-          lastSeenAt: c.lastSeen,
-          sampleTraceId: c.sampleTraceId,
-          p95Ms: c.p95Ms,
-          updatedAt: new Date(),
-        };
-        const item = known.get(key);
-        if (!item) {
-          const [row] = await tx
-            .insert(riskItems)
-            .values({
-              ...facts,
-              kind: c.kind,
-              appId: c.appId,
-              className: c.interface,
-              methodName: c.what,
-              filePath: c.interface,
-              lineCovered: 0,
-              lineTotal: 0,
-            })
-            .returning({ id: riskItems.id });
-          history.push({ riskItemId: (row as { id: string }).id, fromState: null, toState: 'observing' });
-          opened++;
-          continue;
-        }
-        const again = item.state === 'resolved';
-        await tx
-          .update(riskItems)
-          .set(
-            again
-              ? {
-                  ...facts,
-                  state: 'observing',
-                  judgment: null,
-                  reason: null,
-                  resolvedAt: null,
-                  assigneeId: null,
-                  dueDate: null,
-                }
-              : facts,
-          )
-          .where(eq(riskItems.id, item.id));
-        if (again)
-          history.push({
-            riskItemId: item.id,
-            fromState: 'resolved',
-            toState: 'observing',
-            reason: 'Seen again in traces.',
-          });
-      }
-      const gone = stored.filter(
-        (i) =>
-          !seen.has(traceRiskKey(i.appId, i.kind, i.iface, i.what)) &&
-          (i.state === 'observing' || i.state === 'pending' || i.judgment === 'needs-test'),
-      );
-      if (gone.length > 0) {
-        await tx
-          .update(riskItems)
-          .set({ state: 'resolved', resolvedAt: new Date(), updatedAt: new Date() })
-          .where(
-            inArray(
-              riskItems.id,
-              gone.map((i) => i.id),
-            ),
-          );
-        for (const i of gone)
-          history.push({
-            riskItemId: i.id,
-            fromState: i.state,
-            toState: 'resolved',
-            reason: 'Not seen in the traces of the last seven days.',
-          });
-      }
-      if (history.length > 0) await tx.insert(riskItemHistory).values(history);
-      return { opened, resolved: gone.length };
-    });
   }
 
   /** The age part of the stored severity grows for four weeks: rewritten daily, the trigger recomputes it. */

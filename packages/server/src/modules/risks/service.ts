@@ -193,7 +193,7 @@ export class RisksService implements CoverageRisks {
     const since = new Date(now - TRACE_RISK_WINDOW_MS);
     const exceptions = await reads.exceptionGroups(since);
     const slow = await reads.slowInterfaces(since, warnThresholdSeconds * 1000);
-    return this.repository.recordTraceRisks(traceRiskCandidates(exceptions, slow));
+    return this.repository.traceRisks.record(traceRiskCandidates(exceptions, slow));
   }
 
   /** The daily rewrite of the stored severity's age part. */

@@ -124,7 +124,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerApplications(app, applications, audit);
   const reports = reportConfig(opts);
   // Services other modules read, built once and handed to the modules that need them.
-  const apps = createAppsService(opts.db, reports.repoPolicy);
+  const teams = createTeamsService(opts.db, audit);
+  const apps = createAppsService(opts.db, { audit, teams, repoPolicy: reports.repoPolicy });
   registerMessages(app, opts.db, principals, {
     appIdForToken: (token) => apps.appIdForToken(token),
     teamIdsOf: teamsOfUser,
@@ -137,8 +138,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     apps,
     runJobs: opts.refreshBranches ?? reports.runJobs,
   });
-  registerApps(app, opts.db, reports.repoPolicy, (appId) => void branchJobs.appCreated(appId));
-  const teams = createTeamsService(opts.db, audit);
+  registerApps(app, apps, (appId) => void branchJobs.appCreated(appId));
   const projects = createProjectsService(opts.db, { audit, teams, apps });
   const versions = createVersionsService(opts.db, { audit, projects, apps });
   const requirements = createRequirementsService(opts.db, { audit, projects, versions });
@@ -151,13 +151,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerCoverageIntake(app, opts.db, reports, {
     teamIdsOf: teamsOfUser,
     reportsServed: (agent) => servedReports.ids(agent),
+    apps,
   });
   registerRisks(app, opts.db, {
+    audit,
     teamIdsOf: teamsOfUser,
     settings: () => principals.settings(),
     runJobs: opts.runJobs ?? true,
   });
-  await registerReports(app, opts.db, reports);
+  await registerReports(app, opts.db, reports, { apps, teams, audit, principals });
   registerReportViews(app, opts.db, reports);
   registerAnalytics(app, opts.db, { apps, projects });
   registerTraces(app, opts.db, {

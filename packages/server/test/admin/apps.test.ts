@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppsService } from '../../src/modules/apps/index.ts';
+import { AuditService } from '../../src/modules/audit/service.ts';
+import { createTeamsService } from '../../src/modules/teams/index.ts';
 import { git, makeRepo } from './git-fixture.ts';
 import { LONG_NAME, SCRIPT, useAdminApi } from './support.ts';
 
@@ -50,7 +52,8 @@ describe('apps', () => {
         .update(rotated.ingestionToken ?? '')
         .digest('hex'),
     );
-    const service = createAppsService(t.db);
+    const shared = new AuditService(t.db);
+    const service = createAppsService(t.db, { audit: shared, teams: createTeamsService(t.db, shared) });
     expect(await service.appIdForToken(token)).toBeNull();
     expect(await service.appIdForToken(rotated.ingestionToken ?? '')).toBe(created.id);
     const audit = await t.auditOf('app', created.id);

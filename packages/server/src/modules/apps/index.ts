@@ -1,21 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { AuditService } from '../audit/service.ts';
-import { TeamsService } from '../teams/service.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { TeamsService } from '../teams/service.ts';
 import type { RepoPolicy } from './repo-location.ts';
 import { appsRoutes } from './routes.ts';
 import { AppsService } from './service.ts';
 
-export function createAppsService(db: Db, repoPolicy?: RepoPolicy): AppsService {
-  const audit = new AuditService(db);
-  return new AppsService(db, audit, new TeamsService(db, audit), repoPolicy);
+/** The apps service, built once in app.ts from the shared audit and teams services. */
+export function createAppsService(
+  db: Db,
+  deps: { audit: AuditService; teams: TeamsService; repoPolicy?: RepoPolicy },
+): AppsService {
+  return new AppsService(db, deps.audit, deps.teams, deps.repoPolicy);
 }
 
-export function registerApps(
-  app: FastifyInstance,
-  db: Db,
-  repoPolicy: RepoPolicy,
-  created?: (appId: string) => void,
-): void {
-  appsRoutes(app, createAppsService(db, repoPolicy), created);
+export function registerApps(app: FastifyInstance, apps: AppsService, created?: (appId: string) => void): void {
+  appsRoutes(app, apps, created);
 }

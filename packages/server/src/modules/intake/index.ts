@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { ReportConfig } from '../../lib/data-paths.ts';
-import { createAppsService } from '../apps/index.ts';
+import type { AppsService } from '../apps/service.ts';
 import { AgentsService, type ReportsServed } from './agents-service.ts';
 import { IntakeCredentials } from './credentials.ts';
 import { removePartialUploads } from './leftovers.ts';
@@ -17,8 +17,7 @@ export type { UploadRow } from './repository.ts';
 export type { StoredUploads } from './stored-uploads.ts';
 
 /** The kept uploads, for the report pipeline. */
-export function createStoredUploads(db: Db): StoredUploads {
-  const apps = createAppsService(db);
+export function createStoredUploads(db: Db, apps: AppsService): StoredUploads {
   return new StoredUploads(new IntakeRepository(db, (teamIds) => apps.idsOfTeams(teamIds)));
 }
 
@@ -27,11 +26,12 @@ export type IntakeDeps = {
   teamIdsOf: (userId: string) => Promise<Set<string>>;
   /** The reports an agent's coverage feeds (the reports module's ServedReports). */
   reportsServed: ReportsServed;
+  apps: AppsService;
 };
 
 /** Coverage uploads, agent heart-beats and the agents list (issue 6). */
 export function registerCoverageIntake(app: FastifyInstance, db: Db, config: ReportConfig, deps: IntakeDeps): void {
-  const apps = createAppsService(db);
+  const { apps } = deps;
   const repository = new IntakeRepository(db, (teamIds) => apps.idsOfTeams(teamIds));
   const credentials = new IntakeCredentials(apps, deps.teamIdsOf, (token) => app.principalOf(token));
   const parsers = new UploadParsers(config.uploadParsers, config.uploadParseMemoryMb);

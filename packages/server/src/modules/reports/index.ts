@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import type { ReportConfig } from '../../lib/data-paths.ts';
-import { createAppsService } from '../apps/index.ts';
-import { AuditService } from '../audit/service.ts';
-import { Principals } from '../auth/principals.ts';
+import type { AppsService } from '../apps/service.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { Principals } from '../auth/principals.ts';
 import { createStoredUploads } from '../intake/index.ts';
-import { TeamsService } from '../teams/service.ts';
+import type { TeamsService } from '../teams/service.ts';
 import { generateReport } from './generate/index.ts';
 import { reapLeftoverBuilds } from './pipeline/build-groups.ts';
 import { runPipeline } from './pipeline/pipeline.ts';
@@ -30,12 +30,15 @@ async function publishProgress(
 }
 
 /** Report create/edit/delete and the durable report pipeline (issue 6, DESIGN §5). */
-export async function registerReports(app: FastifyInstance, db: Db, config: ReportConfig): Promise<void> {
+export async function registerReports(
+  app: FastifyInstance,
+  db: Db,
+  config: ReportConfig,
+  deps: { apps: AppsService; teams: TeamsService; audit: AuditService; principals: Principals },
+): Promise<void> {
   const repository = new ReportsRepository(db);
-  const apps = createAppsService(db);
-  const uploads = createStoredUploads(db);
-  const audit = new AuditService(db);
-  const settings = new Principals(db);
+  const { apps, teams, audit, principals: settings } = deps;
+  const uploads = createStoredUploads(db, apps);
   const publish = (report: { id: string }, status: ReportJobStatus, title: string, text: string) =>
     publishProgress(app, { reportId: report.id, status, title, text });
   const jobs = new ReportJobs({
@@ -79,7 +82,7 @@ export async function registerReports(app: FastifyInstance, db: Db, config: Repo
   const service = new ReportsService(
     repository,
     apps,
-    new TeamsService(db, audit),
+    teams,
     audit,
     jobs,
     (report, text) => publish(report, 'QUEUED', `${report.name}: queued`, `Report ${text}.`),

@@ -2,7 +2,7 @@ import { PATHS, type Settings } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
-import { AuditService } from '../audit/service.ts';
+import type { AuditService } from '../audit/service.ts';
 import { traceRiskReads } from '../traces/index.ts';
 import { type RiskDirectory, sqlDirectory } from './directory.ts';
 import { RiskJobs } from './jobs.ts';
@@ -22,6 +22,8 @@ export function registerRisks(
   app: FastifyInstance,
   db: Db,
   deps: {
+    /** The shared audit log (built once in app.ts). */
+    audit: AuditService;
     teamIdsOf: (userId: string) => Promise<Set<string>>;
     directory?: RiskDirectory;
     /** The stored settings (the trace warning threshold of performance risks). */
@@ -33,7 +35,7 @@ export function registerRisks(
   const service = new RisksService(
     new RisksRepository(db),
     deps.directory ?? sqlDirectory(db),
-    new AuditService(db),
+    deps.audit,
     async (userId, title, text) => {
       try {
         await app.messages.publish({ message_type: 'RISK', title, text, userId });

@@ -100,6 +100,15 @@ export const PATHS = {
   ws: '/ws',
 } as const;
 
+/**
+ * What the trace viewer's own port serves (specification point 2: port 5173), apart from the API's:
+ * the viewer page of a trace, and the API calls it makes, passed to the app one by one.
+ */
+export const VIEWER_PATHS = {
+  trace: '/trace/:traceId',
+  api: '/api/*',
+} as const;
+
 export type PathName = keyof typeof PATHS;
 export type PathPattern = (typeof PATHS)[PathName];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VIEWER_PATHS } from './paths.ts';
 
 /** The two encodings of OTLP/HTTP, told apart by the request's media type. */
 export const OTLP_MEDIA_TYPES = { protobuf: 'application/x-protobuf', json: 'application/json' } as const;
@@ -111,7 +112,7 @@ export function traceViewerLink(
 ): string {
   const base =
     configured.trim().replace(/\/+$/, '') || `${location.protocol}//${location.hostname}:${TRACE_VIEWER_DEFAULT_PORT}`;
-  return `${base}/trace/${encodeURIComponent(traceId)}?appId=${encodeURIComponent(appId)}`;
+  return `${base}${VIEWER_PATHS.trace.replace(':traceId', encodeURIComponent(traceId))}?appId=${encodeURIComponent(appId)}`;
 }
 
 /** A window of one app's traces (interface analytics): default the last 24 hours, at most 31 days. */

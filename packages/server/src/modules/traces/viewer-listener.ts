@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { PATHS, TRACE_VIEWER_COOKIE } from '@sextant/api';
+import { PATHS, TRACE_VIEWER_COOKIE, VIEWER_PATHS } from '@sextant/api';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { API_POLICY, appPolicy } from '../../plugins/content-security.ts';
 
@@ -37,12 +37,12 @@ export async function buildTraceViewer(app: FastifyInstance, opts: TraceViewerOp
     reply.header('referrer-policy', 'same-origin');
     return payload;
   });
-  viewer.get('/trace/:traceId', (_req, reply) => {
+  viewer.get(VIEWER_PATHS.trace, (_req, reply) => {
     if (!existsSync(page))
       return reply.status(503).type('text/plain').send('The web app is not built (npm run build).');
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('trace.html');
   });
-  viewer.get('/api/*', async (req, reply) => {
+  viewer.get(VIEWER_PATHS.api, async (req, reply) => {
     if (!VIEWER_CALLS.some((call) => call.test(req.url))) {
       return reply.status(404).send({ code: 404, message: 'Not a trace viewer call.', data: { error: 'not-found' } });
     }

@@ -80,6 +80,7 @@ export const riskTexts = defineTexts({
       lastSeen: 'Last seen',
       state: 'State',
       sample: 'Sample trace',
+      openFailed: 'The trace viewer could not be opened.',
     },
     exceptions: {
       title: 'No exception traces yet',
@@ -163,6 +164,7 @@ export const riskTexts = defineTexts({
       lastSeen: '最近出现',
       state: '状态',
       sample: '示例链路',
+      openFailed: '无法打开链路查看器。',
     },
     exceptions: {
       title: '暂无异常链路',

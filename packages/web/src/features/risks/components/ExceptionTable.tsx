@@ -1,15 +1,10 @@
 import type { RiskItem } from '@sextant/api';
-import { Table, type TableColumnsType, Tag } from 'antd';
-import { useTexts } from '../../../lib/i18n.tsx';
+import { App, Button, Table, type TableColumnsType, Tag } from 'antd';
+import { useLocale, useTexts } from '../../../lib/i18n.tsx';
+import { openInViewer } from '../../../lib/open-in-viewer.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { riskTexts } from '../texts.ts';
 import type { RiskSearch } from '../url.ts';
-
-/** The trace viewer's page of a trace: the stored viewer URL, else this host on port 5173 (issue 34). */
-export function traceViewerHref(viewerUrl: string, traceId: string): string {
-  const base = viewerUrl.trim() || `${window.location.protocol}//${window.location.hostname}:5173`;
-  return `${base.replace(/\/+$/, '')}/trace/${encodeURIComponent(traceId)}`;
-}
 
 const when = (at: string | null) => (at ? new Date(at).toLocaleString() : '');
 
@@ -23,6 +18,13 @@ export function ExceptionTable(props: {
 }) {
   const t = useTexts(riskTexts);
   const { settings } = useSession();
+  const { locale } = useLocale();
+  const { message } = App.useApp();
+  // The session is handed to the viewer's port first, as the trace search does (lib/open-in-viewer.ts).
+  const open = (traceId: string, appId: string) =>
+    openInViewer(settings.traceViewerUrl, traceId, appId, locale).catch(() =>
+      message.error(t.exceptionColumns.openFailed),
+    );
   const columns: TableColumnsType<RiskItem> = [
     { title: t.exceptionColumns.app, key: 'app', render: (_, i) => `${i.appName} ${i.version}`.trim() },
     { title: t.exceptionColumns.interface, dataIndex: 'className', key: 'interface' },
@@ -36,9 +38,9 @@ export function ExceptionTable(props: {
       key: 'sample',
       render: (_, i) =>
         i.sampleTraceId ? (
-          <a href={traceViewerHref(settings.traceViewerUrl, i.sampleTraceId)} target="_blank" rel="noreferrer">
+          <Button type="link" size="small" onClick={() => open(i.sampleTraceId as string, i.appId)}>
             {i.sampleTraceId.slice(0, 16)}
-          </a>
+          </Button>
         ) : null,
     },
   ];

@@ -1,5 +1,5 @@
 import { NoDataSchema, PATHS, traceViewerLink } from '@sextant/api';
-import { api } from '../../../lib/session.tsx';
+import { api } from './session.tsx';
 
 /**
  * Opens a trace in the viewer (its own port, specification point 2): first the session is handed

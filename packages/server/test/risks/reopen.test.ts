@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { RiskHistoryEntry, RiskItem } from '@sextant/api';
+import type { RiskHistoryEntry, RiskItem, RiskTreemap } from '@sextant/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUpload, fixtureRepo, useReportsApp, waitForReport } from '../reports/pipeline-support.ts';
 
@@ -107,5 +107,19 @@ describe('accepted risks when their code changes', () => {
       ['observing', 'judged', null],
     ]);
     await t.ok('PATCH', '/api/settings', { showJudgment: false });
+
+    // The home screen's treemap: the changed methods of the version's latest report, by changed lines.
+    const map = await t.ok<RiskTreemap>('GET', `/api/risks/treemap?appId=${appId}&version=main`);
+    expect(map.reportId).toBe(changed);
+    const describe = map.methods.find((m) => m.filePath.endsWith('Report.java') && m.name.startsWith('describe'));
+    expect(describe).toMatchObject({ status: 'new-uncovered', lineCovered: 0 });
+    expect(describe?.changedLines).toBeGreaterThan(0);
+    // clamp was modified (not added) and runs at the grade; the fixture has no modified uncovered method.
+    expect(map.methods.find((m) => m.name.startsWith('clamp'))).toMatchObject({ status: 'covered' });
+    for (const m of map.methods.filter((x) => x.status === 'covered')) {
+      expect(m.lineCovered / m.lineTotal).toBeGreaterThanOrEqual(0.6);
+    }
+    const none = await t.ok<RiskTreemap>('GET', `/api/risks/treemap?appId=${appId}&version=v9`);
+    expect(none).toEqual({ reportId: null, methods: [] });
   });
 });

@@ -96,7 +96,11 @@ describe('accepted risks when their code changes', () => {
       reportId: changed,
     });
     const history = async (id: string) =>
-      (await t.ok<RiskHistoryEntry[]>('GET', `/api/risks/${id}/history`)).map((h) => [h.fromState, h.toState, h.reportId]);
+      (await t.ok<RiskHistoryEntry[]>('GET', `/api/risks/${id}/history`)).map((h) => [
+        h.fromState,
+        h.toState,
+        h.reportId,
+      ]);
     expect(await history(edited.id)).toEqual([
       [null, 'observing', edited.reportId],
       ['observing', 'judged', null],

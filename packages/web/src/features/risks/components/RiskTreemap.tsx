@@ -77,7 +77,7 @@ export function RiskTreemap({ search }: { search: RiskSearch }) {
           right: 4,
           bottom: 4,
           label: { show: true, fontSize: 11 },
-          upperLabel: { show: true, height: 18, color: '#fff', fontSize: 11 },
+          upperLabel: { show: true, height: 18, color: '#262626', fontSize: 11 },
           levels: [
             { itemStyle: { borderColor: '#fff', borderWidth: 2, gapWidth: 2 } },
             { itemStyle: { borderColor: '#e0e0e0', borderWidth: 1, gapWidth: 1 }, color: ['#8c8c8c'] },

@@ -77,6 +77,7 @@ export const PATHS = {
   // Risk items (issue 34).
   risks: '/api/risks',
   riskHeadline: '/api/risks/headline',
+  riskTreemap: '/api/risks/treemap',
   riskAskDecision: '/api/risks/ask-decision',
   riskHistory: '/api/risks/:id/history',
   riskJudgment: '/api/risks/:id/judgment',

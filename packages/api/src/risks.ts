@@ -157,3 +157,33 @@ export function riskSeverity(input: {
 export const RiskHistorySchema = z.array(RiskHistoryEntrySchema);
 export const AskDecisionResultSchema = z.object({ asked: z.number().int() });
 export const RiskPageSchema = z.object({ items: z.array(RiskItemSchema), total: z.number().int().nonnegative() });
+
+/** The home screen's treemap colours (issue 34): covered at the grade, or below it and changed or new. */
+export const TREEMAP_STATUSES = ['covered', 'changed-uncovered', 'new-uncovered'] as const;
+export type TreemapStatus = (typeof TREEMAP_STATUSES)[number];
+
+export const RiskTreemapQuerySchema = z.object({
+  appId: z.uuid(),
+  version: z.string().min(1).max(200),
+  testType: testTypeSchema.optional(),
+});
+export type RiskTreemapQuery = z.infer<typeof RiskTreemapQuerySchema>;
+
+export const TreemapMethodSchema = z.object({
+  className: z.string(),
+  name: z.string(),
+  filePath: z.string(),
+  startLine: z.number().int().nullable(),
+  changedLines: z.number().int().nonnegative(),
+  lineCovered: z.number().int().nonnegative(),
+  lineTotal: z.number().int().nonnegative(),
+  status: z.enum(TREEMAP_STATUSES),
+});
+export type TreemapMethod = z.infer<typeof TreemapMethodSchema>;
+
+/** The changed methods of the latest successful incremental report of an app's version; none without one. */
+export const RiskTreemapSchema = z.object({
+  reportId: z.string().nullable(),
+  methods: z.array(TreemapMethodSchema),
+});
+export type RiskTreemap = z.infer<typeof RiskTreemapSchema>;

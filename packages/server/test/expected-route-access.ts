@@ -147,6 +147,7 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, Access> = {
   // every reader; judging is checked per item inside (the author, the team's testers, update Risk).
   'GET /api/risks': read('Report'),
   'GET /api/risks/headline': read('Report'),
+  'GET /api/risks/treemap': read('Report'),
   'GET /api/risks/:id/history': read('Report'),
   'POST /api/risks/ask-decision': read('Report'),
   'POST /api/risks/:id/judgment': read('Report'),

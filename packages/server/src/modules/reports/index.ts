@@ -8,6 +8,7 @@ import type { AuditService } from '../audit/service.ts';
 import type { Principals } from '../auth/principals.ts';
 import { createStoredUploads } from '../intake/index.ts';
 import type { TeamsService } from '../teams/service.ts';
+import { ChangedMethodReads } from './changed-method-reads.ts';
 import { generateReport } from './generate/index.ts';
 import { reapLeftoverBuilds } from './pipeline/build-groups.ts';
 import { runPipeline } from './pipeline/pipeline.ts';
@@ -30,6 +31,10 @@ async function publishProgress(
 }
 
 /** Report create/edit/delete and the durable report pipeline (issue 6, DESIGN §5). */
+/** The changed methods of an app version's latest report (the risks module's treemap). */
+export const changedMethodReads = (db: Db): ChangedMethodReads => new ChangedMethodReads(db);
+export type { ChangedMethod, ChangedMethodReads } from './changed-method-reads.ts';
+
 export async function registerReports(
   app: FastifyInstance,
   db: Db,

@@ -3,12 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import type { AuditService } from '../audit/service.ts';
+import { changedMethodReads } from '../reports/index.ts';
 import { traceRiskReads } from '../traces/index.ts';
 import { type RiskDirectory, sqlDirectory } from './directory.ts';
 import { RiskJobs } from './jobs.ts';
 import { RisksRepository } from './repository.ts';
 import { risksRoutes } from './routes.ts';
 import { RisksService } from './service.ts';
+import { RiskTreemapService } from './treemap.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,9 +34,10 @@ export function registerRisks(
     runJobs?: boolean;
   },
 ): RisksService {
+  const directory = deps.directory ?? sqlDirectory(db);
   const service = new RisksService(
     new RisksRepository(db),
-    deps.directory ?? sqlDirectory(db),
+    directory,
     deps.audit,
     async (userId, title, text) => {
       try {
@@ -47,7 +50,7 @@ export function registerRisks(
     deps.teamIdsOf,
   );
   app.decorate('risks', service);
-  risksRoutes(app, service);
+  risksRoutes(app, service, new RiskTreemapService(directory, changedMethodReads(db)));
   const { settings, runJobs } = deps;
   if (settings && runJobs) {
     const reads = traceRiskReads(db);

@@ -9,17 +9,20 @@ import {
   RiskHistorySchema,
   RiskItemSchema,
   RiskListQuerySchema,
+  RiskTreemapQuerySchema,
+  RiskTreemapSchema,
 } from '@sextant/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RisksService } from './service.ts';
+import type { RiskTreemapService } from './treemap.ts';
 
 const IdParams = z.object({ id: z.uuid() });
 // Reading risks follows reading reports (specification point 6): they are the reports' changed methods.
 const READ = { action: 'read', resource: 'Report' } as const;
 
-export function risksRoutes(app: FastifyInstance, service: RisksService): void {
+export function risksRoutes(app: FastifyInstance, service: RisksService, treemap: RiskTreemapService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const viewer = (req: FastifyRequest) => {
     if (!req.principal) throw new Error('risk route without a principal');
@@ -44,6 +47,21 @@ export function risksRoutes(app: FastifyInstance, service: RisksService): void {
       response: { 200: envelopeSchema(RiskHeadlineSchema) },
     },
     handler: async (req) => ({ code: 200, message: 'OK', data: await service.headline(await viewer(req), req.query) }),
+  });
+  r.get(PATHS.riskTreemap, {
+    config: { access: READ },
+    schema: {
+      tags: ['risks'],
+      description:
+        "The changed methods of an app version's latest successful incremental report, with changed lines and whether each is covered at the passing grade, changed and uncovered, or new and uncovered.",
+      querystring: RiskTreemapQuerySchema,
+      response: { 200: envelopeSchema(RiskTreemapSchema) },
+    },
+    handler: async (req) => ({
+      code: 200,
+      message: 'OK',
+      data: await treemap.treemap(await viewer(req), req.query, req.principal?.settings.passingGrade ?? 0.6),
+    }),
   });
   r.get(PATHS.riskHistory, {
     config: { access: READ },

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useScreenTitle } from '../../lib/screen-texts.ts';
 import { HeadlineFigures } from './components/HeadlineFigures.tsx';
 import { RiskListView } from './components/RiskListView.tsx';
+import { RiskTreemap } from './components/RiskTreemap.tsx';
 import { type RiskSearch, readRiskSearch, writeRiskSearch } from './url.ts';
 
 const DEFAULTS: RiskSearch = { state: 'observing,pending' };
@@ -20,6 +21,7 @@ export default function ObservingRisksPage({ screen }: { screen: Screen }) {
         {title}
       </Typography.Title>
       <HeadlineFigures search={search} />
+      <RiskTreemap search={search} />
       <RiskListView search={search} onSearch={setSearch} bulkAsk />
     </Card>
   );

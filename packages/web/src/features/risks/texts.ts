@@ -3,6 +3,15 @@ import { defineTexts } from '../../lib/i18n.tsx';
 /** Risk screens (issue 34): home, pending risks, my analytics, exception traces. */
 export const riskTexts = defineTexts({
   en: {
+    treemap: {
+      title: 'Changed methods of this version, sized by changed lines',
+      pick: 'Choose an app and a version in the filters to see its changed methods.',
+      empty: 'This version has no successful incremental report yet.',
+      covered: 'Covered',
+      changedUncovered: 'Changed, uncovered',
+      newUncovered: 'New, uncovered',
+      tip: '{method}\n{changed} changed lines · {covered}/{total} lines covered · {status}',
+    },
     headline: {
       open: 'Open risks',
       newThisWeek: 'New this week',
@@ -88,6 +97,15 @@ export const riskTexts = defineTexts({
     },
   },
   zh: {
+    treemap: {
+      title: '本版本的变更方法（面积为变更行数）',
+      pick: '请在筛选条件中选择应用和版本，以查看其变更方法。',
+      empty: '该版本还没有成功的增量报告。',
+      covered: '已覆盖',
+      changedUncovered: '修改未覆盖',
+      newUncovered: '新增未覆盖',
+      tip: '{method}\n变更 {changed} 行 · 已覆盖 {covered}/{total} 行 · {status}',
+    },
     headline: {
       open: '未关闭风险',
       newThisWeek: '本周新增',

@@ -6,6 +6,8 @@ export const riskKeys = {
   list: (search: RiskSearch) => [PATHS.risks, 'list', search] as const,
   headline: (search: RiskSearch) => [PATHS.risks, 'headline', search] as const,
   history: (id: string) => [PATHS.risks, 'history', id] as const,
+  treemap: (appId: string, version: string, testType?: number) =>
+    [PATHS.risks, 'treemap', appId, version, testType ?? null] as const,
 };
 
 /** Only the filters that are set, as the API's query string. */

@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { parseCoverage } from '../formats/parser.ts';
+import type { BranchCoverage, Counters, Coverage, FileCoverage, FormatName, LineCoverage } from '../model/coverage.ts';
+import { mergeCoverage } from './merge.ts';
+
+// Small worked cases of how the tools merge, one rule of mergeFiles (merge.ts) and of the line walk
+// (lines.ts) each, with figures worked out by hand. Each test merges inside itself so that Stryker
+// (`npm run mutation`, coverage per test) runs for a mutant only the tests that reach it.
+//
+// Mutants that survive because they cannot change a result (equivalent), by place:
+// - lines.ts isSorted, `<` → `<=`: runs listing a line twice count as unsorted and are sorted again,
+//   which leaves an already ordered list as it is.
+// - lines.ts mergeBranches' comparator, the last `: 0` and `<` → `<=` between ids: two branches with
+//   the same line and id are one key of the map, so the comparator never sees equal ids on one line.
+// - merge.ts `if (group.length === 1)` → false, for formats other than JaCoCo: a file alone merged
+//   with nothing gives back its figures (the walk copies its lines), which the tests check by
+//   value, except identity; merge-cases.test.ts checks identity for that reason.
+
+const none: Counters = { instruction: null, branch: null, line: null, complexity: null, method: null, class: null };
+
+const line = (n: number, hits: number, covered = 0, total = 0): LineCoverage => ({
+  line: n,
+  hits,
+  branchesCovered: covered,
+  branchesTotal: total,
+  instructionsCovered: null,
+  instructionsMissed: null,
+});
+
+const fileOf = (lines: LineCoverage[], counters: Partial<Counters>, branches?: BranchCoverage[]): FileCoverage => ({
+  path: 'a.py',
+  language: 'python',
+  lines,
+  classes: [],
+  counters: { ...none, ...counters },
+  ...(branches ? { branches } : {}),
+});
+
+const mergeFiles = (format: FormatName, files: FileCoverage[]): Coverage =>
+  mergeCoverage(files.map((f) => ({ format, files: [f], counters: none })));
+
+const figures = (c: Coverage) => ({ counters: c.counters, bounds: c.bounds ?? null });
+
+describe('merging lines (Cobertura: lines without branch identities)', () => {
+  it('recomputes the line counter from the merged lines when each run counted its lines', () => {
+    const a = fileOf([line(1, 1), line(2, 0)], { line: { covered: 1, missed: 1 } });
+    const b = fileOf([line(1, 0), line(2, 3)], { line: { covered: 1, missed: 1 } });
+    const merged = mergeFiles('cobertura', [a, b]);
+    expect(merged.files[0]?.lines.map((l) => [l.line, l.hits])).toEqual([
+      [1, 1],
+      [2, 3],
+    ]);
+    expect(figures(merged)).toEqual({ counters: { ...none, line: { covered: 2, missed: 0 } }, bounds: null });
+  });
+
+  it('keeps the union of the runs’ line counters when one run counts lines it does not list', () => {
+    const a = fileOf([line(1, 1), line(2, 0)], { line: { covered: 1, missed: 1 } });
+    const b = fileOf([line(1, 0), line(2, 3)], { line: { covered: 1, missed: 2 } });
+    expect(figures(mergeFiles('cobertura', [a, b]))).toEqual({
+      counters: { ...none, line: { covered: 1, missed: 2 } },
+      bounds: { line: { coveredAtMost: 2 } },
+    });
+  });
+
+  it('gives no line counter when no run has one, whatever the lines', () => {
+    const merged = mergeFiles('cobertura', [fileOf([line(1, 1)], {}), fileOf([line(1, 0)], {})]);
+    expect(merged.counters).toEqual(none);
+    expect(merged.files[0]?.lines).toEqual([line(1, 1)]);
+  });
+
+  it('sorts a run’s lines listed out of order before walking them', () => {
+    const a = fileOf([line(2, 1), line(1, 0)], { line: { covered: 1, missed: 1 } });
+    const b = fileOf([line(1, 5), line(2, 0), line(3, 0)], { line: { covered: 1, missed: 2 } });
+    const merged = mergeFiles('cobertura', [a, b]);
+    expect(merged.files[0]?.lines.map((l) => [l.line, l.hits])).toEqual([
+      [1, 5],
+      [2, 1],
+      [3, 0],
+    ]);
+    expect(merged.counters.line).toEqual({ covered: 2, missed: 1 });
+  });
+
+  it('narrows the file’s branch range to the sum of its lines’ when the lines account for all branches', () => {
+    // Line 1: run b took both of its branches; line 2: run a did. The file's union alone says 3 to 4.
+    const a = fileOf([line(1, 1, 1, 2), line(2, 1, 2, 2)], { branch: { covered: 3, missed: 1 } });
+    const b = fileOf([line(1, 1, 2, 2), line(2, 1, 0, 2)], { branch: { covered: 2, missed: 2 } });
+    const merged = mergeFiles('cobertura', [a, b]);
+    expect(merged.files[0]?.lines.map((l) => [l.branchesCovered, l.branchesTotal, l.bounds ?? null])).toEqual([
+      [2, 2, null],
+      [2, 2, null],
+    ]);
+    expect(figures(merged)).toEqual({ counters: { ...none, branch: { covered: 4, missed: 0 } }, bounds: null });
+  });
+
+  it('bounds a line whose runs took different branches, at most the sum of what each took', () => {
+    const a = fileOf([line(1, 1, 1, 3)], { branch: { covered: 1, missed: 2 } });
+    const b = fileOf([line(1, 1, 1, 3)], { branch: { covered: 1, missed: 2 } });
+    const merged = mergeFiles('cobertura', [a, b]);
+    expect(merged.files[0]?.lines[0]).toEqual({ ...line(1, 2, 1, 3), bounds: { branch: { coveredAtMost: 2 } } });
+    expect(figures(merged)).toEqual({
+      counters: { ...none, branch: { covered: 1, missed: 2 } },
+      bounds: { branch: { coveredAtMost: 2 } },
+    });
+  });
+});
+
+const arc = (l: number, id: string, hits: number): BranchCoverage => ({ line: l, id, hits });
+
+describe('merging identified branches', () => {
+  it('counts the merged branches exactly when each run counted its listed branches (lcov -a)', () => {
+    const a = fileOf([line(1, 1, 1, 2)], { branch: { covered: 1, missed: 1 } }, [arc(1, '0,0', 1), arc(1, '0,1', 0)]);
+    const b = fileOf([line(1, 1, 1, 2)], { branch: { covered: 1, missed: 1 } }, [arc(1, '0,0', 0), arc(1, '0,1', 2)]);
+    const merged = mergeFiles('lcov', [a, b]);
+    expect(merged.files[0]?.branches).toEqual([arc(1, '0,0', 1), arc(1, '0,1', 2)]);
+    expect(merged.files[0]?.lines).toEqual([line(1, 2, 2, 2)]);
+    expect(figures(merged)).toEqual({ counters: { ...none, branch: { covered: 2, missed: 0 } }, bounds: null });
+  });
+
+  it('orders the merged branches by line, then identity, whatever order the runs gave', () => {
+    const a = fileOf([], {}, [arc(7, '1', 1), arc(5, 'b', 0), arc(5, 'c', 2), arc(5, 'a', 0)]);
+    const b = fileOf([], {}, [arc(12, 'a', 0), arc(2, 'z', 1), arc(5, 'a', 3)]);
+    const merged = mergeFiles('lcov', [a, b]);
+    expect(merged.files[0]?.branches).toEqual([
+      arc(2, 'z', 1),
+      arc(5, 'a', 3),
+      arc(5, 'b', 0),
+      arc(5, 'c', 2),
+      arc(7, '1', 1),
+      arc(12, 'a', 0),
+    ]);
+  });
+
+  // coverage.py lists arcs it did not predict (a generator's self-arc) among the executed ones only.
+  const predicted = (taken: [number, number], extra: BranchCoverage[] = []) =>
+    fileOf(
+      [line(1, 1, Number(taken[0] > 0) + Number(taken[1] > 0), 2), line(5, 1)],
+      { branch: { covered: Number(taken[0] > 0) + Number(taken[1] > 0), missed: 2 - Number(taken[0] > 0) - Number(taken[1] > 0) } },
+      [arc(1, '1>2', taken[0]), arc(1, '1>3', taken[1]), ...extra],
+    );
+
+  it('counts as missed the branches no run took when each run lists every branch it missed (coverage.py)', () => {
+    const merged = mergeFiles('coveragepy', [predicted([1, 0], [arc(5, '5>5', 1)]), predicted([0, 1])]);
+    expect(figures(merged)).toEqual({ counters: { ...none, branch: { covered: 2, missed: 0 } }, bounds: null });
+    const one = mergeFiles('coveragepy', [predicted([1, 0], [arc(5, '5>5', 1)]), predicted([1, 0])]);
+    expect(one.counters.branch).toEqual({ covered: 1, missed: 1 });
+  });
+
+  it('does not trust the listed misses when the runs count different numbers of branches', () => {
+    const other = fileOf([line(1, 0, 0, 3)], { branch: { covered: 0, missed: 3 } }, [
+      arc(1, '1>2', 0),
+      arc(1, '1>3', 0),
+      arc(1, '1>4', 0),
+    ]);
+    const merged = mergeFiles('coveragepy', [predicted([1, 0], [arc(5, '5>5', 1)]), other]);
+    expect(merged.counters.branch).toEqual({ covered: 1, missed: 2 });
+  });
+});
+
+describe('merging functions (LCOV)', () => {
+  const lcov = (records: string) => parseCoverage(`SF:a.c\n${records}end_of_record\n`);
+
+  it('knows a function by its name alone and counts one only a run lists, as lcov -a does', () => {
+    const a = lcov('FN:1,f\nFNDA:1,f\nFNF:1\nFNH:1\nDA:1,1\nDA:2,0\nLF:2\nLH:1\n');
+    const b = lcov('FN:2,f\nFN:5,g\nFNDA:0,f\nFNDA:2,g\nFNF:2\nFNH:1\nDA:1,0\nDA:2,0\nDA:5,2\nLF:3\nLH:1\n');
+    const merged = mergeCoverage([a, b]);
+    expect(merged.counters.method).toEqual({ covered: 2, missed: 0 });
+    expect(merged.counters.line).toEqual({ covered: 2, missed: 1 });
+    const file = merged.files[0] as FileCoverage;
+    expect(file.classes.map((c) => [c.methods.map((m) => [m.name, m.startLine]), c.counters])).toEqual([
+      [
+        [
+          ['f', 1],
+          ['g', 5],
+        ],
+        file.counters,
+      ],
+    ]);
+  });
+});

@@ -176,4 +176,17 @@ describe('merging functions (LCOV)', () => {
       ],
     ]);
   });
+
+  it('counts every function any run lists when the runs list different ones, not the larger run’s count', () => {
+    const a = lcov('FN:1,f\nFN:3,h\nFNDA:1,f\nFNDA:0,h\nFNF:2\nFNH:1\nDA:1,1\nDA:3,0\n');
+    const b = lcov('FN:1,f\nFN:5,g\nFNDA:0,f\nFNDA:4,g\nFNF:2\nFNH:1\nDA:1,0\nDA:5,4\n');
+    const merged = mergeCoverage([a, b]);
+    expect(figures(merged)).toMatchObject({ counters: { method: { covered: 2, missed: 1 } }, bounds: null });
+    const methods = merged.files[0]?.classes[0]?.methods.map((m) => [m.name, m.counters.method]);
+    expect(methods).toEqual([
+      ['f', { covered: 1, missed: 0 }],
+      ['g', { covered: 1, missed: 0 }],
+      ['h', { covered: 0, missed: 1 }],
+    ]);
+  });
 });

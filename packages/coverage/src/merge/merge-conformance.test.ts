@@ -190,3 +190,58 @@ describe('merging functions (LCOV)', () => {
     ]);
   });
 });
+
+describe('merging classes and methods (Cobertura: classes with methods, counters as sums)', () => {
+  const method = (name: string, hit: boolean) => ({
+    name,
+    signature: '()V',
+    startLine: name === 'm1' ? 1 : 2,
+    endLine: null,
+    counters: { ...none, method: { covered: hit ? 1 : 0, missed: hit ? 0 : 1 } },
+  });
+  /** One class C over lines 1 (m1) and 2 (m2); `classLine` is the class's own line counter. */
+  const run = (first: boolean, fileMethods: Counters['method'], classLine?: Counters['line']) => {
+    const lines = [line(1, first ? 1 : 0), line(2, first ? 0 : 1)];
+    const counters = { ...none, line: { covered: 1, missed: 1 }, method: fileMethods };
+    const cls = {
+      name: 'C',
+      methods: [method('m1', first), method('m2', !first)],
+      counters: { ...counters, line: classLine ?? counters.line, method: { covered: 1, missed: 1 } },
+    };
+    return { ...fileOf(lines, counters), classes: [cls] };
+  };
+
+  it('gives a class standing for its whole file the merged file’s figures, and its methods’ sum', () => {
+    const merged = mergeFiles('cobertura', [run(true, { covered: 1, missed: 1 }), run(false, { covered: 1, missed: 1 })]);
+    const cls = merged.files[0]?.classes[0];
+    expect(figures(merged)).toMatchObject({
+      counters: { line: { covered: 2, missed: 0 }, method: { covered: 2, missed: 0 } },
+      bounds: null,
+    });
+    expect(cls?.counters).toEqual({ ...none, line: { covered: 2, missed: 0 }, method: { covered: 2, missed: 0 } });
+    expect(cls?.bounds).toBeUndefined();
+    expect(cls?.methods.map((m) => [m.name, m.counters.method])).toEqual([
+      ['m1', { covered: 1, missed: 0 }],
+      ['m2', { covered: 1, missed: 0 }],
+    ]);
+  });
+
+  it('keeps the union for a class whose figures are not its file’s', () => {
+    const own = { covered: 1, missed: 0 };
+    const merged = mergeFiles('cobertura', [
+      run(true, { covered: 1, missed: 1 }, own),
+      run(false, { covered: 1, missed: 1 }, own),
+    ]);
+    expect(merged.files[0]?.classes[0]?.counters.line).toEqual({ covered: 1, missed: 0 });
+    expect(merged.counters.line).toEqual({ covered: 2, missed: 0 });
+  });
+
+  it('keeps the file’s method range when its counter counts methods no class lists', () => {
+    const merged = mergeFiles('cobertura', [run(true, { covered: 1, missed: 2 }), run(false, { covered: 1, missed: 2 })]);
+    expect(figures(merged)).toMatchObject({
+      counters: { method: { covered: 1, missed: 2 } },
+      bounds: { method: { coveredAtMost: 2 } },
+    });
+    expect(merged.files[0]?.classes[0]?.counters.method).toEqual({ covered: 2, missed: 0 });
+  });
+});

@@ -78,6 +78,13 @@ describe('merging lines (Cobertura: lines without branch identities)', () => {
       [3, 0],
     ]);
     expect(merged.counters.line).toEqual({ covered: 2, missed: 1 });
+    const c = fileOf([line(3, 1), line(1, 1), line(2, 1)], { line: { covered: 3, missed: 0 } });
+    const three = mergeFiles('cobertura', [b, c]).files[0]?.lines.map((l) => [l.line, l.hits]);
+    expect(three).toEqual([
+      [1, 6],
+      [2, 1],
+      [3, 1],
+    ]);
   });
 
   it('narrows the file’s branch range to the sum of its lines’ when the lines account for all branches', () => {
@@ -101,6 +108,9 @@ describe('merging lines (Cobertura: lines without branch identities)', () => {
       counters: { ...none, branch: { covered: 1, missed: 2 } },
       bounds: { branch: { coveredAtMost: 2 } },
     });
+    // Merged again with a third run, the line's upper bound is read back: at most 2 + 1.
+    const again = mergeFiles('cobertura', [merged.files[0] as FileCoverage, a]);
+    expect(again.files[0]?.lines[0]?.bounds).toEqual({ branch: { coveredAtMost: 3 } });
   });
 });
 
@@ -113,6 +123,17 @@ describe('merging identified branches', () => {
     const merged = mergeFiles('lcov', [a, b]);
     expect(merged.files[0]?.branches).toEqual([arc(1, '0,0', 1), arc(1, '0,1', 2)]);
     expect(merged.files[0]?.lines).toEqual([line(1, 2, 2, 2)]);
+    // A branch on a line no run lists (BRDA without DA) counts in the file, on no line.
+    const gap = (hits: number) =>
+      fileOf([line(1, 1), line(3, hits)], { line: { covered: 1 + Math.sign(hits), missed: 1 - Math.sign(hits) } }, [
+        arc(2, '0,0', hits),
+        arc(3, '0,0', 1),
+      ]);
+    const lines = mergeFiles('lcov', [gap(0), gap(1)]).files[0]?.lines;
+    expect(lines?.map((l) => [l.line, l.branchesCovered, l.branchesTotal])).toEqual([
+      [1, 0, 0],
+      [3, 1, 1],
+    ]);
     expect(figures(merged)).toEqual({ counters: { ...none, branch: { covered: 2, missed: 0 } }, bounds: null });
   });
 

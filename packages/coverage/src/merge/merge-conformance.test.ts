@@ -152,12 +152,14 @@ describe('merging identified branches', () => {
   });
 
   // coverage.py lists arcs it did not predict (a generator's self-arc) among the executed ones only.
-  const predicted = (taken: [number, number], extra: BranchCoverage[] = []) =>
-    fileOf(
-      [line(1, 1, Number(taken[0] > 0) + Number(taken[1] > 0), 2), line(5, 1)],
-      { branch: { covered: Number(taken[0] > 0) + Number(taken[1] > 0), missed: 2 - Number(taken[0] > 0) - Number(taken[1] > 0) } },
-      [arc(1, '1>2', taken[0]), arc(1, '1>3', taken[1]), ...extra],
-    );
+  const predicted = (taken: [number, number], extra: BranchCoverage[] = []) => {
+    const covered = taken.filter((hits) => hits > 0).length;
+    return fileOf([line(1, 1, covered, 2), line(5, 1)], { branch: { covered, missed: 2 - covered } }, [
+      arc(1, '1>2', taken[0]),
+      arc(1, '1>3', taken[1]),
+      ...extra,
+    ]);
+  };
 
   it('counts as missed the branches no run took when each run lists every branch it missed (coverage.py)', () => {
     const merged = mergeFiles('coveragepy', [predicted([1, 0], [arc(5, '5>5', 1)]), predicted([0, 1])]);
@@ -233,7 +235,10 @@ describe('merging classes and methods (Cobertura: classes with methods, counters
   };
 
   it('gives a class standing for its whole file the merged file’s figures, and its methods’ sum', () => {
-    const merged = mergeFiles('cobertura', [run(true, { covered: 1, missed: 1 }), run(false, { covered: 1, missed: 1 })]);
+    const merged = mergeFiles('cobertura', [
+      run(true, { covered: 1, missed: 1 }),
+      run(false, { covered: 1, missed: 1 }),
+    ]);
     const cls = merged.files[0]?.classes[0];
     expect(figures(merged)).toMatchObject({
       counters: { line: { covered: 2, missed: 0 }, method: { covered: 2, missed: 0 } },
@@ -258,7 +263,10 @@ describe('merging classes and methods (Cobertura: classes with methods, counters
   });
 
   it('keeps the file’s method range when its counter counts methods no class lists', () => {
-    const merged = mergeFiles('cobertura', [run(true, { covered: 1, missed: 2 }), run(false, { covered: 1, missed: 2 })]);
+    const merged = mergeFiles('cobertura', [
+      run(true, { covered: 1, missed: 2 }),
+      run(false, { covered: 1, missed: 2 }),
+    ]);
     expect(figures(merged)).toMatchObject({
       counters: { method: { covered: 1, missed: 2 } },
       bounds: { method: { coveredAtMost: 2 } },

@@ -20,11 +20,13 @@ const AUTH_TESTS = [
 ];
 
 /**
- * The merge's properties (JaCoCo runs simulated instruction by instruction) and branch identities.
- * test/conformance/merge.test.ts (against JaCoCo's and `lcov -a`'s own merges) merges in beforeAll,
- * which makes every mutant it reaches static, run with all tests: 97 s a mutant here, so it is left out.
+ * The merge's properties (JaCoCo runs simulated instruction by instruction) and branch identities,
+ * the comparison with JaCoCo's and `lcov -a`'s own merges (each test merges itself: a merge in
+ * beforeAll makes every mutant it reaches static, run with all tests), and small worked cases.
  */
 const MERGE_TESTS = [
+  `${C}/test/conformance/merge.test.ts`,
+  `${C}/src/merge/merge-conformance.test.ts`,
   `${C}/src/merge/merge.test.ts`,
   `${C}/src/merge/merge-cases.test.ts`,
   `${C}/src/merge/merge-jacoco.property.test.ts`,

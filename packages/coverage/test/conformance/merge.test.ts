@@ -51,18 +51,19 @@ function coveredLines(coverage: Coverage): Record<string, number[]> {
 
 describe('JaCoCo: merging the XML of two runs against JaCoCo’s report over both exec files', () => {
   let runs: Coverage[];
-  let merged: Coverage;
   let jacoco: Coverage;
 
+  // Only the reading happens here: each test merges itself, so that scripts/mutation.mjs (Stryker,
+  // coverage per test) runs for a mutant of merge.ts only the tests that reach it.
   beforeAll(async () => {
     runs = await Promise.all(
       ['jacoco-main.xml', 'jacoco-cli.xml'].map((name) => readCoverageFile(fixturePath(`jacoco/${name}`))),
     );
-    merged = mergeCoverage(runs);
     jacoco = await readCoverageFile(fixturePath('jacoco/jacoco.xml'));
   });
 
   it('covers exactly the lines JaCoCo covers, with the same instructions per line', () => {
+    const merged = mergeCoverage(runs);
     expect(coveredLines(merged)).toEqual(coveredLines(jacoco));
     const instructions = (coverage: Coverage) =>
       Object.fromEntries(
@@ -76,16 +77,19 @@ describe('JaCoCo: merging the XML of two runs against JaCoCo’s report over bot
 
   for (const kind of JACOCO_EXACT) {
     it(`has JaCoCo’s ${kind} counter exactly`, () => {
+      const merged = mergeCoverage(runs);
       expect(merged.bounds?.[kind]).toBeUndefined();
       expect(merged.counters[kind]).toEqual(jacoco.counters[kind]);
     });
   }
 
   it('brackets JaCoCo’s instruction, branch and complexity counters, and says they are bounds', () => {
+    const merged = mergeCoverage(runs);
     expect(expectAgrees(merged, jacoco, 'report')).toEqual(['instruction', 'branch', 'complexity']);
   });
 
   it('is JaCoCo’s figure, or brackets it, for every file, class and method', () => {
+    const merged = mergeCoverage(runs);
     for (const file of merged.files) {
       const toolFile = jacoco.files.find((f) => f.path === file.path)!;
       expectAgrees(file, toolFile, file.path);
@@ -102,6 +106,7 @@ describe('JaCoCo: merging the XML of two runs against JaCoCo’s report over bot
   });
 
   it('gives a range exactly on the lines where the runs’ best is not JaCoCo’s merged figure', () => {
+    const merged = mergeCoverage(runs);
     // Lines where the union is more than the larger run: the XML cannot tell, so they must be bounds.
     for (const file of jacoco.files) {
       const mine = merged.files.find((f) => f.path === file.path)!;
@@ -125,23 +130,24 @@ describe('JaCoCo: merging the XML of two runs against JaCoCo’s report over bot
 });
 
 describe('LCOV: merging two tracefiles against `lcov -a`', () => {
-  let merged: Coverage;
+  let runs: Coverage[];
   const summary = parseLcovSummary(readFixture('c/lcov-merged-summary.txt'));
 
   beforeAll(async () => {
-    const runs = await Promise.all(
+    runs = await Promise.all(
       ['lcov-run-a.info', 'lcov-run-b.info'].map((name) => readCoverageFile(fixturePath(`c/${name}`))),
     );
-    merged = mergeCoverage(runs);
   });
 
   it('adds line hits as lcov does', async () => {
+    const merged = mergeCoverage(runs);
     const lcov = await readCoverageFile(fixturePath('c/lcov-merged.info'));
     const hits = (coverage: Coverage) => coverage.files.map((f) => [f.path, f.lines.map((l) => [l.line, l.hits])]);
     expect(hits(merged)).toEqual(hits(lcov));
   });
 
   it('has the line and function totals `lcov --summary` prints for the merged tracefile', () => {
+    const merged = mergeCoverage(runs);
     const total = (kind: 'line' | 'method') => {
       const counter = merged.counters[kind]!;
       return { covered: counter.covered, total: counter.covered + counter.missed };
@@ -154,12 +160,14 @@ describe('LCOV: merging two tracefiles against `lcov -a`', () => {
 
   // lcov -a adds each BRDA (line, block, branch) separately; so does the merge of identified branches.
   it('has the branch total `lcov --summary` prints for the merged tracefile', () => {
+    const merged = mergeCoverage(runs);
     const counter = merged.counters.branch!;
     expect({ covered: counter.covered, total: counter.covered + counter.missed }).toEqual(summary.branches);
     expect(merged.bounds).toBeUndefined();
   });
 
   it('has the taken counts and per-line branches of the tracefile `lcov -a` wrote', async () => {
+    const merged = mergeCoverage(runs);
     const lcov = await readCoverageFile(fixturePath('c/lcov-merged.info'));
     const branches = (coverage: Coverage) =>
       coverage.files.map((f) => [

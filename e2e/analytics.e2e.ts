@@ -1,38 +1,15 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, artifactsDir, baseUrl, signInByApi, useBrowser } from './support/browser.ts';
+import { runDemo } from './support/demo.ts';
 
 // Issue 35: the analytics screens, the cockpit and the project dashboards holding the demo's data
 // (`npm run demo`), in English and Chinese (screenshots in e2e/artifacts); filters restored on reload;
 // the committer table's CSV downloaded and read; the cockpit fits 1920×1080 without scrolling.
-const root = new URL('..', import.meta.url).pathname;
 const reposDir = mkdtempSync(join(tmpdir(), 'sx-e2e-analytics-'));
-
-function demo(): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      'npm',
-      [
-        'run',
-        '--silent',
-        'demo',
-        '--',
-        '--server',
-        baseUrl(),
-        '--password',
-        inject('adminPassword'),
-        '--repos-dir',
-        reposDir,
-      ],
-      { cwd: root, encoding: 'utf8', timeout: 600_000 },
-      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
-    );
-  });
-}
 
 describe('analytics screens over the demo workspace', () => {
   const chromium = useBrowser();
@@ -40,7 +17,7 @@ describe('analytics screens over the demo workspace', () => {
   let projectId = '';
 
   beforeAll(async () => {
-    expect(await demo()).toContain('demo workspace ready');
+    expect(await runDemo(['--repos-dir', reposDir])).toContain('demo workspace ready');
     const admin = await apiCall<{ accessToken: string }>('POST', '/api/login', {
       username: 'admin',
       password: inject('adminPassword'),

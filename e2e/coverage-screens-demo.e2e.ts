@@ -1,39 +1,16 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiCall, baseUrl, useBrowser } from './support/browser.ts';
+import { apiCall, useBrowser } from './support/browser.ts';
+import { runDemo } from './support/demo.ts';
 import { fitsAndShoot, openAs } from './support/screens.ts';
 
 // Issue 37's screenshots on the demo workspace (`sextant demo`, as the README's second step loads it):
 // both dashboards with the demo's versions (v2, v3) on the trend's x-axis, the TypeScript app's
 // report detail and its report list, each at 1280×800 and 1920×1080, in English and in Chinese, each
 // fitting 1280 px without sideways scrolling. Loading the demo again finds what a first load made.
-const root = new URL('..', import.meta.url).pathname;
 const reposDir = mkdtempSync(join(tmpdir(), 'sx-e2e-screens-demo-'));
-
-function demo(): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      'npm',
-      [
-        'run',
-        '--silent',
-        'demo',
-        '--',
-        '--server',
-        baseUrl(),
-        '--password',
-        inject('adminPassword'),
-        '--repos-dir',
-        reposDir,
-      ],
-      { cwd: root, encoding: 'utf8', timeout: 600_000 },
-      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
-    );
-  });
-}
 
 type Report = { id: string; name: string; appId: string; teamId: string; status: string };
 
@@ -43,7 +20,7 @@ describe("the demo's coverage screens at both sizes, in both languages", () => {
 
   beforeAll(async () => {
     // The demo's repositories go to a folder of this suite (SEXTANT_REPO_PATHS is the temporary folder).
-    expect(await demo()).toContain('demo workspace ready');
+    expect(await runDemo(['--repos-dir', reposDir])).toContain('demo workspace ready');
     const admin = await apiCall<{ accessToken: string }>('POST', '/api/login', {
       username: 'admin',
       password: inject('adminPassword'),

@@ -1,28 +1,15 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiCall, artifactsDir, baseUrl, newPage, signInByApi, useBrowser } from './support/browser.ts';
+import { apiCall, artifactsDir, newPage, signInByApi, useBrowser } from './support/browser.ts';
+import { runDemo } from './support/demo.ts';
 
 // Issue 7, "must show": on the server `npm start` started with a fresh data folder, `sextant demo`
 // (`npm run demo`) loads the demo workspace; the home screen, both dashboards, both coverage lists, a report detail
 // and the source view then hold demo data, in English and in Chinese (screenshots in e2e/artifacts).
-const root = new URL('..', import.meta.url).pathname;
 const reposDir = mkdtempSync(join(tmpdir(), 'sx-e2e-demo-'));
-
-function demo(args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    // Exactly the README's second step, pointed at this suite's server.
-    execFile(
-      'npm',
-      ['run', '--silent', 'demo', '--', '--server', baseUrl(), '--password', inject('adminPassword'), ...args],
-      { cwd: root, encoding: 'utf8', timeout: 600_000 },
-      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
-    );
-  });
-}
 
 type Report = { id: string; name: string; appName: string; appId: string; teamId: string; status: string };
 
@@ -32,7 +19,7 @@ describe('the demo workspace in the browser, in both languages', () => {
   let incremental: Report;
 
   beforeAll(async () => {
-    expect(await demo(['--repos-dir', reposDir])).toContain('demo workspace ready');
+    expect(await runDemo(['--repos-dir', reposDir])).toContain('demo workspace ready');
     const admin = await apiCall<{ accessToken: string }>('POST', '/api/login', {
       username: 'admin',
       password: inject('adminPassword'),
@@ -97,6 +84,6 @@ describe('the demo workspace in the browser, in both languages', () => {
   );
 
   it('runs again without changing anything', async () => {
-    expect(await demo(['--repos-dir', reposDir])).toMatch(/0 created/);
+    expect(await runDemo(['--repos-dir', reposDir])).toMatch(/0 created/);
   }, 300_000);
 });

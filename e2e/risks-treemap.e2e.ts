@@ -1,26 +1,13 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, artifactsDir, baseUrl, signInByApi, useBrowser } from './support/browser.ts';
+import { runDemo } from './support/demo.ts';
 
 // Issue 34: the home screen's treemap of the selected version's changed methods, holding the demo's
 // data (`npm run demo`), in English and Chinese (screenshots in e2e/artifacts).
-const root = new URL('..', import.meta.url).pathname;
 const reposDir = mkdtempSync(join(tmpdir(), 'sx-e2e-treemap-'));
-
-function demo(): Promise<string> {
-  const args = ['run', '--silent', 'demo', '--', '--server', baseUrl(), '--password', inject('adminPassword')];
-  return new Promise((resolve, reject) => {
-    execFile(
-      'npm',
-      [...args, '--repos-dir', reposDir],
-      { cwd: root, encoding: 'utf8', timeout: 600_000 },
-      (e, out, err) => (e ? reject(new Error(`${e.message}\n${err}`)) : resolve(out)),
-    );
-  });
-}
 
 type Item = { appId: string; version: string; kind: string };
 type Treemap = { reportId: string | null; methods: { changedLines: number; status: string }[] };
@@ -31,7 +18,7 @@ describe('the home screen treemap over the demo workspace', () => {
   let treemap: Treemap = { reportId: null, methods: [] };
 
   beforeAll(async () => {
-    expect(await demo()).toContain('demo workspace ready');
+    expect(await runDemo(['--repos-dir', reposDir])).toContain('demo workspace ready');
     const { accessToken } = await apiCall<{ accessToken: string }>('POST', '/api/login', {
       username: 'admin',
       password: inject('adminPassword'),

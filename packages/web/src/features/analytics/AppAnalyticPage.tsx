@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useLocale, useTexts } from '../../lib/i18n.tsx';
 import { tableLoading } from '../../lib/table-loading.ts';
+import { pageAndSort } from '../../lib/table-paging.ts';
 import { useAppOverview } from './api/get-app-overview.ts';
 import { getAppVersions, useAppVersions } from './api/get-app-versions.ts';
 import { FilterBar } from './components/FilterBar.tsx';
@@ -108,16 +109,7 @@ export default function AppAnalyticPage({ screen }: { screen: Screen }) {
           dataSource={rows.data?.items ?? []}
           locale={{ emptyText: t.nothing }}
           pagination={{ current: url.page, pageSize: url.perPage, total: rows.data?.total ?? 0, showSizeChanger: true }}
-          onChange={(pagination, _filters, sorter) => {
-            const s = Array.isArray(sorter) ? sorter[0] : sorter;
-            const key = typeof s?.columnKey === 'string' && isSort(s.columnKey) && s.order ? s.columnKey : undefined;
-            url.set({
-              page: pagination.current,
-              perPage: pagination.pageSize,
-              sortBy: key,
-              sortDesc: key ? s?.order === 'descend' : undefined,
-            });
-          }}
+          onChange={(pagination, _filters, sorter) => url.set(pageAndSort(pagination, sorter, isSort))}
           columns={[
             {
               key: 'appName',

@@ -4,6 +4,7 @@ import type { SortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useLocale, useTexts } from '../../lib/i18n.tsx';
 import { tableLoading } from '../../lib/table-loading.ts';
+import { pageAndSort } from '../../lib/table-paging.ts';
 import { getCommitters, useCommitters } from './api/get-committers.ts';
 import { FilterBar } from './components/FilterBar.tsx';
 import { Grade } from './components/Grade.tsx';
@@ -92,16 +93,7 @@ export default function CommitterTablePage({ screen }: { screen: Screen }) {
             total: committers.data?.total ?? 0,
             showSizeChanger: true,
           }}
-          onChange={(pagination, _filters, sorter) => {
-            const s = Array.isArray(sorter) ? sorter[0] : sorter;
-            const key = typeof s?.columnKey === 'string' && isSort(s.columnKey) && s.order ? s.columnKey : undefined;
-            url.set({
-              page: pagination.current,
-              perPage: pagination.pageSize,
-              sortBy: key,
-              sortDesc: key ? s?.order === 'descend' : undefined,
-            });
-          }}
+          onChange={(pagination, _filters, sorter) => url.set(pageAndSort(pagination, sorter, isSort))}
           columns={[
             {
               key: 'author',

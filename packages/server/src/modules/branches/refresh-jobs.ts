@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
+import { startJobQueue } from '../../lib/job-queue.ts';
 import type { BranchesService } from './service.ts';
 
 /** One app's branches fetched (a new app). */
@@ -65,18 +66,18 @@ export class BranchRefreshJobs {
   }
 
   private async startBoss(): Promise<PgBoss> {
-    const { pool } = this.opts;
-    const boss = new PgBoss({
-      db: { executeSql: (text, values) => pool.query(text, values) },
+    const boss = await startJobQueue({
+      pool: this.opts.pool,
+      log: this.opts.log,
+      what: 'branch refresh',
       schedule: true,
       supervise: true,
-      migrate: true,
+      queues: [BRANCH_REFRESH_QUEUE, BRANCH_REFRESH_ALL_QUEUE].map((name) => ({
+        name,
+        retryLimit: 0,
+        expireInSeconds: 60 * 60,
+      })),
     });
-    boss.on('error', (error) => this.opts.log.error({ err: error }, 'branch refresh queue error'));
-    await boss.start();
-    for (const name of [BRANCH_REFRESH_QUEUE, BRANCH_REFRESH_ALL_QUEUE]) {
-      await boss.createQueue(name, { name, retryLimit: 0, expireInSeconds: 60 * 60 });
-    }
     await boss.work<{ appId: string }>(BRANCH_REFRESH_QUEUE, { pollingIntervalSeconds: 2 }, async (jobs) => {
       for (const job of jobs) await this.refresh(job.data.appId);
     });

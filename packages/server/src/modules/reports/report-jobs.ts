@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
+import { startJobQueue } from '../../lib/job-queue.ts';
 import { ReportOutdated } from './pipeline/pipeline.ts';
 import { StepFailure } from './pipeline/step-failure.ts';
 import type { ReportRow, ReportsRepository } from './repository.ts';
@@ -130,17 +131,14 @@ export class ReportJobs {
   }
 
   private async startBoss(): Promise<PgBoss> {
-    const { pool } = this.opts;
-    // One driver for both engines: pg-boss runs its SQL on our pool (PGlite behind its socket too).
-    const boss = new PgBoss({
-      db: { executeSql: (text, values) => pool.query(text, values) },
+    const boss = await startJobQueue({
+      pool: this.opts.pool,
+      log: this.opts.log,
+      what: 'report',
       schedule: false,
       supervise: this.opts.runJobs,
-      migrate: true,
+      queues: [{ name: REPORT_QUEUE, retryLimit: 0, expireInSeconds: 4 * 60 * 60 }],
     });
-    boss.on('error', (error) => this.opts.log.error({ err: error }, 'report queue error'));
-    await boss.start();
-    await boss.createQueue(REPORT_QUEUE, { name: REPORT_QUEUE, retryLimit: 0, expireInSeconds: 4 * 60 * 60 });
     if (this.opts.runJobs) {
       for (let i = 0; i < this.opts.concurrency; i++) {
         const id = await boss.work<{ reportId: string; run: number }>(

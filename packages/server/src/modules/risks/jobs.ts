@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
+import { startJobQueue } from '../../lib/job-queue.ts';
 
 /** Turns the latest spans into exception and performance risks (every five minutes, and after trace intake). */
 export const TRACE_RISKS_QUEUE = 'risk-trace-risks';
@@ -47,17 +48,14 @@ export class RiskJobs {
   }
 
   private async startBoss(): Promise<PgBoss> {
-    const boss = new PgBoss({
-      db: { executeSql: (text, values) => this.pool.query(text, values) },
+    const boss = await startJobQueue({
+      pool: this.pool,
+      log: this.log,
+      what: 'risk',
       schedule: true,
       supervise: true,
-      migrate: true,
+      queues: [TRACE_RISKS_QUEUE, SEVERITY_QUEUE].map((name) => ({ name, retryLimit: 1, expireInSeconds: 15 * 60 })),
     });
-    boss.on('error', (error) => this.log.error({ err: error }, 'risk queue error'));
-    await boss.start();
-    for (const name of [TRACE_RISKS_QUEUE, SEVERITY_QUEUE]) {
-      await boss.createQueue(name, { name, retryLimit: 1, expireInSeconds: 15 * 60 });
-    }
     await boss.schedule(TRACE_RISKS_QUEUE, '*/5 * * * *');
     await boss.schedule(SEVERITY_QUEUE, '17 3 * * *');
     await boss.work(TRACE_RISKS_QUEUE, { batchSize: 1, pollingIntervalSeconds: 5 }, () => this.work.traceRisks());

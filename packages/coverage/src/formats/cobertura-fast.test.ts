@@ -200,7 +200,8 @@ describe.each(READERS)('Cobertura <line> shortcut, runs read by %s', (_, compile
     if (compiled) return;
     for (let cut = 0; cut + 40 <= fast.length; cut += 7)
       for (let second = cut + 1; second < cut + 40; second++) expect(inChunks(fast, [cut, second])).toEqual(expected);
-  });
+    // about 6,000 parses on the JavaScript path: seconds alone, past the default minute on 2 busy cores
+  }, 240_000);
 
   it.each<[string, Line]>([
     ['line number 0', line(0, 1)],

@@ -56,9 +56,11 @@ describe('report pipeline failures', () => {
     expect(done.status).toBe('CLONE_FAIL');
     expect(done.errMsg).toBe(`cannot clone ${gone}: Not a git repository (or not readable by the server).`);
     // the message names no server path (issue 32): the repository's folder keeps its last name only
-    expect((await published(done.id, 'CLONE_FAIL'))?.text).toBe(
-      done.errMsg?.replaceAll(gone, '…/sextant-no-such-repo'),
-    );
+    const withoutPath = done.errMsg?.replaceAll(gone, '…/sextant-no-such-repo');
+    expect((await published(done.id, 'CLONE_FAIL'))?.text).toBe(withoutPath);
+    // and so does the report the API answers (issue 37: no server path in any API answer)
+    const answered = await t.call('GET', `/api/getReport?reportId=${done.id}`);
+    expect(answered.json().data.errMsg).toBe(withoutPath);
     expect(await statusesOf(t.db, done.id)).toEqual(['QUEUED', 'CLONING', 'CLONE_FAIL']);
   });
 

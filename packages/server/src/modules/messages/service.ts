@@ -10,10 +10,10 @@ import {
 } from '@sextant/api';
 import type { SQL } from 'drizzle-orm';
 import { ApiError } from '../../errors.ts';
+import { withoutServerPaths } from '../../lib/server-paths.ts';
 import { type Audience, BROADCAST_DESTINATION, type Broker, USER_DESTINATION } from '../../realtime/broker.ts';
 import type { ReportReader } from './readers.ts';
 import { type MessageRow, type MessagesRepository, type Reader, toMessage } from './repository.ts';
-import { withoutServerPaths } from './server-paths.ts';
 
 /**
  * A message to publish. `userId` sends it to one user's queue instead of everyone; `date` and `ip` are

@@ -1,5 +1,6 @@
 import type { CoverageFields, Report, ReportJobStatus } from '@sextant/api';
 import { type SQL, sql } from 'drizzle-orm';
+import { withoutServerPaths } from '../../lib/server-paths.ts';
 
 /** A uuid as PostgreSQL accepts it; anything else cannot name a report (404, never a 500 cast error). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -104,7 +105,8 @@ export function toReport(row: Row): Report {
     coverageType: row.coverage_type === 'incremental' ? 'incremental' : 'full',
     testType: Number(row.test_type) === 2 ? 2 : 1,
     status: String(row.status) as ReportJobStatus,
-    errMsg: (row.err_msg as string | null) ?? null,
+    // A step's reason may name a mirror, work folder or local repository: each keeps only its last name.
+    errMsg: row.err_msg ? withoutServerPaths(String(row.err_msg)) : null,
     diffLineCovered,
     diffLineTotal,
     diffLineCoverage: fraction(diffLineCovered, diffLineTotal),

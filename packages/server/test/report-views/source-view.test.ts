@@ -102,6 +102,8 @@ describe('file tree and source view of a report', () => {
       changed: true,
       diffLineCovered: 0,
       diffLineTotal: 1,
+      // not a monorepo: no package folder
+      package: null,
     });
   });
 

@@ -59,7 +59,8 @@ describe('app shell', () => {
     await signInByApi(context, 'admin', inject('adminPassword'));
     let blocked = true;
     await page.route('**/assets/PendingScreen-*.js', (route) => (blocked ? route.abort() : route.continue()));
-    await page.goto('/dashboard/cockpit');
+    // a screen still waiting for its issue (the cockpit became a real one in issue 35)
+    await page.goto('/dashboard/caseAnalytic');
     await page.getByText('The screen failed to load.').waitFor();
     blocked = false;
     await page.getByRole('button', { name: 'Retry' }).click();

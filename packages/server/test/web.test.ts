@@ -13,7 +13,7 @@ describe('web app serving', () => {
     writeFileSync(join(dist, 'app.js'), 'console.log(1)');
     t = await buildTestApp({ webDist: dist });
     missing = await buildTestApp({ webDist: join(dist, 'nope') });
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     await missing?.close();
@@ -50,5 +50,5 @@ describe('OpenAPI document', () => {
     } finally {
       await t.close();
     }
-  }, 60_000);
+  }, 180_000);
 });

@@ -1,5 +1,8 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
 import { roles } from '../src/db/schema/index.ts';
 import { freshDatabase } from './support/build-test-app.ts';
 
@@ -20,4 +23,28 @@ describe('openDatabase', () => {
   it('refuses a duplicate role name through the unique index', async () => {
     await expect(database.db.insert(roles).values({ name: 'probe' })).rejects.toThrow();
   });
+});
+
+describe('an embedded database started from a dump', () => {
+  it('holds the dumped rows and needs no migration', async () => {
+    const first = await openDatabase({});
+    const file = join(mkdtempSync(join(tmpdir(), 'sx-dump-')), 'db.tar');
+    try {
+      await first.db.insert(roles).values({ name: 'dumped' });
+      await first.dumpTo?.(file);
+    } finally {
+      await first.close();
+    }
+    const second = await openDatabase({ loadFrom: file });
+    try {
+      expect((await second.db.select().from(roles)).map((r) => r.name)).toEqual(['dumped']);
+      const applied = await second.pool.query('select count(*)::int as n from drizzle.__drizzle_migrations');
+      const journal = JSON.parse(
+        readFileSync(new URL('../src/db/migrations/meta/_journal.json', import.meta.url), 'utf8'),
+      );
+      expect(applied.rows[0].n).toBe(journal.entries.length);
+    } finally {
+      await second.close();
+    }
+  }, 120_000);
 });

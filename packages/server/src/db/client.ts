@@ -8,7 +8,13 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
-export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
+export type Database = {
+  db: Db;
+  pool: pg.Pool;
+  close: () => Promise<void>;
+  /** Embedded only: writes the whole database to a file that `loadFrom` can start another from. */
+  dumpTo?: (file: string) => Promise<void>;
+};
 
 const MIGRATIONS = new URL('./migrations', import.meta.url).pathname;
 
@@ -18,21 +24,30 @@ const MIGRATIONS = new URL('./migrations', import.meta.url).pathname;
  * transaction — another pool client's query waits until COMMIT — so never await a query on another
  * pool connection inside a transaction (it would deadlock).
  */
-export async function openDatabase(opts: { url?: string; pgliteDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; pgliteDir?: string; loadFrom?: string }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     return finish(pool, async () => pool.end());
   }
   const sockDir = mkdtempSync(join(tmpdir(), 'sx-'));
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dataDir: opts.pgliteDir ?? 'memory://', socketPath: join(sockDir, '.s.PGSQL.5432') },
+    workerData: {
+      dataDir: opts.pgliteDir ?? 'memory://',
+      socketPath: join(sockDir, '.s.PGSQL.5432'),
+      loadFrom: opts.loadFrom,
+    },
   });
   await new Promise<void>((resolve, reject) => {
     worker.once('error', reject);
     worker.once('message', () => resolve());
   });
   const pool = new pg.Pool({ host: sockDir, user: 'postgres', database: 'postgres', max: 10 });
-  return finish(pool, async () => {
+  const dumpTo = async (file: string) => {
+    const dumped = new Promise((resolve) => worker.once('message', resolve));
+    worker.postMessage({ dumpTo: file });
+    await dumped;
+  };
+  const database = await finish(pool, async () => {
     await pool.end();
     const stopped = new Promise((resolve) => worker.once('message', resolve));
     worker.postMessage({ stop: true });
@@ -40,6 +55,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string }): 
     await worker.terminate();
     rmSync(sockDir, { recursive: true, force: true });
   });
+  return { ...database, dumpTo };
 }
 
 async function finish(pool: pg.Pool, close: () => Promise<void>): Promise<Database> {

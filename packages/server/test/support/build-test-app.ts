@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
@@ -67,16 +68,82 @@ export function testAppOptions(
   };
 }
 
+const MIGRATIONS = new URL('../../src/db/migrations/', import.meta.url);
+
+/** Names what a migrated empty database holds: the migrations and PGlite's version. */
+function schemaHash(): string {
+  const hash = createHash('sha256');
+  const engine = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  hash.update(readFileSync(join(dirname(engine), '..', 'package.json')));
+  for (const name of readdirSync(MIGRATIONS, { recursive: true }).map(String).sort()) {
+    if (name.endsWith('.sql') || name.endsWith('.json'))
+      hash.update(name).update(readFileSync(new URL(name, MIGRATIONS)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+let embeddedTemplate: Promise<string> | undefined;
+
 /**
- * In-memory PGlite by default; with DATABASE_URL, a throw-away database on that server, dropped on close.
+ * A migrated, empty embedded database dumped to a file, made once per machine and schema: starting
+ * from it skips PGlite's initdb and the migrations, most of a test database's start.
+ */
+function embeddedTemplateFile(): Promise<string> {
+  embeddedTemplate ??= (async () => {
+    const file = join(tmpdir(), `sextant-test-db-${schemaHash()}.tar`);
+    if (existsSync(file)) return file;
+    const database = await openDatabase({});
+    await database.dumpTo?.(file);
+    await database.close();
+    return file;
+  })();
+  return embeddedTemplate;
+}
+
+let serverTemplate: Promise<string> | undefined;
+
+/**
+ * The same on a PostgreSQL server: a migrated template database, built under another name and renamed
+ * once nobody is connected (PostgreSQL copies a template only then), so parallel test files agree.
+ */
+function serverTemplateName(url: string): Promise<string> {
+  serverTemplate ??= (async () => {
+    const name = `sx_template_${schemaHash()}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount) return name;
+      const building = `${name}_${randomBytes(4).toString('hex')}`;
+      await admin.query(`create database ${building}`);
+      const target = new URL(url);
+      target.pathname = `/${building}`;
+      await (await openDatabase({ url: target.toString() })).close();
+      try {
+        await admin.query(`alter database ${building} rename to ${name}`);
+      } catch {
+        await admin.query(`drop database if exists ${building}`); // another test file made it first
+      }
+      return name;
+    } finally {
+      await admin.end();
+    }
+  })();
+  return serverTemplate;
+}
+
+/**
+ * In-memory PGlite by default; with DATABASE_URL, a throw-away database on that server, dropped on
+ * close. Both start from a migrated template.
  */
 export async function freshDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openDatabase({});
+  if (!url) return openDatabase({ loadFrom: await embeddedTemplateFile() });
+  const template = await serverTemplateName(url);
   const name = `sx_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;

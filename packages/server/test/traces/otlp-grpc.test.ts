@@ -80,10 +80,10 @@ describe('OTLP/gRPC: the same intake and rules as OTLP/HTTP, in gRPC statuses (i
   beforeAll(async () => {
     listener = await startOtlpGrpc(t.app, { port: 0, host: '127.0.0.1' });
     const address = `127.0.0.1:${listener.port}`;
-    plain = new TraceClient(address, credentials.createInsecure()) as ExportClient;
+    plain = new TraceClient(address, credentials.createInsecure()) as unknown as ExportClient;
     gzip = new TraceClient(address, credentials.createInsecure(), {
       'grpc.default_compression_algorithm': 2, // gzip
-    }) as ExportClient;
+    }) as unknown as ExportClient;
   });
   afterAll(async () => {
     plain.close();
@@ -140,7 +140,8 @@ describe('OTLP/gRPC: the same intake and rules as OTLP/HTTP, in gRPC statuses (i
   it('UNAUTHENTICATED without a token, with an unknown one, or with only a forged app id; nothing stored', async () => {
     const before = await spanCount(t.db);
     const body = sdkExport(['x']);
-    for (const headers of [{}, bearer('not-a-token'), { 'x-sextant-intake-app': t.checkout.id }]) {
+    const attempts: Record<string, string>[] = [{}, bearer('not-a-token'), { 'x-sextant-intake-app': t.checkout.id }];
+    for (const headers of attempts) {
       const { error } = await send(plain, body, headers);
       expect(error?.code, JSON.stringify(headers)).toBe(status.UNAUTHENTICATED);
     }

@@ -1,6 +1,7 @@
 import type { Settings } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { CodeLinks } from './code-links.ts';
 import { OtlpIntake } from './intake.ts';
 import { InterfaceReads } from './interface-reads.ts';
 import { interfaceRoutes } from './interface-routes.ts';
@@ -51,7 +52,7 @@ export function registerTraces(app: FastifyInstance, db: Db, deps: TracesDeps): 
   const intake = new OtlpIntake(traces, deps.appIdForToken, deps.limitBytes);
   app.decorate('otlpIntake', intake);
   otlpRoutes(app, intake);
-  traceSearchRoutes(app, new TraceSearchService(new TraceReads(db)));
+  traceSearchRoutes(app, new TraceSearchService(new TraceReads(db), new CodeLinks(db)));
   traceViewerSessionRoute(app);
   interfaceRoutes(app, new InterfaceService(new InterfaceReads(db)));
   regressionRoutes(app, new RegressionService(new RegressionRepository(db)));

@@ -138,9 +138,11 @@ export async function startOtlpGrpc(
   server.addService(TRACE_SERVICE, { Export: exportHandler(intake, app.log) });
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync(`${host}:${opts.port}`, ServerCredentials.createInsecure(), (error, bound) =>
-      error ? reject(error) : resolve(bound),
-    ),
+    server.bindAsync(`${host}:${opts.port}`, ServerCredentials.createInsecure(), (error, bound) => {
+      if (!error) return resolve(bound);
+      server.forceShutdown();
+      reject(error);
+    }),
   );
   const close = () =>
     new Promise<void>((resolve) => {

@@ -1,9 +1,11 @@
-import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
+import { credentials, Metadata, makeGenericClientConstructor } from '@grpc/grpc-js';
+import { JsonTraceSerializer, ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { buildApp } from '../packages/server/src/app.ts';
 import { type Database, openDatabase } from '../packages/server/src/db/client.ts';
 import { seed } from '../packages/server/src/db/seed.ts';
+import { OTLP_GRPC_EXPORT, startOtlpGrpc } from '../packages/server/src/modules/traces/grpc-listener.ts';
 import { decodeProtobufExport } from '../packages/server/src/modules/traces/otlp-proto.ts';
 import { TracesRepository } from '../packages/server/src/modules/traces/repository.ts';
 import { BENCH_ABOUT, benchConfig } from './server-config.ts';
@@ -16,9 +18,12 @@ const BATCHES = 400;
 const PORT = Number(process.env.PORT ?? 18530);
 const PASSWORD = 'bench-admin-password';
 
+type Bodies = { protobuf: Buffer[]; json: Buffer[] };
+type Transport = 'OTLP/HTTP protobuf' | 'OTLP/HTTP JSON' | 'OTLP/gRPC';
+
 /** Distinct 100-span exports (ids differ, so every span is a new row), serialised by the official SDK. */
-function exports(): Buffer[] {
-  const out: Buffer[] = [];
+function exports(): Bodies {
+  const out: Bodies = { protobuf: [], json: [] };
   for (let b = 0; b < BATCHES; b++) {
     const memory = new InMemorySpanExporter();
     const provider = new BasicTracerProvider({
@@ -33,14 +38,36 @@ function exports(): Buffer[] {
         })
         .end();
     }
-    out.push(Buffer.from(ProtobufTraceSerializer.serializeRequest(memory.getFinishedSpans()) ?? []));
+    out.protobuf.push(Buffer.from(ProtobufTraceSerializer.serializeRequest(memory.getFinishedSpans()) ?? []));
+    out.json.push(Buffer.from(JsonTraceSerializer.serializeRequest(memory.getFinishedSpans()) ?? []));
   }
   return out;
 }
 
-async function ingestRate(database: Database, bodies: Buffer[]): Promise<number> {
+const raw = (b: Buffer) => b;
+const TraceClient = makeGenericClientConstructor(
+  {
+    Export: {
+      path: OTLP_GRPC_EXPORT,
+      requestStream: false,
+      responseStream: false,
+      requestSerialize: raw,
+      requestDeserialize: raw,
+      responseSerialize: raw,
+      responseDeserialize: raw,
+    },
+  },
+  'TraceService',
+);
+type ExportClient = { Export(body: Buffer, md: Metadata, done: (error: Error | null) => void): void; close(): void };
+
+/** One export sent by the transport; true when it was accepted. */
+type Send = (body: Buffer) => Promise<boolean>;
+
+async function ingestRate(database: Database, bodies: Bodies, transport: Transport): Promise<number> {
   await seed(database.db, PASSWORD);
-  const app = await buildApp({ config: benchConfig(), about: BENCH_ABOUT, db: database.db });
+  // No job runner: its own pool would outlive the app and hold the throw-away database open.
+  const app = await buildApp({ config: benchConfig(), about: BENCH_ABOUT, db: database.db, runJobs: false });
   const login = await app.inject({
     method: 'POST',
     url: '/api/login',
@@ -61,36 +88,53 @@ async function ingestRate(database: Database, bodies: Buffer[]): Promise<number>
   });
   const token = created.json().data.ingestionToken as string;
   await app.listen({ port: PORT, host: '127.0.0.1' });
+  const grpc = await startOtlpGrpc(app, { port: 0, host: '127.0.0.1' });
+  const client = new TraceClient(`127.0.0.1:${grpc.port}`, credentials.createInsecure()) as unknown as ExportClient;
+  const metadata = new Metadata();
+  metadata.set('authorization', `Bearer ${token}`);
+  const overHttp =
+    (type: string): Send =>
+    async (body) => {
+      const res = await fetch(`http://127.0.0.1:${PORT}/v1/traces`, {
+        method: 'POST',
+        headers: { 'content-type': type, authorization: `Bearer ${token}` },
+        body: new Uint8Array(body),
+      });
+      await res.arrayBuffer();
+      return res.ok;
+    };
+  const overGrpc: Send = (body) =>
+    new Promise((resolve) => client.Export(body, metadata, (error) => resolve(error === null)));
+  const send =
+    transport === 'OTLP/gRPC'
+      ? overGrpc
+      : overHttp(transport === 'OTLP/HTTP JSON' ? 'application/json' : 'application/x-protobuf');
+  const list = transport === 'OTLP/HTTP JSON' ? bodies.json : bodies.protobuf;
   let next = 0;
   let spans = 0;
   let failures = 0;
   const end = Date.now() + SECONDS * 1000;
   const sender = async () => {
-    while (Date.now() < end && next < bodies.length) {
-      const body = bodies[next++] as Buffer;
-      const res = await fetch(`http://127.0.0.1:${PORT}/v1/traces`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-protobuf', authorization: `Bearer ${token}` },
-        body: new Uint8Array(body),
-      });
-      await res.arrayBuffer();
-      if (res.ok) spans += BATCH;
+    while (Date.now() < end && next < list.length) {
+      if (await send(list[next++] as Buffer)) spans += BATCH;
       else failures++;
     }
   };
   const started = performance.now();
   await Promise.all(Array.from({ length: SENDERS }, sender));
   const rate = spans / ((performance.now() - started) / 1000);
+  client.close();
+  await grpc.close();
   await app.close();
   if (failures > 0) console.log(`  ${failures} exports refused`);
   return rate;
 }
 
 /** The same exports decoded once, then written through the repository alone: the database's share. */
-async function writeRate(database: Database, bodies: Buffer[]): Promise<number> {
+async function writeRate(database: Database, bodies: Bodies): Promise<number> {
   const repository = new TracesRepository(database.db);
   const appId = '00000000-0000-4000-8000-000000000001';
-  const batches = bodies.map((body) =>
+  const batches = bodies.protobuf.map((body) =>
     decodeProtobufExport(body).flatMap((rs) =>
       rs.spans.map((s) => ({
         appId,
@@ -133,12 +177,14 @@ async function writeRate(database: Database, bodies: Buffer[]): Promise<number> 
 }
 
 const bodies = exports();
-for (const engine of ['pglite', 'postgresql'] as const) {
+const ENGINES = (process.env.ENGINES ?? 'pglite,postgresql').split(',');
+for (const engine of (['pglite', 'postgresql'] as const).filter((e) => ENGINES.includes(e))) {
   const open = <T>(use: (d: Database) => Promise<T>) =>
     engine === 'pglite' ? openDatabase({}).then(async (d) => use(d).finally(() => d.close())) : onFreshPostgres(use);
-  const ingest = await open((d) => ingestRate(d, bodies));
+  const figures: string[] = [];
+  for (const transport of ['OTLP/HTTP protobuf', 'OTLP/HTTP JSON', 'OTLP/gRPC'] as const) {
+    figures.push(`${transport} ${Math.round(await open((d) => ingestRate(d, bodies, transport)))} spans/s`);
+  }
   const write = await open((d) => writeRate(d, bodies));
-  console.log(
-    `${engine}: OTLP/HTTP protobuf ${Math.round(ingest)} spans/s; repository unnest alone ${Math.round(write)} spans/s`,
-  );
+  console.log(`${engine}: ${figures.join('; ')}; repository unnest alone ${Math.round(write)} spans/s`);
 }

@@ -29,6 +29,9 @@ export async function onFreshPostgres<T>(work: (database: Database) => Promise<T
   const url = new URL(PG_SERVER);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString() });
+  // pool.end() resolves before its sockets have closed: the forced drop below may end one of them,
+  // which the pool then reports as an error nobody listens for (and the process would stop).
+  database.pool.on('error', () => {});
   try {
     return await work(database);
   } finally {

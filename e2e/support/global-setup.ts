@@ -48,6 +48,8 @@ export default async function setup(project: TestProject) {
       SEXTANT_ADMIN_PASSWORD: adminPassword,
       SEXTANT_JWT_SECRET: jwtSecret,
       SEXTANT_TRACE_VIEWER_PORT: String(traceViewerPort),
+      // Likewise OTLP/gRPC's 4317: a free one, so parallel servers on this machine do not collide.
+      SEXTANT_OTLP_GRPC_PORT: String(await freePort()),
       // The journeys' repositories are local clones in the temporary folder.
       SEXTANT_REPO_PATHS: tmpdir(),
     },

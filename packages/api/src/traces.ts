@@ -79,7 +79,15 @@ export const TraceSpanSchema = z.object({
     .object({ type: z.string().nullable(), message: z.string().nullable(), stack: z.string().nullable() })
     .nullable(),
   code: z
-    .object({ function: z.string().nullable(), file: z.string().nullable(), line: z.number().int().nullable() })
+    .object({
+      function: z.string().nullable(),
+      file: z.string().nullable(),
+      line: z.number().int().nullable(),
+      /** The method in the newest report (of the span's version first) that knows it: `/codecoverage/{reportId}`. */
+      coverage: z
+        .object({ reportId: z.string(), filePath: z.string().nullable(), line: z.number().int().nullable() })
+        .nullable(),
+    })
     .nullable(),
   testCase: z.string().nullable(),
   attributes: AttributesSchema,

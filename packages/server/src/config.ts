@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   SEXTANT_UPLOAD_LIMIT_MB: z.coerce.number().positive().default(512),
   SEXTANT_OTLP_LIMIT_MB: z.coerce.number().positive().default(64),
   SEXTANT_OTLP_CONCURRENCY: z.coerce.number().int().min(1).default(16),
+  SEXTANT_OTLP_GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(4317),
   SEXTANT_METRICS_TOKEN: z.string().min(16).optional(),
   SEXTANT_UPLOAD_MAX_RATIO: z.coerce.number().min(1).default(100),
   SEXTANT_UPLOAD_PARSERS: z.coerce.number().int().min(1).max(64).default(2),
@@ -62,6 +63,8 @@ export type Config = {
   otlpLimitBytes: number;
   /** OTLP exports received and written at once; one more is refused with 429 and Retry-After. */
   otlpConcurrency: number;
+  /** Port of the OTLP/gRPC trace intake (4317, as exporters default to); 0 turns it off. */
+  otlpGrpcPort: number;
   webDist: string;
   /** Largest coverage upload accepted, in bytes (refused from Content-Length before reading), and decompressed. */
   uploadLimitBytes: number;
@@ -118,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     traceViewerPort: e.SEXTANT_TRACE_VIEWER_PORT,
     otlpLimitBytes: Math.round(e.SEXTANT_OTLP_LIMIT_MB * 1024 * 1024),
     otlpConcurrency: e.SEXTANT_OTLP_CONCURRENCY,
+    otlpGrpcPort: e.SEXTANT_OTLP_GRPC_PORT,
     webDist: resolve(e.SEXTANT_WEB_DIST),
     uploadLimitBytes: Math.round(e.SEXTANT_UPLOAD_LIMIT_MB * 1024 * 1024),
     uploadMaxRatio: e.SEXTANT_UPLOAD_MAX_RATIO,

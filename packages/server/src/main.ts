@@ -6,7 +6,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import { logOptions } from './log-options.ts';
-import { listenTraceViewer } from './modules/traces/index.ts';
+import { listenOtlpGrpc, listenTraceViewer } from './modules/traces/index.ts';
 import { createRedisFanOut } from './realtime/fanout-redis.ts';
 
 const config = loadConfig();
@@ -40,6 +40,8 @@ const viewer = await listenTraceViewer(app, {
   port: config.traceViewerPort,
   host: config.host,
 });
+// OTLP/gRPC on its own port (issue 36), the same intake as POST /v1/traces.
+const otlpGrpc = await listenOtlpGrpc(app, { port: config.otlpGrpcPort, host: config.host });
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
@@ -47,6 +49,7 @@ async function shutdown(signal: string): Promise<void> {
   closing = true;
   app.log.info(`${signal}: closing`);
   await viewer?.close();
+  await otlpGrpc?.close();
   await app.close();
   await fanOut?.close();
   await database.close();

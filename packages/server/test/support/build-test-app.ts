@@ -51,6 +51,7 @@ export function testConfig(given: Partial<Config> = {}): Config {
     repoAllowLoopback: false,
     otlpLimitBytes: 64 * 1024 * 1024,
     otlpConcurrency: 16,
+    otlpGrpcPort: 0,
     ...given,
   };
 }

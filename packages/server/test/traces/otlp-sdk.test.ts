@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { Metadata } from '@grpc/grpc-js';
 import {
   type Context,
   defaultTextMapGetter,
@@ -9,6 +10,7 @@ import {
   trace,
 } from '@opentelemetry/api';
 import { W3CBaggagePropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter as GrpcExporter } from '@opentelemetry/exporter-trace-otlp-grpc';
 import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as ProtoExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -21,6 +23,7 @@ import {
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OtlpGrpcListener, startOtlpGrpc } from '../../src/modules/traces/grpc-listener.ts';
 import { useIntakeApp } from '../intake/support.ts';
 import { nsOf, storedSpans } from './support.ts';
 
@@ -126,11 +129,14 @@ describe('traces sent by the OpenTelemetry JS SDK arrive as sent (issue 36)', ()
   const t = useIntakeApp();
   const services: Service[] = [];
   const endpoint = `http://127.0.0.1:${SEXTANT_PORT}/v1/traces`;
+  let grpc: OtlpGrpcListener;
 
   beforeAll(async () => {
     await t.app.listen({ port: SEXTANT_PORT, host: '127.0.0.1' });
+    grpc = await startOtlpGrpc(t.app, { port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
+    await grpc.close();
     for (const s of services) {
       await s.provider.shutdown();
       await new Promise((resolve) => s.server.close(resolve));
@@ -210,5 +216,42 @@ describe('traces sent by the OpenTelemetry JS SDK arrive as sent (issue 36)', ()
         ['loadOrder', null, 'shop.OrderRepository.load', 42, 'CASE-7', '2.4.0'],
       ]),
     );
+  });
+
+  it('gRPC, gzipped, token in metadata: the same spans and facts as over HTTP', async () => {
+    const metadata = new Metadata();
+    metadata.set('authorization', `Bearer ${t.invoices.token}`);
+    const service = await startService({
+      port: 18513,
+      version: '2.5.0',
+      semconv: 'new',
+      exporter: new GrpcExporter({ url: `http://127.0.0.1:${grpc.port}`, metadata, compression: 'gzip' as never }),
+    });
+    services.push(service);
+    await call(service, '/orders/5', 'CASE-G1');
+    await call(service, '/fail', 'CASE-G2');
+    await service.provider.forceFlush();
+
+    const rows = (await storedSpans(t.db, t.invoices.id)).filter((r) => r.app_version === '2.5.0');
+    expect(rows).toHaveLength(4);
+    for (const s of service.ended) {
+      expect(rows).toContainEqual(
+        expect.objectContaining({
+          trace_id: s.spanContext().traceId,
+          span_id: s.spanContext().spanId,
+          parent_span_id: s.parentSpanContext?.spanId ?? null,
+          start_ns: nsOf(s.startTime),
+          duration_ns: nsOf(s.duration),
+        }),
+      );
+    }
+    expect(rows.filter((r) => r.kind === 2).map((r) => [r.interface, r.test_case, r.exception_type])).toEqual([
+      ['GET /orders/:id', 'CASE-G1', null],
+      ['GET /fail', 'CASE-G2', 'TypeError'],
+    ]);
+    expect(rows.filter((r) => r.name === 'loadOrder').map((r) => r.code_function)).toEqual([
+      'shop.OrderRepository.load',
+      'shop.OrderRepository.load',
+    ]);
   });
 });

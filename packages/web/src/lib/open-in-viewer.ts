@@ -9,7 +9,9 @@ import { api } from './session.tsx';
 export async function openInViewer(viewerUrl: string, traceId: string, appId: string, lang: string): Promise<void> {
   const tab = window.open('about:blank', '_blank');
   await api.post(PATHS.traceViewerSession, NoDataSchema, {});
-  const link = `${traceViewerLink(viewerUrl, window.location, traceId, appId)}&lang=${lang}`;
+  // The app's own address travels along: the viewer links spans' methods back to coverage reports here.
+  const from = encodeURIComponent(window.location.origin);
+  const link = `${traceViewerLink(viewerUrl, window.location, traceId, appId)}&lang=${lang}&from=${from}`;
   if (tab) {
     tab.opener = null;
     tab.location.href = link;

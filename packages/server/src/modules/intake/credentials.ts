@@ -13,11 +13,15 @@ type Principal = { userData: UserData; settings: Settings };
 
 /** `Authorization: Bearer <token>` or `X-Sextant-Token: <token>` (CI systems that reserve Authorization). */
 export function tokenOf(req: FastifyRequest): string | null {
-  const bearer = req.headers.authorization?.match(/^Bearer (\S+)$/)?.[1];
-  if (bearer) return bearer;
   const header = req.headers['x-sextant-token'];
-  const value = Array.isArray(header) ? header[0] : header;
-  return value?.trim() || null;
+  return tokenFrom(req.headers.authorization, Array.isArray(header) ? header[0] : header);
+}
+
+/** The same rule on values read elsewhere (gRPC metadata): the Bearer token first, else X-Sextant-Token. */
+export function tokenFrom(authorization: string | undefined, sextantToken: string | undefined): string | null {
+  const bearer = authorization?.match(/^Bearer (\S+)$/)?.[1];
+  if (bearer) return bearer;
+  return sextantToken?.trim() || null;
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { Settings } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { CodeLinks } from './code-links.ts';
+import { OtlpIntake } from './intake.ts';
 import { InterfaceReads } from './interface-reads.ts';
 import { interfaceRoutes } from './interface-routes.ts';
 import { InterfaceService } from './interface-service.ts';
@@ -16,7 +18,15 @@ import { TraceSearchService } from './search-service.ts';
 import { TracesService } from './service.ts';
 import { traceViewerSessionRoute } from './viewer-routes.ts';
 
+export { listenOtlpGrpc } from './grpc-listener.ts';
 export { listenTraceViewer } from './viewer-listener.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The OTLP intake both transports share; the gRPC listener (main.ts) serves it on its own port. */
+    otlpIntake: OtlpIntake;
+  }
+}
 
 /** The grouped span reads the risks module needs (issue 34), on the traces module's own table. */
 export const traceRiskReads = (db: Db): TraceRiskReads => new TraceRiskReads(db);
@@ -31,13 +41,18 @@ export type TracesDeps = {
   concurrentExports: number;
 };
 
-/** The trace module (issue 36): OTLP/HTTP intake into day-partitioned span tables, and trace search. */
+/**
+ * The trace module (issue 36): OTLP/HTTP intake into day-partitioned span tables (and the intake
+ * the OTLP/gRPC listener serves), trace search, interface analytics and regression runs.
+ */
 export function registerTraces(app: FastifyInstance, db: Db, deps: TracesDeps): TracesService {
   const traces = new TracesService(new TracesRepository(db), deps.settings, deps.concurrentExports, Date.now, (error) =>
     app.log.error({ err: error }, 'trace retention failed'),
   );
-  otlpRoutes(app, { traces, appIdForToken: deps.appIdForToken, limitBytes: deps.limitBytes });
-  traceSearchRoutes(app, new TraceSearchService(new TraceReads(db)));
+  const intake = new OtlpIntake(traces, deps.appIdForToken, deps.limitBytes);
+  app.decorate('otlpIntake', intake);
+  otlpRoutes(app, intake);
+  traceSearchRoutes(app, new TraceSearchService(new TraceReads(db), new CodeLinks(db)));
   traceViewerSessionRoute(app);
   interfaceRoutes(app, new InterfaceService(new InterfaceReads(db)));
   regressionRoutes(app, new RegressionService(new RegressionRepository(db)));

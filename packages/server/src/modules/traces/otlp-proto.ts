@@ -44,13 +44,17 @@ message AnyValue {
 }
 message ArrayValue { repeated AnyValue values = 1; }
 message KeyValueList { repeated KeyValue values = 1; }
-message RpcStatus { int32 code = 1; string message = 2; }
+message RpcStatus { int32 code = 1; string message = 2; repeated Any details = 3; }
+message Any { string type_url = 1; bytes value = 2; }
+message Duration { int64 seconds = 1; int32 nanos = 2; }
+message RetryInfo { Duration retry_delay = 1; }
 `;
 
 const root = protobuf.parse(OTLP_TRACE_PROTO, { keepCase: false }).root;
 const ExportRequest = root.lookupType('otlp.ExportTraceServiceRequest');
 const ExportResponse = root.lookupType('otlp.ExportTraceServiceResponse');
 const RpcStatus = root.lookupType('otlp.RpcStatus');
+const RetryInfo = root.lookupType('otlp.RetryInfo');
 
 type Long = { toString(): string };
 type PbKeyValue = { key?: string; value?: PbAnyValue };
@@ -160,4 +164,14 @@ export function encodeProtobufResponse(rejectedSpans: number, errorMessage: stri
 /** google.rpc.Status, the OTLP error body for a protobuf request. */
 export function encodeProtobufStatus(code: number, message: string): Buffer {
   return Buffer.from(RpcStatus.encode(RpcStatus.create({ code, message })).finish());
+}
+
+/**
+ * google.rpc.Status carrying a google.rpc.RetryInfo: what OTLP/gRPC sends (in `grpc-status-details-bin`)
+ * with RESOURCE_EXHAUSTED when the client may send again after the delay, and only then.
+ */
+export function encodeRetryStatus(code: number, message: string, retryAfterSeconds: number): Buffer {
+  const retry = RetryInfo.encode(RetryInfo.create({ retryDelay: { seconds: retryAfterSeconds } })).finish();
+  const details = [{ typeUrl: 'type.googleapis.com/google.rpc.RetryInfo', value: retry }];
+  return Buffer.from(RpcStatus.encode(RpcStatus.create({ code, message, details })).finish());
 }

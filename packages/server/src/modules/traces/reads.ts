@@ -31,6 +31,7 @@ export type SpanDetailRow = {
   exception_message: string | null;
   exception_stack: string | null;
   code_function: string | null;
+  code_namespace: string | null;
   code_file: string | null;
   code_line: number | null;
   test_case: string | null;
@@ -100,7 +101,7 @@ export class TraceReads {
     const result = await this.db.execute<SpanDetailRow>(sql`
       select span_id, parent_span_id, name, kind, service, app_version, start_ns::text, duration_ns::text,
         status_code, status_message, interface, exception_type, exception_message, exception_stack,
-        code_function, code_file, code_line, test_case, attributes, resource, events, links
+        code_function, code_namespace, code_file, code_line, test_case, attributes, resource, events, links
       from spans where app_id = ${appId} and trace_id = ${traceId}
       order by start_ns, span_id`);
     return result.rows;

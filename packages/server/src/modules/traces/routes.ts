@@ -4,18 +4,9 @@ import { ApiError } from '../../errors.ts';
 import { tokenOf } from '../intake/credentials.ts';
 import { lingerAfterRefusal } from '../intake/receive.ts';
 import { readExportBody } from './body.ts';
-import { decodeJsonExport, encodeJsonResponse } from './otlp-json.ts';
-import { OtlpDecodeError } from './otlp-model.ts';
-import { decodeProtobufExport, encodeProtobufResponse, encodeProtobufStatus } from './otlp-proto.ts';
-import type { TracesService } from './service.ts';
-
-export type OtlpRouteDeps = {
-  traces: TracesService;
-  appIdForToken: (token: string) => Promise<string | null>;
-  limitBytes: number;
-};
-
-type Encoding = 'protobuf' | 'json';
+import type { OtlpEncoding as Encoding, OtlpIntake } from './intake.ts';
+import { encodeJsonResponse } from './otlp-json.ts';
+import { encodeProtobufResponse, encodeProtobufStatus } from './otlp-proto.ts';
 
 /** The media type only: `application/json; charset=utf-8` is JSON (parameters are not compared). */
 function encodingOf(req: FastifyRequest): Encoding | null {
@@ -47,20 +38,12 @@ function sendError(reply: FastifyReply, encoding: Encoding | null, error: ApiErr
   });
 }
 
-async function appOf(req: FastifyRequest, deps: OtlpRouteDeps): Promise<string> {
-  const token = tokenOf(req);
-  if (!token) throw new ApiError(401, 'unauthorized', "Send the app's ingestion token (Authorization: Bearer).");
-  const appId = await deps.appIdForToken(token);
-  if (!appId) throw new ApiError(401, 'unauthorized', 'The token is not an ingestion token of any app.');
-  return appId;
-}
-
 /**
  * OTLP/HTTP `POST /v1/traces` (issue 36), in its own scope: bodies reach the handler unread, so the
  * size limit is checked by us after decompression, not by Fastify's parser. Declared public: an
  * ingestion token is not a user; the handler resolves it to its app before reading the body.
  */
-export function otlpRoutes(app: FastifyInstance, deps: OtlpRouteDeps): void {
+export function otlpRoutes(app: FastifyInstance, intake: OtlpIntake): void {
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
@@ -91,14 +74,13 @@ export function otlpRoutes(app: FastifyInstance, deps: OtlpRouteDeps): void {
         const encoding = encodingOf(req);
         let leave = () => {};
         try {
-          const appId = await appOf(req, deps);
+          const appId = await intake.appOf(tokenOf(req));
           if (!encoding) {
             throw new ApiError(415, 'bad-request', 'Send application/x-protobuf or application/json (OTLP/HTTP).');
           }
-          leave = deps.traces.admit();
-          const body = await readExportBody(req, deps.limitBytes);
-          const decoded = encoding === 'protobuf' ? decodeProtobufExport(body) : decodeJsonExport(body);
-          const result = await deps.traces.ingest(appId, decoded);
+          leave = intake.admit();
+          const body = await readExportBody(req, intake.limitBytes);
+          const result = await intake.ingest(appId, body, encoding);
           reply.status(200);
           if (encoding === 'protobuf') {
             return reply
@@ -107,10 +89,9 @@ export function otlpRoutes(app: FastifyInstance, deps: OtlpRouteDeps): void {
           }
           return reply.type(OTLP_MEDIA_TYPES.json).send(encodeJsonResponse(result.rejected, result.errorMessage));
         } catch (error) {
-          const refusal = error instanceof OtlpDecodeError ? new ApiError(400, 'bad-request', error.message) : error;
-          if (!(refusal instanceof ApiError)) throw refusal;
+          if (!(error instanceof ApiError)) throw error;
           lingerAfterRefusal(req.raw, reply.raw);
-          return sendError(reply, encoding, refusal);
+          return sendError(reply, encoding, error);
         } finally {
           leave();
         }

@@ -7,6 +7,7 @@ import {
   type TraceSummary,
 } from '@sextant/api';
 import { ApiError } from '../../errors.ts';
+import type { CodeLinks, CoverageLink, SpanCode } from './code-links.ts';
 import type { SpanDetailRow, TraceReads } from './reads.ts';
 
 const DAY_MS = 86_400_000;
@@ -19,7 +20,14 @@ const isoOfNs = (ns: string) => {
   return `${iso.slice(0, 23)}${(big % 1_000_000n).toString().padStart(6, '0')}Z`;
 };
 
-function spanOf(r: SpanDetailRow): TraceSpan {
+const codeOf = (r: SpanDetailRow): SpanCode => ({
+  function: r.code_function,
+  namespace: r.code_namespace,
+  file: r.code_file,
+  version: r.app_version,
+});
+
+function spanOf(r: SpanDetailRow, coverage: CoverageLink | null): TraceSpan {
   const hasException = r.exception_type !== null || r.exception_message !== null || r.exception_stack !== null;
   const hasCode = r.code_function !== null || r.code_file !== null;
   return {
@@ -35,7 +43,7 @@ function spanOf(r: SpanDetailRow): TraceSpan {
     statusMessage: r.status_message,
     interface: r.interface,
     exception: hasException ? { type: r.exception_type, message: r.exception_message, stack: r.exception_stack } : null,
-    code: hasCode ? { function: r.code_function, file: r.code_file, line: r.code_line } : null,
+    code: hasCode ? { function: r.code_function, file: r.code_file, line: r.code_line, coverage } : null,
     testCase: r.test_case,
     attributes: r.attributes,
     resource: r.resource,
@@ -48,6 +56,7 @@ function spanOf(r: SpanDetailRow): TraceSpan {
 export class TraceSearchService {
   constructor(
     private readonly reads: TraceReads,
+    private readonly codeLinks: CodeLinks,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -84,6 +93,7 @@ export class TraceSearchService {
   async detail(appId: string, traceId: string): Promise<TraceDetail> {
     const spans = await this.reads.spansOf(appId, traceId);
     if (spans.length === 0) throw new ApiError(404, 'not-found', 'No such trace in this app (it may have aged out).');
-    return { traceId, spans: spans.map(spanOf) };
+    const links = await this.codeLinks.linksOf(appId, spans.map(codeOf));
+    return { traceId, spans: spans.map((s) => spanOf(s, this.codeLinks.link(links, codeOf(s)))) };
   }
 }

@@ -3,6 +3,7 @@ import { Collapse, Descriptions, Empty, Table, Tag, Typography } from 'antd';
 import { useTexts } from '../../../lib/i18n.tsx';
 import { traceTexts } from '../texts.ts';
 import { formatMs } from '../url.ts';
+import { coverageHref } from './coverage-link.ts';
 
 type Attributes = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
@@ -25,7 +26,16 @@ function AttributeTable({ attributes }: { attributes: Attributes }) {
 }
 
 /** One span: its facts, exception stack, attributes, resource, events and links. */
-export function SpanDetail({ span, traceStartNs }: { span: TraceSpan; traceStartNs: bigint }) {
+export function SpanDetail({
+  span,
+  traceStartNs,
+  appOrigin,
+}: {
+  span: TraceSpan;
+  traceStartNs: bigint;
+  /** Where the app is: a span's method links to its coverage there. */
+  appOrigin: string;
+}) {
   const t = useTexts(traceTexts).viewer;
   const offsetMs = (ns: string) => formatMs(Number(BigInt(ns) - traceStartNs) / 1e6);
   const code = span.code ? [span.code.function, span.code.file && `${span.code.file}:${span.code.line ?? ''}`] : [];
@@ -78,7 +88,22 @@ export function SpanDetail({ span, traceStartNs }: { span: TraceSpan; traceStart
         <Descriptions.Item label={t.kind}>{span.kind}</Descriptions.Item>
         <Descriptions.Item label={t.version}>{span.appVersion ?? '—'}</Descriptions.Item>
         <Descriptions.Item label={t.testCase}>{span.testCase ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label={t.code}>{code.filter(Boolean).join(' · ') || '—'}</Descriptions.Item>
+        <Descriptions.Item label={t.code}>
+          {code.filter(Boolean).join(' · ') || '—'}
+          {span.code?.coverage && (
+            <>
+              {' '}
+              <Typography.Link
+                href={coverageHref(appOrigin, span.code.coverage)}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="span-coverage-link"
+              >
+                {t.coverage}
+              </Typography.Link>
+            </>
+          )}
+        </Descriptions.Item>
       </Descriptions>
       {span.exception && (
         <div style={{ marginTop: 12 }}>

@@ -27,7 +27,7 @@ function useTrace(traceId: string, appId: string | null) {
 }
 
 /** The trace viewer (specification point 2, its own port): `/trace/{id}?appId=`. */
-export function ViewerApp({ traceId, appId }: { traceId: string; appId: string | null }) {
+export function ViewerApp({ traceId, appId, appOrigin }: { traceId: string; appId: string | null; appOrigin: string }) {
   const t = useTexts(traceTexts).viewer;
   const trace = useTrace(traceId, appId);
   const model = useMemo(() => (trace.data ? buildTraceModel(trace.data.spans) : null), [trace.data]);
@@ -80,7 +80,11 @@ export function ViewerApp({ traceId, appId }: { traceId: string; appId: string |
           />
         </Card>
         <Card size="small" style={{ flex: 2, minWidth: 0, maxHeight: window.innerHeight - 100, overflow: 'auto' }}>
-          {chosen ? <SpanDetail span={chosen.span} traceStartNs={model.startNs} /> : <NoSpanChosen />}
+          {chosen ? (
+            <SpanDetail span={chosen.span} traceStartNs={model.startNs} appOrigin={appOrigin} />
+          ) : (
+            <NoSpanChosen />
+          )}
         </Card>
       </div>
     </Layout>

@@ -37,6 +37,16 @@ export class CasesRepository extends TableRepository<typeof cases> {
     return new Set(rows.map((r) => r.key));
   }
 
+  /** The cases of these apps with these keys, read (and locked) in the caller's transaction (an import's upsert). */
+  async byKeys(tx: Executor, appIds: string[], keys: string[]): Promise<CaseRecord[]> {
+    if (appIds.length === 0 || keys.length === 0) return [];
+    return tx
+      .select()
+      .from(cases)
+      .where(and(inArray(cases.appId, [...new Set(appIds)]), inArray(cases.key, [...new Set(keys)])))
+      .for('update');
+  }
+
   insertMany(tx: Executor, values: (typeof cases.$inferInsert)[]): Promise<CaseRecord[]> {
     return tx.insert(cases).values(values).returning();
   }

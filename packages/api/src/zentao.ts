@@ -46,9 +46,13 @@ export type ZentaoConfigInput = z.infer<typeof ZentaoConfigInputSchema>;
 
 export const ZENTAO_IMPORT_KINDS = ['product', 'requirement', 'case'] as const;
 
+/** Why an item was refused, for the screen's language (`reason` is the server's English sentence). */
+export const ZENTAO_REFUSAL_CODES = ['no-project', 'no-app', 'lite', 'duplicate', 'title', 'other-project'] as const;
+
 /** One ZenTao item the import did not take, and why. */
 export const ZentaoRefusalSchema = z.object({
   kind: z.enum(ZENTAO_IMPORT_KINDS),
+  code: z.enum(ZENTAO_REFUSAL_CODES),
   zentaoId: z.number().int(),
   title: z.string(),
   reason: z.string(),

@@ -167,6 +167,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     audit,
     principals,
     projects,
+    apps,
     secret: opts.config.jwtSecret,
     runJobs: opts.scheduleZentao ?? reports.runJobs,
   });

@@ -179,6 +179,37 @@ describe('ZenTao', () => {
     expect(reqs.items[0]).toMatchObject({ key: '101', title: 'Refunds over 1000 need approval', status: 'done' });
   });
 
+  it("puts cases of a project with several apps into the app named as the product's code", async () => {
+    const teamId = (await t.ok<{ id: string }>('POST', '/api/teams', { name: 'Ledgers' })).id;
+    const app = async (name: string) =>
+      (await t.ok<{ id: string }>('POST', '/api/apps', { teamId, name, language: 'java', repoUrl: `/srv/${name}` })).id;
+    const [api, web, left, right] = [
+      await app('ledger-api'),
+      await app('ledger-web'),
+      await app('w1'),
+      await app('w2'),
+    ];
+    await t.ok('POST', '/api/projects', { name: 'Ledger', teamId, appIds: [api, web] });
+    await t.ok('POST', '/api/projects', { name: 'Wallet', teamId, appIds: [left, right] });
+    const data = zentaoData();
+    data.products.push({ id: 3, name: 'Ledger', code: 'LEDGER-API' }, { id: 4, name: 'Wallet', code: 'WAL' });
+    data.stories[3] = [];
+    data.stories[4] = [];
+    data.testcases[3] = [{ id: 31, title: 'Ledger balances', story: 0, type: 'feature', auto: 'no', product: 3 }];
+    data.testcases[4] = [{ id: 41, title: 'Wallet top-up', story: 0, type: 'feature', auto: 'no', product: 4 }];
+    zentao.data = data;
+    const summary = await t.ok<Summary>('POST', '/api/zentao/import');
+    expect(summary.cases.created).toBe(1);
+    const cases = await t.ok<{ items: { key: string; requirementId: string | null }[] }>(
+      'GET',
+      `/api/cases?appId=${api}`,
+    );
+    expect(cases.items).toEqual([expect.objectContaining({ key: 'zentao-31', requirementId: null })]);
+    expect(summary.refusals.find((r) => r.zentaoId === 41)?.reason).toBe(
+      'Project "Wallet" delivers 2 apps and none is named "WAL" (the product\'s code).',
+    );
+  });
+
   it("stores nothing when ZenTao fails halfway through, and answers ZenTao's reason", async () => {
     const data = zentaoData();
     (data.stories[1] ?? []).push({ id: 104, title: 'Never stored', status: 'active', stage: 'wait', product: 1 });

@@ -2,6 +2,7 @@ import { nameSchema, type ZentaoImportSummary, type ZentaoRefusal } from '@sexta
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Executor } from '../../lib/table-repository.ts';
+import type { AppsService } from '../apps/service.ts';
 import { type AuditEntry, type AuditService, changedFields } from '../audit/service.ts';
 import type { CaseRecord, CasesRepository } from '../cases/repository.ts';
 import { caseSnapshot } from '../cases/service.ts';
@@ -14,8 +15,9 @@ export type ImportActor = { id: string; name: string } | { id: null; name: 'sche
 
 type Counts = ZentaoImportSummary['requirements'];
 type Fetched = { product: ZentaoProduct; stories: ZentaoStory[]; cases: ZentaoTestCase[] }[];
-type Refuse = (kind: ZentaoRefusal['kind'], id: number, name: string, reason: string) => void;
-type Target = { product: ZentaoProduct; projectId: string; appId: string | null; appProblem: string };
+type Refuse = (kind: ZentaoRefusal['kind'], id: number, name: string, why: Why) => void;
+type Why = { code: ZentaoRefusal['code']; reason: string };
+type Target = { product: ZentaoProduct; projectId: string; appId: string | null; appProblem: Why | null };
 
 const title = nameSchema(300);
 const SHOWN_REFUSALS = 100;
@@ -48,6 +50,7 @@ export class ZentaoImporter {
       db: Db;
       audit: AuditService;
       projects: ProjectsService;
+      apps: Pick<AppsService, 'names'>;
       requirements: RequirementsRepository;
       cases: CasesRepository;
     },
@@ -63,8 +66,8 @@ export class ZentaoImporter {
       fetched.push({ product, stories: await client.stories(product.id), cases: await client.testCases(product.id) });
     }
     const refusals: ZentaoRefusal[] = [];
-    const refuse = (kind: ZentaoRefusal['kind'], id: number, name: string, reason: string) =>
-      refusals.push({ kind, zentaoId: id, title: name.slice(0, 300), reason });
+    const refuse: Refuse = (kind, id, name, why) =>
+      refusals.push({ kind, zentaoId: id, title: name.slice(0, 300), ...why });
     const targets = await this.targets(fetched, refuse);
     const summary = await this.deps.db.transaction(async (tx) => {
       // One import at a time (the button beside the schedule, several instances): the second waits.
@@ -105,20 +108,31 @@ export class ZentaoImporter {
     for (const { product } of fetched) {
       const projectId = projectIds.get(product.name);
       if (!projectId) {
-        refuse('product', product.id, product.name, `No project is named "${product.name}".`);
+        refuse('product', product.id, product.name, {
+          code: 'no-project',
+          reason: `No project is named "${product.name}".`,
+        });
         continue;
       }
       const appIds = (await this.deps.projects.appIdsOf(projectId)) ?? [];
-      const appProblem =
-        appIds.length === 1 ? '' : `Project "${product.name}" delivers ${appIds.length} apps; cases need exactly one.`;
-      targets.set(product.id, {
-        product,
-        projectId,
-        appId: appIds.length === 1 ? (appIds[0] ?? null) : null,
-        appProblem,
-      });
+      const appId = appIds.length === 1 ? (appIds[0] ?? null) : await this.appNamed(appIds, product.code);
+      const appProblem: Why | null = appId
+        ? null
+        : {
+            code: 'no-app',
+            reason: `Project "${product.name}" delivers ${appIds.length} apps and none is named "${product.code}" (the product's code).`,
+          };
+      targets.set(product.id, { product, projectId, appId, appProblem });
     }
     return targets;
+  }
+
+  /** Among a project's apps, the one named as the product's code (letters compared without case). */
+  private async appNamed(appIds: string[], code: string): Promise<string | null> {
+    if (appIds.length === 0 || code.trim() === '') return null;
+    const names = await this.deps.apps.names(appIds);
+    const wanted = code.trim().toLowerCase();
+    return [...names].find(([, name]) => name.toLowerCase() === wanted)?.[0] ?? null;
   }
 
   private async storeStories(
@@ -144,19 +158,19 @@ export class ZentaoImporter {
     for (const story of stories) {
       const target = targets.get(story.product) as Target;
       const wanted = title.safeParse(story.title);
-      const why = !edition.requirements
-        ? 'The lite edition has no requirements.'
+      const why: Why | null = !edition.requirements
+        ? { code: 'lite', reason: 'The lite edition has no requirements.' }
         : seen.has(story.id)
-          ? 'Listed under more than one product.'
+          ? { code: 'duplicate', reason: 'Listed under more than one product.' }
           : !wanted.success
-            ? `Title: ${wanted.error.issues[0]?.message ?? 'invalid'}`
+            ? { code: 'title', reason: `Title: ${wanted.error.issues[0]?.message ?? 'invalid'}` }
             : existing.get(String(story.id)) && existing.get(String(story.id))?.projectId !== target.projectId
-              ? `Requirement ${story.id} belongs to another project.`
-              : '';
+              ? { code: 'other-project', reason: `Requirement ${story.id} belongs to another project.` }
+              : null;
       seen.add(story.id);
       if (why || !wanted.success) {
         counts.refused++;
-        refuse('requirement', story.id, story.title, why);
+        refuse('requirement', story.id, story.title, why ?? { code: 'title', reason: 'Title: invalid' });
         continue;
       }
       const values = { title: wanted.data, status: requirementStatusOf(story) };
@@ -210,17 +224,17 @@ export class ZentaoImporter {
     for (const testCase of cases) {
       const target = targets.get(testCase.product) as Target;
       const wanted = title.safeParse(testCase.title);
-      const why = !target.appId
+      const why: Why | null = !target.appId
         ? target.appProblem
         : seen.has(testCase.id)
-          ? 'Listed under more than one product.'
+          ? { code: 'duplicate', reason: 'Listed under more than one product.' }
           : !wanted.success
-            ? `Title: ${wanted.error.issues[0]?.message ?? 'invalid'}`
-            : '';
+            ? { code: 'title', reason: `Title: ${wanted.error.issues[0]?.message ?? 'invalid'}` }
+            : null;
       seen.add(testCase.id);
       if (why || !wanted.success || !target.appId) {
         counts.refused++;
-        refuse('case', testCase.id, testCase.title, why);
+        refuse('case', testCase.id, testCase.title, why ?? { code: 'title', reason: 'Title: invalid' });
         continue;
       }
       const values = {

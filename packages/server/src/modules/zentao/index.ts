@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
+import type { AppsService } from '../apps/service.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { Principals } from '../auth/principals.ts';
 import { CasesRepository } from '../cases/repository.ts';
@@ -18,12 +19,20 @@ export { ZentaoService } from './service.ts';
 export function registerZentao(
   app: FastifyInstance,
   db: Db,
-  deps: { audit: AuditService; principals: Principals; projects: ProjectsService; secret: string; runJobs: boolean },
+  deps: {
+    audit: AuditService;
+    principals: Principals;
+    projects: ProjectsService;
+    apps: Pick<AppsService, 'names'>;
+    secret: string;
+    runJobs: boolean;
+  },
 ): ZentaoService {
   const importer = new ZentaoImporter({
     db,
     audit: deps.audit,
     projects: deps.projects,
+    apps: deps.apps,
     requirements: new RequirementsRepository(db),
     cases: new CasesRepository(db),
   });

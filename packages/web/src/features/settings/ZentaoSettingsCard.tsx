@@ -38,6 +38,8 @@ export function ZentaoSettingsCard() {
       client.setQueryData(KEY, saved);
       void client.invalidateQueries({ queryKey: ['zentao'] });
       void client.invalidateQueries({ queryKey: ['settings'] });
+      // The saved values stand: earlier field messages go, and the password field empties again.
+      form.setFields((['url', 'account', 'password'] as const).map((name) => ({ name, errors: [] })));
       form.setFieldsValue({ password: '' });
       message.success(t.saved);
     },

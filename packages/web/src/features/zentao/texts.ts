@@ -19,7 +19,7 @@ export const zentaoTexts = defineTexts({
     },
     importTitle: 'Import from ZenTao',
     importHelp:
-      'Stories become requirements (key = story id) and test cases become cases (key zentao-<id>) of the project named like the ZenTao product and its app. Runs hourly and on request; a second run only changes what changed.',
+      'Stories become requirements (key = story id) and test cases become cases (key zentao-<id>) of the project named like the ZenTao product, in its one app (or the app named as the product’s code). Runs hourly and on request; a second run only changes what changed.',
     importNeedsAccount: 'Set the API account and password in system settings to import.',
     neverImported: 'No import has run yet.',
     lastImport: 'Last import {at} by {by}, {products} products',
@@ -36,6 +36,8 @@ export const zentaoTexts = defineTexts({
     itemTitle: 'Title',
     reason: 'Reason',
     kinds: { product: 'Product', requirement: 'Story', case: 'Test case' },
+    // English shows the server's own, more specific sentence.
+    reasons: { 'no-project': '', 'no-app': '', lite: '', duplicate: '', title: '', 'other-project': '' },
   },
   zh: {
     back: '仪表盘',
@@ -54,7 +56,7 @@ export const zentaoTexts = defineTexts({
     },
     importTitle: '从禅道导入',
     importHelp:
-      '需求（story）导入为需求（键 = 需求编号），用例导入为与禅道产品同名项目所属应用的用例（键 zentao-<编号>）。每小时自动导入，也可手动导入；再次导入只更新有变化的内容。',
+      '需求（story）导入为需求（键 = 需求编号），用例导入为与禅道产品同名项目中唯一应用（或与产品代号同名的应用）的用例（键 zentao-<编号>）。每小时自动导入，也可手动导入；再次导入只更新有变化的内容。',
     importNeedsAccount: '请先在系统设置中填写 API 账号和密码再导入。',
     neverImported: '尚未导入过。',
     lastImport: '上次导入：{at}，执行者 {by}，共 {products} 个产品',
@@ -71,5 +73,13 @@ export const zentaoTexts = defineTexts({
     itemTitle: '标题',
     reason: '原因',
     kinds: { product: '产品', requirement: '需求', case: '测试用例' },
+    reasons: {
+      'no-project': '没有与该产品同名的项目。',
+      'no-app': '项目有多个应用，且没有与产品代号同名的应用。',
+      lite: '精简版不含需求功能。',
+      duplicate: '出现在多个产品下。',
+      title: '标题为空或过长。',
+      'other-project': '该需求编号已属于另一个项目。',
+    },
   },
 });

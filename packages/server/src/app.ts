@@ -162,12 +162,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerProjects(app, projects);
   registerVersions(app, versions);
   registerRequirements(app, requirements);
-  registerCases(app, opts.db, { audit, apps, requirements });
+  const cases = registerCases(app, opts.db, { audit, apps, requirements });
   registerZentao(app, opts.db, {
     audit,
     principals,
     projects,
     apps,
+    requirements,
+    cases,
     secret: opts.config.jwtSecret,
     runJobs: opts.scheduleZentao ?? reports.runJobs,
   });

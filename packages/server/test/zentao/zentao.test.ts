@@ -120,7 +120,8 @@ describe('ZenTao', () => {
       ['product', 2],
       ['requirement', 103],
     ]);
-    expect(first.refusals[0]?.reason).toBe('No project is named "Nowhere".');
+    expect(first.refusals[0]).toMatchObject({ code: 'no-project', reason: 'No project is named "Nowhere".' });
+    expect(first.refusals[1]).toMatchObject({ code: 'title', reason: expect.stringMatching(/^Title: /) });
     const reqs = await t.ok<{ items: { key: string; title: string; status: string }[] }>(
       'GET',
       '/api/requirements?sortBy=key',

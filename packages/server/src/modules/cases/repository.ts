@@ -4,6 +4,7 @@ import { cases } from '../../db/schema/index.ts';
 import { type Executor, type PageQuery, TableRepository } from '../../lib/table-repository.ts';
 
 export type CaseRecord = typeof cases.$inferSelect;
+export type CaseInsert = typeof cases.$inferInsert;
 
 /** The only SQL of the test cases module, on its one table. */
 export class CasesRepository extends TableRepository<typeof cases> {

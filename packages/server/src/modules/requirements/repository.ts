@@ -4,6 +4,7 @@ import { requirements } from '../../db/schema/index.ts';
 import { type Executor, type PageQuery, TableRepository } from '../../lib/table-repository.ts';
 
 export type RequirementRecord = typeof requirements.$inferSelect;
+export type RequirementInsert = typeof requirements.$inferInsert;
 
 /** The only SQL of the requirements module, on its one table. */
 export class RequirementsRepository extends TableRepository<typeof requirements> {

@@ -4,10 +4,9 @@ import type { Db } from '../../db/client.ts';
 import type { Executor } from '../../lib/table-repository.ts';
 import type { AppsService } from '../apps/service.ts';
 import { type AuditEntry, type AuditService, changedFields } from '../audit/service.ts';
-import type { CaseRecord, CasesRepository } from '../cases/repository.ts';
-import { caseSnapshot } from '../cases/service.ts';
+import { type CaseRecord, type CasesService, caseSnapshot } from '../cases/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
-import type { RequirementRecord, RequirementsRepository } from '../requirements/repository.ts';
+import { type RequirementRecord, type RequirementsService, requirementSnapshot } from '../requirements/service.ts';
 import type { ZentaoClient, ZentaoProduct, ZentaoStory, ZentaoTestCase } from './client.ts';
 
 /** Who runs an import: an administrator (audited under the account) or the schedule. */
@@ -33,11 +32,6 @@ export function requirementStatusOf(story: ZentaoStory): RequirementRecord['stat
   return 'open';
 }
 
-function requirementSnapshot(row: RequirementRecord) {
-  const { id: _id, createdAt: _c, updatedAt: _u, ...shown } = row;
-  return shown;
-}
-
 /**
  * Reads every product's stories and test cases first, then writes requirements and cases in one
  * transaction with their audit entries: a ZenTao failure halfway through the reading stores nothing.
@@ -51,8 +45,8 @@ export class ZentaoImporter {
       audit: AuditService;
       projects: ProjectsService;
       apps: Pick<AppsService, 'names'>;
-      requirements: RequirementsRepository;
-      cases: CasesRepository;
+      requirements: Pick<RequirementsService, 'lockByKeys' | 'insertImported' | 'updateImported'>;
+      cases: Pick<CasesService, 'lockByKeys' | 'insertImported' | 'updateImported'>;
     },
   ) {}
 
@@ -148,7 +142,7 @@ export class ZentaoImporter {
     const stories = fetched.flatMap((f) => (targets.has(f.product.id) ? f.stories : []));
     const existing = new Map(
       (
-        await this.deps.requirements.byKeys(
+        await this.deps.requirements.lockByKeys(
           tx,
           stories.map((s) => String(s.id)),
         )
@@ -176,7 +170,7 @@ export class ZentaoImporter {
       const values = { title: wanted.data, status: requirementStatusOf(story) };
       const before = existing.get(String(story.id));
       if (!before) {
-        const row = await this.deps.requirements.insert(tx, {
+        const row = await this.deps.requirements.insertImported(tx, {
           key: String(story.id),
           projectId: target.projectId,
           ...values,
@@ -192,9 +186,9 @@ export class ZentaoImporter {
         counts.unchanged++;
         continue;
       }
-      const after = await this.deps.requirements.update(tx, before.id, { ...values, updatedAt: new Date() });
+      const after = await this.deps.requirements.updateImported(tx, before.id, values);
       counts.updated++;
-      const changes = changedFields(requirementSnapshot(before), requirementSnapshot(after ?? before));
+      const changes = changedFields(requirementSnapshot(before), requirementSnapshot(after));
       entries.push({ entity: 'requirement', entityId: before.id, action: 'import', changes });
     }
     return { counts, ids };
@@ -213,7 +207,7 @@ export class ZentaoImporter {
     const appIds = [...targets.values()].flatMap((t) => (t.appId ? [t.appId] : []));
     const existing = new Map(
       (
-        await this.deps.cases.byKeys(
+        await this.deps.cases.lockByKeys(
           tx,
           appIds,
           cases.map((c) => caseKeyOf(c.id)),
@@ -245,10 +239,11 @@ export class ZentaoImporter {
       };
       const before: CaseRecord | undefined = existing.get(`${target.appId} ${caseKeyOf(testCase.id)}`);
       if (!before) {
-        const [row] = await this.deps.cases.insertMany(tx, [
-          { appId: target.appId, key: caseKeyOf(testCase.id), ...values },
-        ]);
-        if (!row) throw new Error('insert returned no row');
+        const row = await this.deps.cases.insertImported(tx, {
+          appId: target.appId,
+          key: caseKeyOf(testCase.id),
+          ...values,
+        });
         counts.created++;
         entries.push({
           entity: 'case',
@@ -267,9 +262,9 @@ export class ZentaoImporter {
         counts.unchanged++;
         continue;
       }
-      const after = await this.deps.cases.update(tx, before.id, { ...values, updatedAt: new Date() });
+      const after = await this.deps.cases.updateImported(tx, before.id, values);
       counts.updated++;
-      const changes = changedFields(caseSnapshot(before), caseSnapshot(after ?? before));
+      const changes = changedFields(caseSnapshot(before), caseSnapshot(after));
       entries.push({ entity: 'case', entityId: before.id, action: 'import', changes });
     }
     return counts;

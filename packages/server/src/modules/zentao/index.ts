@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.ts';
 import type { AppsService } from '../apps/service.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { Principals } from '../auth/principals.ts';
-import { CasesRepository } from '../cases/repository.ts';
+import type { CasesService } from '../cases/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
-import { RequirementsRepository } from '../requirements/repository.ts';
+import type { RequirementsService } from '../requirements/service.ts';
 import { DEFAULT_ZENTAO_IMPORT_CRON, ZentaoImportJobs } from './import-jobs.ts';
 import { ZentaoImporter } from './importer.ts';
 import { zentaoRoutes } from './routes.ts';
@@ -24,6 +24,8 @@ export function registerZentao(
     principals: Principals;
     projects: ProjectsService;
     apps: Pick<AppsService, 'names'>;
+    requirements: RequirementsService;
+    cases: CasesService;
     secret: string;
     runJobs: boolean;
   },
@@ -33,8 +35,8 @@ export function registerZentao(
     audit: deps.audit,
     projects: deps.projects,
     apps: deps.apps,
-    requirements: new RequirementsRepository(db),
-    cases: new CasesRepository(db),
+    requirements: deps.requirements,
+    cases: deps.cases,
   });
   const service = new ZentaoService(db, {
     audit: deps.audit,

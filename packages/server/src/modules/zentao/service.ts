@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
 import type { Principals } from '../auth/principals.ts';
-import { SettingsRepository } from '../settings/repository.ts';
+import { readSettingValues, saveSettingValues } from '../settings/service.ts';
 import { Accounts } from '../users/accounts.ts';
 import { type ZentaoAccount, ZentaoClient, ZentaoError } from './client.ts';
 import { checkFrame } from './frame-check.ts';
@@ -29,8 +29,6 @@ const invalid = (field: string, message: string) =>
 
 /** ZenTao's address and account (administrators), the screen's status, and imports. */
 export class ZentaoService {
-  private readonly settings = new SettingsRepository();
-
   constructor(
     private readonly db: Db,
     private readonly deps: {
@@ -58,7 +56,7 @@ export class ZentaoService {
     const sealed = clearing ? '' : input.password ? this.deps.seal.seal(input.password) : before.sealed;
     const account = clearing ? '' : input.account;
     await this.deps.audit.audited(actor, async (tx) => {
-      await this.settings.save(tx, [
+      await saveSettingValues(tx, [
         [KEYS.url, input.url],
         [KEYS.account, account],
         [KEYS.password, sealed],
@@ -109,7 +107,7 @@ export class ZentaoService {
         throw new ApiError(502, 'bad-request', `${error.message} Nothing was imported.`);
       throw error;
     }
-    await this.settings.save(this.db, [[KEYS.lastImport, summary]]);
+    await saveSettingValues(this.db, [[KEYS.lastImport, summary]]);
     return summary;
   }
 
@@ -134,7 +132,7 @@ export class ZentaoService {
   }
 
   private async stored() {
-    const all = await this.settings.all(this.db);
+    const all = await readSettingValues(this.db);
     const text = (key: string) => (typeof all[key] === 'string' ? (all[key] as string) : '');
     const last = ZentaoImportSummarySchema.safeParse(all[KEYS.lastImport]);
     return {

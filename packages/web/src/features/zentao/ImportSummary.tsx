@@ -6,7 +6,7 @@ import { zentaoTexts } from './texts.ts';
 /** What the last import created, updated, left and refused, and the refused items with their reasons. */
 export function ImportSummary({ summary }: { summary: ZentaoImportSummary }) {
   const t = useTexts(zentaoTexts);
-  const { formatNumber, formatDate } = useLocale();
+  const { locale, formatNumber, formatDate } = useLocale();
   const rows = [
     { key: 'requirements', kind: t.requirements, ...summary.requirements },
     { key: 'cases', kind: t.cases, ...summary.cases },
@@ -47,7 +47,7 @@ export function ImportSummary({ summary }: { summary: ZentaoImportSummary }) {
               { title: t.kind, dataIndex: 'kind', render: (k: keyof typeof t.kinds) => t.kinds[k] },
               { title: t.zentaoId, dataIndex: 'zentaoId' },
               { title: t.itemTitle, dataIndex: 'title', ellipsis: true },
-              { title: t.reason, key: 'reason', render: (_, r) => t.reasons[r.code] || r.reason },
+              { title: t.reason, key: 'reason', render: (_, r) => (locale === 'en' ? r.reason : t.reasons[r.code]) },
             ]}
           />
         </>

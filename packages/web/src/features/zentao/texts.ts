@@ -36,8 +36,15 @@ export const zentaoTexts = defineTexts({
     itemTitle: 'Title',
     reason: 'Reason',
     kinds: { product: 'Product', requirement: 'Story', case: 'Test case' },
-    // English shows the server's own, more specific sentence.
-    reasons: { 'no-project': '', 'no-app': '', lite: '', duplicate: '', title: '', 'other-project': '' },
+    // English shows the server's own, more specific sentence; these stand for it in other languages.
+    reasons: {
+      'no-project': 'No project has this product’s name.',
+      'no-app': 'The project has several apps and none has the product’s code as its name.',
+      lite: 'The lite edition has no requirements.',
+      duplicate: 'Listed under more than one product.',
+      title: 'The title is empty or too long.',
+      'other-project': 'This requirement key belongs to another project.',
+    },
   },
   zh: {
     back: '仪表盘',

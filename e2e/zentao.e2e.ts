@@ -145,8 +145,9 @@ describe('ZenTao screen', () => {
     expect(rows).toEqual(['Requirements', '3', '0', '0', '1']);
     await summary.getByText(`No project is named "Unplanned ${suffix}".`).waitFor();
     await page.mouse.move(0, 0);
-    // The clicked button keeps focus (a paler shade); the screenshot shows it at rest.
+    // The clicked button keeps focus (a paler shade); the screenshot shows it at rest, the toast gone.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.locator('.ant-message-notice').waitFor({ state: 'detached' });
     await page.screenshot({ path: `${artifactsDir}zentao-en-import.png` });
     await context.close();
   });
@@ -166,8 +167,9 @@ describe('ZenTao screen', () => {
     expect(await first.locator('td').allInnerTexts()).toEqual(['需求', '0', '0', '3', '1']);
     await page.getByText('没有与该产品同名的项目。').waitFor();
     await page.mouse.move(0, 0);
-    // The clicked button keeps focus (a paler shade); the screenshot shows it at rest.
+    // The clicked button keeps focus (a paler shade); the screenshot shows it at rest, the toast gone.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.locator('.ant-message-notice').waitFor({ state: 'detached' });
     await page.screenshot({ path: `${artifactsDir}zentao-zh-card.png`, fullPage: true });
 
     zentao.homeHeaders = {};

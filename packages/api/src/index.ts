@@ -26,3 +26,4 @@ export * from './screens.ts';
 export * from './settings.ts';
 export * from './text-input.ts';
 export * from './traces.ts';
+export * from './zentao.ts';

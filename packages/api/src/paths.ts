@@ -92,6 +92,10 @@ export const PATHS = {
   regression: '/api/traces/regressions/:id',
   /** Hands the caller's session to the trace viewer's port as a cookie (point 6: same session, port 5173). */
   traceViewerSession: '/api/traces/viewer-session',
+  // ZenTao (issue 35): the screen's status, the administrator's settings, an import run now.
+  zentao: '/api/zentao',
+  zentaoConfig: '/api/zentao/config',
+  zentaoImport: '/api/zentao/import',
   // Process probes for process managers and load balancers (issue 41), outside /api like OTLP.
   healthz: '/healthz',
   readyz: '/readyz',

@@ -31,6 +31,7 @@ import { TeamMemberships } from './modules/teams/memberships.ts';
 import { registerTraces } from './modules/traces/index.ts';
 import { registerUsers } from './modules/users/index.ts';
 import { createVersionsService, registerVersions } from './modules/versions/index.ts';
+import { registerZentao } from './modules/zentao/index.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerContentSecurity } from './plugins/content-security.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -58,7 +59,19 @@ export type AppOptions = {
    * (`SEXTANT_BRANCH_REFRESH_CRON`). Default: as `runJobs`; test apps leave it off unless they test it.
    */
   refreshBranches?: boolean;
+  /** Whether this process runs the scheduled ZenTao import (`SEXTANT_ZENTAO_IMPORT_CRON`). Default: as `runJobs`. */
+  scheduleZentao?: boolean;
 };
+
+/** The origin of an http(s) address, or null (an empty or odd setting frames nothing). */
+function frameOrigin(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
 
 function reportConfig(opts: AppOptions): ReportConfig {
   const { config } = opts;
@@ -95,7 +108,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerMetrics(app, instruments, opts.config.metricsToken);
   const auth = createAuth(opts.db, opts.config);
   const { principals } = auth;
-  registerContentSecurity(app, opts.config.traceViewerPort);
+  // /zentao may frame ZenTao's origin, the one an administrator set (and no other).
+  registerContentSecurity(app, opts.config.traceViewerPort, async () =>
+    frameOrigin((await principals.settings()).zentaoUrl),
+  );
   await registerWeb(app, opts.config.webDist);
   registerAccess(app, auth.authenticator);
   registerTextGuard(app);
@@ -146,7 +162,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerProjects(app, projects);
   registerVersions(app, versions);
   registerRequirements(app, requirements);
-  registerCases(app, opts.db, { audit, apps, requirements });
+  const cases = registerCases(app, opts.db, { audit, apps, requirements });
+  registerZentao(app, opts.db, {
+    audit,
+    principals,
+    projects,
+    apps,
+    requirements,
+    cases,
+    secret: opts.config.jwtSecret,
+    runJobs: opts.scheduleZentao ?? reports.runJobs,
+  });
   const servedReports = new ServedReports(opts.db);
   registerCoverageIntake(app, opts.db, reports, {
     teamIdsOf: teamsOfUser,

@@ -93,6 +93,12 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, Access> = {
   'PATCH /api/requirements/:id': update('Requirement'),
   'DELETE /api/requirements/:id': remove('Requirement'),
   // /system/caseList (with its CSV import)
+  // /zentao (point 2, an external tool screen whose route reads requirements): the screen's status for
+  // whoever may open it; ZenTao's account and imports are the administrator's, as every system setting.
+  'GET /api/zentao': read('Requirement'),
+  'GET /api/zentao/config': update('Setting'),
+  'PATCH /api/zentao/config': update('Setting'),
+  'POST /api/zentao/import': update('Setting'),
   'GET /api/cases': read('Case'),
   'GET /api/cases/:id': read('Case'),
   'POST /api/cases': create('Case'),

@@ -15,6 +15,7 @@ export const AUDITED_ENTITIES = [
   'settings',
   'report',
   'risk',
+  'zentao',
 ] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 export const AUDIT_ACTIONS = [

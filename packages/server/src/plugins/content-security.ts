@@ -15,9 +15,10 @@ const PLAIN_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
  * script, and the token in localStorage is out of its reach.
  *
  * The trace viewer (specification point 2: this host, port 5173) may be framed by the app; the
- * socket at /ws is named explicitly for browsers that do not count ws: as 'self'.
+ * socket at /ws is named explicitly for browsers that do not count ws: as 'self'. `framed` is the one
+ * more origin /zentao may frame: ZenTao's, as an administrator set it (issue 35).
  */
-export function appPolicy(req: FastifyRequest, traceViewerPort: number): string {
+export function appPolicy(req: FastifyRequest, traceViewerPort: number, framed: string | null = null): string {
   const host = req.headers.host && PLAIN_HOST.test(req.headers.host) ? req.headers.host : null;
   const hostname = host?.replace(/:\d+$/, '') ?? null;
   const sockets = host ? ` ws://${host} wss://${host}` : '';
@@ -30,7 +31,7 @@ export function appPolicy(req: FastifyRequest, traceViewerPort: number): string 
     "font-src 'self' data:",
     `connect-src 'self'${sockets}`,
     "worker-src 'self' blob:",
-    `frame-src 'self'${viewer}`,
+    `frame-src 'self'${viewer}${framed ? ` ${framed}` : ''}`,
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -49,14 +50,18 @@ export const DOCS_POLICY =
   "frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'";
 
 /** Every answer gets a Content-Security-Policy: the app's, the API docs' or the API's. */
-export function registerContentSecurity(app: FastifyInstance, traceViewerPort: number): void {
+export function registerContentSecurity(
+  app: FastifyInstance,
+  traceViewerPort: number,
+  framedOrigin: () => Promise<string | null> = async () => null,
+): void {
   app.addHook('onSend', async (req, reply, payload) => {
     const path = req.url.split('?')[0] ?? '';
     const policy = path.startsWith('/api/docs')
       ? DOCS_POLICY
       : path === '/api' || path.startsWith('/api/') || path === '/ws'
         ? API_POLICY
-        : appPolicy(req, traceViewerPort);
+        : appPolicy(req, traceViewerPort, await framedOrigin().catch(() => null));
     reply.header('content-security-policy', policy);
     return payload;
   });

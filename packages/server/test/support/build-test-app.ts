@@ -64,6 +64,7 @@ export function testAppOptions(
     ...opts,
     // A test app fetches no branches by itself (a refresh racing the test's own); branch-jobs.test.ts does.
     refreshBranches: opts.refreshBranches ?? false,
+    scheduleZentao: opts.scheduleZentao ?? false,
     config: testConfig(opts.config),
     about: opts.about ?? { version: 'test', commit: null, database: 'embedded' },
   };

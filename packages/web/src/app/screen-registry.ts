@@ -54,6 +54,7 @@ const IMPORTERS: Partial<Record<ScreenName, Importer>> = {
   'dashboard-cockpit': () => import('../features/analytics/CockpitPage.tsx'),
   'dashboard-project-dashboard': () => import('../features/analytics/GroupAnalyticPage.tsx'),
   'dashboard-project-dashboard-detail': () => import('../features/analytics/ProjectDashboardPage.tsx'),
+  'external-zentao': () => import('../features/zentao/ZentaoPage.tsx'),
 };
 
 export function importerFor(name: string): Importer {

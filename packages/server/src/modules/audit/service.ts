@@ -74,6 +74,14 @@ export class AuditService {
     );
   }
 
+  /** Entries of the server's own work (a scheduled job), under a name and no account. */
+  async recordByServer(tx: Executor, actorName: string, entries: AuditEntry[]): Promise<void> {
+    await this.rows.append(
+      tx,
+      entries.map((entry) => ({ ...entry, actorId: null, actorName })),
+    );
+  }
+
   /**
    * Deletes one row and records what it held, in one transaction; a row others still refer to is
    * refused with the module's own 409 (`rules`), and nothing is written.

@@ -12,9 +12,10 @@ export function registerCases(
   app: FastifyInstance,
   db: Db,
   deps: { audit: AuditService; apps: AppsService; requirements: RequirementsService },
-): void {
+): CasesService {
   const { audit, apps, requirements } = deps;
   const rows = new CasesRepository(db);
   const cases = new CasesService(db, rows, audit, apps, requirements);
   casesRoutes(app, cases, new CaseImporter({ db, rows, audit, apps, requirements }));
+  return cases;
 }

@@ -4,6 +4,7 @@ import { cases } from '../../db/schema/index.ts';
 import { type Executor, type PageQuery, TableRepository } from '../../lib/table-repository.ts';
 
 export type CaseRecord = typeof cases.$inferSelect;
+export type CaseInsert = typeof cases.$inferInsert;
 
 /** The only SQL of the test cases module, on its one table. */
 export class CasesRepository extends TableRepository<typeof cases> {
@@ -35,6 +36,16 @@ export class CasesRepository extends TableRepository<typeof cases> {
       .from(cases)
       .where(and(eq(cases.appId, appId), inArray(cases.key, keys)));
     return new Set(rows.map((r) => r.key));
+  }
+
+  /** The cases of these apps with these keys, read (and locked) in the caller's transaction (an import's upsert). */
+  async byKeys(tx: Executor, appIds: string[], keys: string[]): Promise<CaseRecord[]> {
+    if (appIds.length === 0 || keys.length === 0) return [];
+    return tx
+      .select()
+      .from(cases)
+      .where(and(inArray(cases.appId, [...new Set(appIds)]), inArray(cases.key, [...new Set(keys)])))
+      .for('update');
   }
 
   insertMany(tx: Executor, values: (typeof cases.$inferInsert)[]): Promise<CaseRecord[]> {

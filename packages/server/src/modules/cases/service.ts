@@ -2,12 +2,12 @@ import type { CaseInput, CaseUpdate } from '@sextant/api';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
 import { timestamps } from '../../lib/presented.ts';
-import type { PageQuery } from '../../lib/table-repository.ts';
+import type { Executor, PageQuery } from '../../lib/table-repository.ts';
 import type { AppsService } from '../apps/service.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
 import type { RequirementsService } from '../requirements/service.ts';
 import { ownersOf } from '../users/accounts.ts';
-import type { CaseRecord, CasesRepository } from './repository.ts';
+import type { CaseInsert, CaseRecord, CasesRepository } from './repository.ts';
 
 export type { CaseRecord } from './repository.ts';
 
@@ -55,6 +55,25 @@ export class CasesService {
   /** Which of these keys the app already uses. */
   existingKeys(appId: string, keys: string[]): Promise<Set<string>> {
     return this.rows.existingKeys(appId, keys);
+  }
+
+  /** For an import's one transaction (its caller writes the audit entries): these apps' cases by key, locked. */
+  lockByKeys(tx: Executor, appIds: string[], keys: string[]): Promise<CaseRecord[]> {
+    return this.rows.byKeys(tx, appIds, keys);
+  }
+
+  /** For an import's one transaction: a new row as given (the import checked it). */
+  async insertImported(tx: Executor, values: CaseInsert): Promise<CaseRecord> {
+    const [row] = await this.rows.insertMany(tx, [values]);
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  }
+
+  /** For an import's one transaction: a row changed as given. */
+  async updateImported(tx: Executor, id: string, values: Partial<CaseInsert>): Promise<CaseRecord> {
+    const row = await this.rows.update(tx, id, { ...values, updatedAt: new Date() });
+    if (!row) throw new ApiError(404, 'not-found', NOT_FOUND);
+    return row;
   }
 
   async create(input: CaseInput, actor: Actor) {

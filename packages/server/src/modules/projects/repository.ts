@@ -1,4 +1,4 @@
-import { and, eq, exists } from 'drizzle-orm';
+import { and, eq, exists, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { projectApps, projects } from '../../db/schema/index.ts';
 import { LinkedRows } from '../../lib/linked-rows.ts';
@@ -47,5 +47,15 @@ export class ProjectsRepository extends TableRepository<typeof projects> {
 
   names(ids: string[]): Promise<Map<string, string>> {
     return this.labels(ids, projects.name);
+  }
+
+  /** Project ids by name, for these names (an import that names projects). */
+  async idsByName(names: string[]): Promise<Map<string, string>> {
+    if (names.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: projects.id, name: projects.name })
+      .from(projects)
+      .where(inArray(projects.name, [...new Set(names)]));
+    return new Map(rows.map((r) => [r.name, r.id]));
   }
 }

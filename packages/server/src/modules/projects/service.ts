@@ -55,6 +55,11 @@ export class ProjectsService {
     return this.rows.names(ids);
   }
 
+  /** Project ids by name (the ZenTao import finds a product's project by its name). */
+  idsByName(names: string[]): Promise<Map<string, string>> {
+    return this.rows.idsByName(names);
+  }
+
   /** The apps a project delivers; null when there is no such project. */
   async appIdsOf(projectId: string): Promise<string[] | null> {
     const project = await this.rows.withApps.find(projectId);

@@ -1,9 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { requirements } from '../../db/schema/index.ts';
-import { type PageQuery, TableRepository } from '../../lib/table-repository.ts';
+import { type Executor, type PageQuery, TableRepository } from '../../lib/table-repository.ts';
 
 export type RequirementRecord = typeof requirements.$inferSelect;
+export type RequirementInsert = typeof requirements.$inferInsert;
 
 /** The only SQL of the requirements module, on its one table. */
 export class RequirementsRepository extends TableRepository<typeof requirements> {
@@ -36,6 +37,16 @@ export class RequirementsRepository extends TableRepository<typeof requirements>
       .from(requirements)
       .where(inArray(requirements.key, [...new Set(keys)]));
     return new Map(rows.map((r) => [r.key, r.id]));
+  }
+
+  /** The rows with these keys, read (and locked) in the caller's transaction (an import's upsert). */
+  async byKeys(tx: Executor, keys: string[]): Promise<RequirementRecord[]> {
+    if (keys.length === 0) return [];
+    return tx
+      .select()
+      .from(requirements)
+      .where(inArray(requirements.key, [...new Set(keys)]))
+      .for('update');
   }
 
   keys(ids: string[]): Promise<Map<string, string>> {

@@ -2,12 +2,14 @@ import type { RequirementInput, RequirementUpdate } from '@sextant/api';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
 import { timestamps } from '../../lib/presented.ts';
-import type { PageQuery } from '../../lib/table-repository.ts';
+import type { Executor, PageQuery } from '../../lib/table-repository.ts';
 import type { Actor, AuditService } from '../audit/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
 import { ownersOf } from '../users/accounts.ts';
 import type { VersionsService } from '../versions/service.ts';
-import type { RequirementRecord, RequirementsRepository } from './repository.ts';
+import type { RequirementInsert, RequirementRecord, RequirementsRepository } from './repository.ts';
+
+export type { RequirementRecord } from './repository.ts';
 
 type Status = NonNullable<RequirementInput['status']>;
 
@@ -23,7 +25,7 @@ const RULES = {
   referencedBy: { cases: 'test cases' },
 };
 
-function snapshot(row: RequirementRecord) {
+export function requirementSnapshot(row: RequirementRecord) {
   const { id: _id, createdAt: _c, updatedAt: _u, ...shown } = row;
   return shown;
 }
@@ -56,6 +58,23 @@ export class RequirementsService {
     return this.rows.keys(ids);
   }
 
+  /** For an import's one transaction (its caller writes the audit entries): rows by key, locked. */
+  lockByKeys(tx: Executor, keys: string[]): Promise<RequirementRecord[]> {
+    return this.rows.byKeys(tx, keys);
+  }
+
+  /** For an import's one transaction: a new row as given (the import checked it). */
+  insertImported(tx: Executor, values: RequirementInsert): Promise<RequirementRecord> {
+    return this.rows.insert(tx, values);
+  }
+
+  /** For an import's one transaction: a row changed as given. */
+  async updateImported(tx: Executor, id: string, values: Partial<RequirementInsert>): Promise<RequirementRecord> {
+    const row = await this.rows.update(tx, id, { ...values, updatedAt: new Date() });
+    if (!row) throw new ApiError(404, 'not-found', NOT_FOUND);
+    return row;
+  }
+
   async create(input: RequirementInput, actor: Actor) {
     await this.refuseVersionOutsideProject(input.projectId, input.versionId ?? null);
     const values = {
@@ -64,7 +83,13 @@ export class RequirementsService {
       ownerId: input.ownerId ?? null,
       status: input.status ?? 'open',
     };
-    const id = await this.audit.createRow(this.rows, { entity: 'requirement', actor, rules: RULES, values, snapshot });
+    const id = await this.audit.createRow(this.rows, {
+      entity: 'requirement',
+      actor,
+      rules: RULES,
+      values,
+      snapshot: requirementSnapshot,
+    });
     return this.get(id);
   }
 
@@ -75,7 +100,14 @@ export class RequirementsService {
       await this.refuseVersionOutsideProject(input.projectId ?? before.projectId, versionId);
     }
     const values = { ...input, updatedAt: new Date() };
-    const audited = { entity: 'requirement', id, actor, notFound: NOT_FOUND, rules: RULES, snapshot } as const;
+    const audited = {
+      entity: 'requirement',
+      id,
+      actor,
+      notFound: NOT_FOUND,
+      rules: RULES,
+      snapshot: requirementSnapshot,
+    } as const;
     await this.audit.updateRow(this.rows, { ...audited, values });
     return this.get(id);
   }
@@ -87,7 +119,7 @@ export class RequirementsService {
       actor,
       notFound: NOT_FOUND,
       rules: RULES,
-      snapshot,
+      snapshot: requirementSnapshot,
     });
   }
 

@@ -15,7 +15,8 @@ export function settingsRoutes(app: FastifyInstance, settings: SettingsService):
     config: { access: { action: 'update', resource: 'Setting' } },
     schema: {
       tags: ['settings'],
-      body: SettingsSchema.partial().strict(),
+      // ZenTao's address is saved with its account (PUT /api/zentao/config), checked there.
+      body: SettingsSchema.omit({ zentaoUrl: true }).partial().strict(),
       response: { 200: envelopeSchema(SettingsSchema) },
     },
     handler: async (req) => ({

@@ -10,6 +10,16 @@ export async function readSettings(db: Executor): Promise<Settings> {
   return SettingsSchema.parse({ ...DEFAULT_SETTINGS, ...(await new SettingsRepository().all(db)) });
 }
 
+/** Every stored value by key, beyond the schema's (the ZenTao account's keys live beside the settings). */
+export function readSettingValues(db: Executor): Promise<Record<string, unknown>> {
+  return new SettingsRepository().all(db);
+}
+
+/** Stores values by key in the caller's transaction (the caller audits and invalidates the cache). */
+export function saveSettingValues(tx: Executor, entries: [key: string, value: unknown][]): Promise<void> {
+  return new SettingsRepository().save(tx, entries);
+}
+
 /** Rules across fields: a passing grade above the excellent one, or warn above serious, makes no sense. */
 function refuseInconsistent(next: Settings): void {
   const fields: Record<string, string> = {};

@@ -43,7 +43,6 @@ export const upcomingTexts = defineTexts({
     'otel-regression-detail': 'One regression run’s differences.',
     'otel-interface-analytic': 'Interface analytics: calls, latency percentiles and errors per interface.',
     'otel-interface-analytic-detail': 'One interface’s calls and latency over time.',
-    'external-zentao': 'The ZenTao tool, opened from the configured address.',
     'dashboard-code-coverage-view': 'A coverage report rendered full-screen, with its source annotated.',
   },
   zh: {
@@ -87,7 +86,6 @@ export const upcomingTexts = defineTexts({
     'otel-regression-detail': '单次回归运行的差异。',
     'otel-interface-analytic': '接口分析：各接口的调用量、延迟分位数和错误。',
     'otel-interface-analytic-detail': '单个接口随时间变化的调用与延迟。',
-    'external-zentao': '禅道工具，从配置的地址打开。',
     'dashboard-code-coverage-view': '全屏展示的覆盖率报告，附带标注的源代码。',
   },
 });

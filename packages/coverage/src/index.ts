@@ -4,6 +4,7 @@ export { eachLimited } from './each-limited.ts';
 export { COVERAGE_ERROR_CODES, CoverageError, type CoverageErrorCode } from './errors.ts';
 export * from './figures/bounds.ts';
 export * from './figures/by-package.ts';
+export * from './figures/carry-forward.ts';
 export { branchCounter, lineCounter, sumCounters } from './figures/counters.ts';
 export * from './figures/diff-coverage.ts';
 export * from './figures/diff-lines.ts';

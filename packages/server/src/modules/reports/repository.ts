@@ -1,4 +1,4 @@
-import { type ReportJobStatus, RUNNING_STATUSES } from '@sextant/api';
+import { type Carried, type ReportJobStatus, RUNNING_STATUSES } from '@sextant/api';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client.ts';
@@ -133,6 +133,8 @@ export type StoredFigures = {
   newCommit: string | null;
   /** The repository's package folders (a monorepo's); empty elsewhere. */
   packages: string[];
+  /** What carry-forward added (issue 38); null: off or nothing carried. */
+  carried: Carried | null;
 };
 
 /**
@@ -204,6 +206,7 @@ export class GeneratedRowsWriter {
       ['code_author', figures.codeAuthor],
       ['new_commit', figures.newCommit],
       ['packages', figures.packages],
+      ['carried', figures.carried === null ? null : JSON.stringify(figures.carried)],
     ];
     // $1 is the report id; each assigned column takes the next placeholder.
     const set = assigned.map(([name], i) => `${name} = $${i + 2}`).join(', ');

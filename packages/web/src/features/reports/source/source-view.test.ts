@@ -68,6 +68,7 @@ describe('line marks', () => {
       lines: ['a', 'b', 'c'],
       marks: [{ line: 2, hits: 3, branchesCovered: 2, branchesTotal: 4 }],
       changedLines: [3],
+      carriedLines: [],
       methods: [],
     });
     expect(infos[0]).toEqual({ state: null, title: undefined, changed: false });
@@ -88,6 +89,7 @@ describe('line marks', () => {
         { line: 3, hits: 1, branchesCovered: 0, branchesTotal: 0 },
       ],
       changedLines: [],
+      carriedLines: [],
       methods: [],
     };
     const zh = lineInfos(view, { words: sourceTexts.zh.line, formatNumber: (n) => n.toLocaleString('zh-CN') });

@@ -1,0 +1,224 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Report, ReportDetail, SourceView } from '@sextant/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addUpload, useReportsApp, waitForReport } from './pipeline-support.ts';
+
+/**
+ * Issue 38, carry-forward: a repository of three commits. Commit 1 has price, discount and tax;
+ * commit 2 adds hello above them (every line moves down four) and changes price; commit 3 changes
+ * discount. A run on commit 1 covered price and discount, a run on commit 2 covered price, the run
+ * on commit 3 covered tax only.
+ */
+const C1 = `function price(a) {
+  const base = a * 2;
+  return base + 1;
+}
+
+function discount(a) {
+  const cut = a / 2;
+  return a - cut;
+}
+
+function tax(a) {
+  return a * 0.2;
+}
+
+module.exports = { price, discount, tax };
+`;
+const C2 = `function hello() {
+  return 'hi';
+}
+
+${C1.replace('a * 2', 'a * 3').replace('{ price,', '{ hello, price,')}`;
+const C3 = C2.replace('a / 2', 'a / 4');
+
+/** An LCOV record of src/shop.js: line -> hits, function -> [first line, hits]. */
+function lcov(lines: Record<number, number>, functions: Record<string, [number, number]>): string {
+  const out = ['TN:', 'SF:src/shop.js'];
+  for (const [name, [line]] of Object.entries(functions)) out.push(`FN:${line},${name}`);
+  for (const [name, [, hits]] of Object.entries(functions)) out.push(`FNDA:${hits},${name}`);
+  const fns = Object.values(functions);
+  out.push(`FNF:${fns.length}`, `FNH:${fns.filter(([, hits]) => hits > 0).length}`);
+  for (const [line, hits] of Object.entries(lines)) out.push(`DA:${line},${hits}`);
+  const hit = Object.values(lines).filter((hits) => hits > 0).length;
+  out.push(`LF:${Object.keys(lines).length}`, `LH:${hit}`, 'end_of_record', '');
+  return out.join('\n');
+}
+
+// Line numbers of commits 2 and 3: hello 1-3, price 5-8, discount 10-13, tax 15-17, exports 19.
+const LATER_FUNCTIONS = (hits: [number, number, number, number]) => ({
+  hello: [1, hits[0]] as [number, number],
+  price: [5, hits[1]] as [number, number],
+  discount: [10, hits[2]] as [number, number],
+  tax: [15, hits[3]] as [number, number],
+});
+const RUN_1 = lcov(
+  { 1: 1, 2: 1, 3: 1, 6: 2, 7: 2, 8: 2, 11: 0, 12: 0, 15: 1 },
+  { price: [1, 1], discount: [6, 2], tax: [11, 0] },
+);
+const RUN_2 = lcov(
+  { 1: 0, 2: 0, 5: 3, 6: 3, 7: 3, 10: 0, 11: 0, 12: 0, 15: 0, 16: 0, 19: 1 },
+  LATER_FUNCTIONS([0, 3, 0, 0]),
+);
+const RUN_3 = lcov(
+  { 1: 0, 2: 0, 5: 0, 6: 0, 7: 0, 10: 0, 11: 0, 12: 0, 15: 4, 16: 4, 19: 1 },
+  LATER_FUNCTIONS([0, 0, 0, 4]),
+);
+
+describe('carry-forward of coverage across builds, through the pipeline', () => {
+  const t = useReportsApp();
+  let dir: string;
+  let commits: string[];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sx-carry-'));
+    const repo = join(dir, 'repo');
+    mkdirSync(join(repo, 'src'), { recursive: true });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-C', repo, '-c', 'user.name=Dev', '-c', 'user.email=dev@example.test', ...args], {
+        encoding: 'utf8',
+      }).trim();
+    git('init', '--quiet', '--initial-branch=main');
+    commits = [];
+    for (const [i, text] of [C1, C2, C3].entries()) {
+      writeFileSync(join(repo, 'src/shop.js'), text);
+      git('add', '.');
+      git('commit', '--quiet', '-m', `build ${i + 1}`);
+      git('tag', `c${i + 1}`);
+      commits.push(git('rev-parse', 'HEAD'));
+    }
+    const appId = await t.createApp({ name: 'shop', repoUrl: repo });
+    for (const [i, run] of [RUN_1, RUN_2, RUN_3].entries()) {
+      const file = join(dir, `run-${i + 1}.info`);
+      writeFileSync(file, run);
+      await addUpload(t.db, t.dataDir, {
+        appId,
+        commit: `c${i + 1}`,
+        envType: 'test',
+        testType: 2,
+        fixture: file,
+        format: 'lcov',
+      });
+    }
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  async function runReport(body: Record<string, unknown>): Promise<Report> {
+    const created = await t.ok<Report>('POST', '/api/reports', {
+      app: 'shop',
+      name: JSON.stringify(body),
+      baseVersion: 'c1',
+      newVersion: 'c3',
+      envType: 'test',
+      testType: 2,
+      coverageType: 'full',
+      ...body,
+    });
+    const done = await waitForReport(t.db, created.id);
+    expect(done.errMsg).toBeNull();
+    expect(done.status).toBe('SUCCESS');
+    return t.ok<Report>('GET', `/api/getReport?reportId=${created.id}`);
+  }
+
+  async function methodRows(reportId: string): Promise<Record<string, ReportDetail>> {
+    const classes = await t.ok<{ reports: ReportDetail[] }>('GET', `/api/getReportDetails?reportId=${reportId}`);
+    const classId = classes.reports[0]?.id;
+    const methods = await t.ok<{ reports: ReportDetail[] }>(
+      'GET',
+      `/api/getReportDetails?reportId=${reportId}&classId=${classId}`,
+    );
+    return Object.fromEntries(methods.reports.map((row) => [row.name, row]));
+  }
+
+  it('keeps the unchanged method covered by an older build, never a changed one, beside the fresh figure', async () => {
+    const fresh = await runReport({});
+    const carried = await runReport({ carryForwardDays: 7 });
+    expect(fresh.carried).toBeNull();
+    // The fresh figures do not move: carried coverage is a separate figure.
+    for (const key of ['lineCovered', 'lineTotal', 'methodCovered', 'methodTotal'] as const) {
+      expect(carried[key], key).toBe(fresh[key]);
+    }
+    expect({ line: [fresh.lineCovered, fresh.lineTotal], method: [fresh.methodCovered, fresh.methodTotal] }).toEqual({
+      line: [3, 11],
+      method: [1, 4],
+    });
+    expect(carried.carryForwardDays).toBe(7);
+    // price: changed in build 2, covered by its run and unchanged since (lines 5-7). discount:
+    // covered by build 1 only and changed in build 3: nothing carried. Build 1's price is stale.
+    expect(carried.carried).toMatchObject({
+      lineCovered: 6,
+      methodCovered: 2,
+      lineCoverage: 6 / 11,
+      methodCoverage: 2 / 4,
+      diffLineCovered: null,
+    });
+    const [newer, older] = carried.carried?.sources ?? [];
+    expect(newer).toMatchObject({ commit: commits[1], uploads: 1, lines: 3, methods: 1 });
+    expect(older).toMatchObject({ commit: commits[0], uploads: 1, lines: 0, methods: 0 });
+
+    const rows = await methodRows(carried.id);
+    expect(rows.price?.carriedFrom).toBe(commits[1]);
+    expect(rows.discount?.carriedFrom).toBeNull();
+    expect(rows.hello?.carriedFrom).toBeNull();
+    // Covered by the fresh run: nothing to carry.
+    expect(rows.tax?.carriedFrom).toBeNull();
+    expect(Object.values(await methodRows(fresh.id)).map((row) => row.carriedFrom)).toEqual([null, null, null, null]);
+
+    const source = await t.ok<SourceView>('GET', `/api/reports/${carried.id}/source?path=src/shop.js`);
+    expect(source.carriedLines).toEqual([5, 6, 7]);
+  });
+
+  it('carries into an incremental report only what lies in changed methods and lines', async () => {
+    const fresh = await runReport({ coverageType: 'incremental' });
+    const carried = await runReport({ coverageType: 'incremental', carryForwardDays: 7 });
+    expect([carried.diffLineCovered, carried.diffLineTotal]).toEqual([fresh.diffLineCovered, fresh.diffLineTotal]);
+    expect([carried.lineCovered, carried.methodCovered]).toEqual([fresh.lineCovered, fresh.methodCovered]);
+    // Changed coverable lines 1, 2 (hello), 6 (price), 11 (discount), 19: the run covered 19; build 2's run line 6.
+    expect([fresh.diffLineCovered, fresh.diffLineTotal]).toEqual([1, 5]);
+    expect(carried.carried?.diffLineCovered).toBe(2);
+    expect(carried.carried?.diffLineCoverage).toBe(2 / 5);
+    // price's three lines and the method itself, among the changed methods hello, price and discount.
+    expect(carried.carried?.lineCovered).toBe((fresh.lineCovered ?? 0) + 3);
+    expect(carried.carried?.methodCovered).toBe((fresh.methodCovered ?? 0) + 1);
+  });
+
+  it('is switched off again per report, and then carries nothing', async () => {
+    const report = await runReport({ carryForwardDays: 7 });
+    expect(report.carried).not.toBeNull();
+    const res = await t.call('PATCH', `/api/reports/${report.id}`, { carryForwardDays: 0 });
+    expect(res.statusCode, res.body).toBe(200);
+    const done = await waitForReport(t.db, report.id, (row) => row.status === 'SUCCESS' && row.carried === null);
+    expect(done.carryForwardDays).toBe(0);
+  });
+
+  it('refuses a window that is not a whole number of days up to a year, creating nothing', async () => {
+    for (const days of [-1, 1.5, 366, '7']) {
+      const res = await t.call('POST', '/api/reports', {
+        app: 'shop',
+        name: 'bad window',
+        baseVersion: 'c1',
+        newVersion: 'c3',
+        envType: 'test',
+        testType: 2,
+        coverageType: 'full',
+        carryForwardDays: days,
+      });
+      expect(res.statusCode, String(days)).toBe(400);
+    }
+    const list = await t.ok<{ total: number }>('POST', '/api/searchReports', {
+      appName: 'shop',
+      testType: 2,
+      perPage: 200,
+    });
+    const names = await t.ok<{ reports: Report[] }>('POST', '/api/searchReports', {
+      appName: 'shop',
+      testType: 2,
+      perPage: 200,
+    });
+    expect(names.reports.map((r) => r.name)).not.toContain('bad window');
+    expect(list.total).toBe(names.reports.length);
+  });
+});

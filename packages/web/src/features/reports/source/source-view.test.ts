@@ -77,6 +77,26 @@ describe('line marks', () => {
     expect(infos[2]?.changed).toBe(true);
   });
 
+  it('marks a line only carried coverage covers as carried, saying so on hover; a freshly covered one stays covered', () => {
+    const infos = lineInfos({
+      path: 'a.js',
+      commit: 'c',
+      language: null,
+      lines: ['a', 'b', 'c'],
+      marks: [
+        { line: 1, hits: 0, branchesCovered: 0, branchesTotal: 0 },
+        { line: 2, hits: 0, branchesCovered: 0, branchesTotal: 0 },
+        { line: 3, hits: 2, branchesCovered: 0, branchesTotal: 0 },
+      ],
+      changedLines: [],
+      carriedLines: [2, 3],
+      methods: [],
+    });
+    expect(infos.map((i) => i.state)).toEqual(['uncovered', 'carried', 'covered']);
+    expect(infos[1]?.title).toBe('Not run — covered on an older build, unchanged since (carried forward)');
+    expect(infos[1]?.hits).toBe(0);
+  });
+
   it('words the hover text in the chosen language, with its number format', () => {
     const view = {
       path: 'a.js',

@@ -9,6 +9,7 @@ export { branchCounter, lineCounter, sumCounters } from './figures/counters.ts';
 export * from './figures/diff-coverage.ts';
 export * from './figures/diff-lines.ts';
 export * from './figures/incremental.ts';
+export { jacocoClassId } from './formats/jacoco-class-id.ts';
 export * from './formats/jacoco-exec.ts';
 export {
   type CoverageParser,

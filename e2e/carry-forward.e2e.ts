@@ -44,10 +44,10 @@ describe('a report that carries coverage forward from older builds', () => {
       });
       expect(upload.status, await upload.text()).toBe(201);
     }
-    const created = await apiCall<{ id: string }>(
-      'POST',
-      '/api/reports',
-      {
+    const response = await fetch(`${baseUrl()}/api/reports`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
         app: appName,
         name: `carried ${suffix}`,
         baseVersion: 'c1',
@@ -56,9 +56,10 @@ describe('a report that carries coverage forward from older builds', () => {
         testType: 2,
         coverageType: 'full',
         carryForwardDays: 7,
-      },
-      token,
-    );
+      }),
+    });
+    expect(response.status).toBe(201);
+    const created = ((await response.json()) as { data: { id: string } }).data;
     await vi.waitFor(
       async () => {
         report = await apiCall<Report>('GET', `/api/getReport?reportId=${created.id}`, undefined, token);

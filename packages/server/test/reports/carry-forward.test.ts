@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Report, ReportDetail, SourceView } from '@sextant/api';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coverageUploads } from '../../src/db/schema/index.ts';
 import { RUN_1, RUN_2, RUN_3, writeCarryRepository } from './carry-forward-fixture.ts';
 import { addUpload, useReportsApp, waitForReport } from './pipeline-support.ts';
 
@@ -117,6 +119,20 @@ describe('carry-forward of coverage across builds, through the pipeline', () => 
     expect(res.statusCode, res.body).toBe(200);
     const done = await waitForReport(t.db, report.id, (row) => row.status === 'SUCCESS' && row.carried === null);
     expect(done.carryForwardDays).toBe(0);
+  });
+
+  it('reads only the uploads made within the window', async () => {
+    // Build 2's run was uploaded ten days ago: outside a 7-day window, inside a 30-day one.
+    await t.db
+      .update(coverageUploads)
+      .set({ createdAt: new Date(Date.now() - 10 * 24 * 60 * 60_000) })
+      .where(eq(coverageUploads.commit, 'c2'));
+    const week = await runReport({ carryForwardDays: 7 });
+    expect(week.carried?.sources.map((s) => s.commit)).toEqual([commits[0]]);
+    expect(week.carried?.lineCovered).toBe(week.lineCovered);
+    const month = await runReport({ carryForwardDays: 30 });
+    expect(month.carried?.sources.map((s) => s.commit)).toEqual([commits[0], commits[1]]);
+    expect(month.carried?.lineCovered).toBe((month.lineCovered ?? 0) + 3);
   });
 
   it('refuses a window that is not a whole number of days up to a year, creating nothing', async () => {

@@ -70,6 +70,8 @@ export const CarriedSchema = z.object({
       lastUploadAt: z.string(),
       lines: z.number().int(),
       methods: z.number().int(),
+      /** The newest finished report over that commit (same app, environment, test type); null: none. */
+      report: z.object({ id: z.string(), name: z.string() }).nullable(),
     }),
   ),
 });

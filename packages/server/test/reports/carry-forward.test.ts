@@ -130,8 +130,11 @@ describe('carry-forward of coverage across builds, through the pipeline', () => 
     const week = await runReport({ carryForwardDays: 7 });
     expect(week.carried?.sources.map((s) => s.commit)).toEqual([commits[0]]);
     expect(week.carried?.lineCovered).toBe(week.lineCovered);
+    // A finished report over build 2 is named as where its carried coverage was seen.
+    const atBuild2 = await runReport({ newVersion: 'c2', name: 'build 2' });
     const month = await runReport({ carryForwardDays: 30 });
     expect(month.carried?.sources.map((s) => s.commit)).toEqual([commits[0], commits[1]]);
+    expect(month.carried?.sources.map((s) => s.report)).toEqual([null, { id: atBuild2.id, name: 'build 2' }]);
     expect(month.carried?.lineCovered).toBe((month.lineCovered ?? 0) + 3);
   });
 

@@ -70,6 +70,28 @@ export class ReportsRepository {
   }
 
   /**
+   * Issue 38: the newest finished report over an older commit of the same app, environment and test
+   * type, which a carried figure names as where its coverage was seen.
+   */
+  async finishedAt(q: { appId: string; envType: string; testType: number; commit: string }) {
+    const [row] = await this.db
+      .select({ id: reports.id, name: reports.name })
+      .from(reports)
+      .where(
+        and(
+          eq(reports.appId, q.appId),
+          eq(reports.envType, q.envType),
+          eq(reports.testType, q.testType),
+          eq(reports.newCommit, q.commit),
+          eq(reports.status, 'SUCCESS'),
+        ),
+      )
+      .orderBy(desc(reports.finishedAt))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
    * Takes a report for this job: it must still be at `run`, and either waiting (QUEUED) or in a
    * running step whose heart-beat is older than `staleMs` (its worker died). One statement, so two
    * jobs for the same report cannot both take it.

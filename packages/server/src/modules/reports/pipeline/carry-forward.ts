@@ -18,7 +18,13 @@ export const CARRY_FORWARD_COMMITS = 10;
 const DAY_MS = 24 * 60 * 60_000;
 
 /** An older commit's coverage carried to the new commit, with the uploads it came from. */
-export type CarriedSource = { coverage: CarriedCoverage; uploads: number; lastUploadAt: Date };
+export type CarriedSource = {
+  coverage: CarriedCoverage;
+  uploads: number;
+  lastUploadAt: Date;
+  /** The newest finished report over the older commit, if any. */
+  report: { id: string; name: string } | null;
+};
 
 /**
  * Issue 38: the coverage that uploads of older commits (same app, environment and test type, made
@@ -36,6 +42,8 @@ export async function carriedSources(input: {
   mirror: string;
   dataDir: string;
   cacheDir: string;
+  /** The newest finished report over a commit (the reports repository's `finishedAt`). */
+  reportOf: (commit: string) => Promise<{ id: string; name: string } | null>;
   now?: Date;
 }): Promise<CarriedSource[]> {
   const since = (input.now ?? new Date()).getTime() - input.days * DAY_MS;
@@ -69,7 +77,12 @@ export async function carriedSources(input: {
       throw error;
     }
     const changes = await changesBetweenCommits(input.mirror, commit, input.newCommit, { cacheDir: input.cacheDir });
-    sources.push({ coverage: carryForward(old, changes), uploads: rows.length, lastUploadAt: lastUploadAt(rows) });
+    sources.push({
+      coverage: carryForward(old, changes),
+      uploads: rows.length,
+      lastUploadAt: lastUploadAt(rows),
+      report: await input.reportOf(commit),
+    });
   }
   return sources;
 }
@@ -109,6 +122,7 @@ export function carriedSummary(
         lastUploadAt: source.lastUploadAt.toISOString(),
         lines: figures.sources[i]?.lines ?? 0,
         methods: figures.sources[i]?.methods ?? 0,
+        report: source.report,
       })),
     },
   };

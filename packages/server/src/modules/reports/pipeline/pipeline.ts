@@ -222,6 +222,13 @@ async function gatherCoverage(
               mirror,
               dataDir,
               cacheDir: cacheDir(dataDir),
+              reportOf: (commit) =>
+                deps.repository.finishedAt({
+                  appId: report.appId,
+                  envType: report.envType,
+                  testType: report.testType,
+                  commit,
+                }),
             })
           : [],
     }),

@@ -1,8 +1,10 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import type { Report } from '@sextant/api';
 import { Card, Space, Tag, Tooltip, Typography } from 'antd';
+import { Link } from 'react-router';
 import { fill, useLocale, useTexts } from '../../../lib/i18n.tsx';
 import { reportTexts } from '../texts.ts';
+import { reportDetailPath } from '../url.ts';
 import { CountOf, GradeValue } from './GradeValue.tsx';
 
 /**
@@ -72,6 +74,13 @@ export function CarriedFigures({ report }: { report: Report }) {
                 methods: formatNumber(s.methods),
               })}
             </Typography.Text>
+            {s.report && (
+              <>
+                {' '}
+                <Typography.Text type="secondary">{t.carried.seenIn}</Typography.Text>{' '}
+                <Link to={reportDetailPath(s.report.id)}>{s.report.name}</Link>
+              </>
+            )}
           </li>
         ))}
       </ul>

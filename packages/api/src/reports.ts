@@ -48,6 +48,38 @@ export const CoverageFieldsSchema = z.object({
 });
 export type CoverageFields = z.infer<typeof CoverageFieldsSchema>;
 
+/**
+ * Issue 38: coverage carried forward from runs on older commits of the same app, environment and
+ * test type, for the methods and lines unchanged since. Never mixed into the report's own figures:
+ * these are the same counters with the carried coverage added.
+ */
+export const CarriedSchema = z.object({
+  /** The report's line counter (full, or over its changed methods) with carried lines added. */
+  lineCovered: z.number().int().nullable(),
+  lineCoverage: z.number().nullable(),
+  methodCovered: z.number().int().nullable(),
+  methodCoverage: z.number().nullable(),
+  /** Incremental reports: changed coverable lines covered with the carried ones. */
+  diffLineCovered: z.number().int().nullable(),
+  diffLineCoverage: z.number().nullable(),
+  /** The older commits the coverage came from, newest first, with the uploads read and what each carried. */
+  sources: z.array(
+    z.object({
+      commit: z.string(),
+      uploads: z.number().int(),
+      lastUploadAt: z.string(),
+      lines: z.number().int(),
+      methods: z.number().int(),
+      /** The newest finished report over that commit (same app, environment, test type); null: none. */
+      report: z.object({ id: z.string(), name: z.string() }).nullable(),
+    }),
+  ),
+});
+export type Carried = z.infer<typeof CarriedSchema>;
+
+/** Carry-forward window in days: uploads of older commits made within it count (0: off). */
+export const carryForwardDaysSchema = z.number().int().min(0).max(365);
+
 export const ReportSchema = CoverageFieldsSchema.extend({
   id: z.string(),
   appId: z.string(),
@@ -71,6 +103,10 @@ export const ReportSchema = CoverageFieldsSchema.extend({
   diffLineCoverage: z.number().nullable(),
   /** Open risk items (changed methods uncovered or below the passing grade). */
   riskCount: z.number().int(),
+  /** Carry-forward window in days (0: off). */
+  carryForwardDays: z.number().int(),
+  /** What carry-forward added; null when it is off or nothing older was carried. */
+  carried: CarriedSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   finishedAt: z.string().nullable(),
@@ -124,6 +160,8 @@ export const ReportDetailSchema = CoverageFieldsSchema.extend({
   /** Method rows: added or modified between the versions; null when unchanged. */
   changeStatus: z.enum(['added', 'modified']).nullable(),
   methodCount: z.number().int(),
+  /** Method rows the fresh runs left uncovered that carried coverage covers: the older commit; else null. */
+  carriedFrom: z.string().nullable(),
 });
 export type ReportDetail = z.infer<typeof ReportDetailSchema>;
 
@@ -163,6 +201,7 @@ export const CreateReportSchema = z
     envType: envTypeSchema,
     testType: testTypeSchema,
     coverageType: z.enum(COVERAGE_TYPES),
+    carryForwardDays: carryForwardDaysSchema.optional(),
   })
   .strict();
 export type CreateReport = z.infer<typeof CreateReportSchema>;
@@ -175,6 +214,7 @@ export const UpdateReportSchema = z
     newVersion: gitRefSchema.optional(),
     envType: envTypeSchema.optional(),
     coverageType: z.enum(COVERAGE_TYPES).optional(),
+    carryForwardDays: carryForwardDaysSchema.optional(),
     rerun: z.boolean().optional(),
   })
   .strict();
@@ -228,6 +268,8 @@ export const SourceViewSchema = z.object({
   lines: z.array(z.string()),
   marks: z.array(LineMarkSchema),
   changedLines: z.array(z.number().int()),
+  /** Lines the fresh runs left uncovered that coverage carried from an older commit covers. */
+  carriedLines: z.array(z.number().int()),
   methods: z.array(SourceMethodSchema),
 });
 export type SourceView = z.infer<typeof SourceViewSchema>;

@@ -4,10 +4,12 @@ export { eachLimited } from './each-limited.ts';
 export { COVERAGE_ERROR_CODES, CoverageError, type CoverageErrorCode } from './errors.ts';
 export * from './figures/bounds.ts';
 export * from './figures/by-package.ts';
+export * from './figures/carry-forward.ts';
 export { branchCounter, lineCounter, sumCounters } from './figures/counters.ts';
 export * from './figures/diff-coverage.ts';
 export * from './figures/diff-lines.ts';
 export * from './figures/incremental.ts';
+export { jacocoClassId } from './formats/jacoco-class-id.ts';
 export * from './formats/jacoco-exec.ts';
 export {
   type CoverageParser,

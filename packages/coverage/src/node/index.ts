@@ -2,6 +2,7 @@ export * from './blame.ts';
 export { nowMs } from './builtins.ts';
 export * from './changed-methods.ts';
 export { changesCacheStats } from './changes-cache.ts';
+export { classIdsOfFolder } from './class-ids.ts';
 export * from './git.ts';
 export * from './load-report.ts';
 export { ONE_SHOT_WORKERS_FROM_FILES } from './method-pool.ts';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -109,7 +109,7 @@ export function useReportsApp(config: Partial<AppOptions['config']> = {}) {
 }
 
 /**
- * Stores a fixture report as the intake module does: the file under the data directory, a
+ * Stores a fixture report (a path under the fixtures, or an absolute one) as the intake module does: the file under the data directory, a
  * coverage_uploads row naming it (commit as sent, not yet resolved).
  */
 export async function addUpload(
@@ -121,7 +121,7 @@ export async function addUpload(
   const dir = uploadsDir(dataDir, input.appId);
   mkdirSync(dir, { recursive: true });
   const stored = join(dir, id);
-  copyFileSync(join(FIXTURES, input.fixture), stored);
+  copyFileSync(isAbsolute(input.fixture) ? input.fixture : join(FIXTURES, input.fixture), stored);
   await db.insert(coverageUploads).values({
     id,
     appId: input.appId,

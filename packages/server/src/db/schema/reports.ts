@@ -1,4 +1,4 @@
-import type { ReportJobStatus } from '@sextant/api';
+import type { Carried, ReportJobStatus } from '@sextant/api';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -6,6 +6,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -120,6 +121,10 @@ export const reports = pgTable(
     codeAuthor: text('code_author'),
     /** A monorepo's package folders at the new commit (npm/pnpm/yarn, Nx, Maven, Gradle, Go; issue 39). */
     packages: text('packages').array().notNull().default(sql`'{}'::text[]`),
+    /** Issue 38: carry coverage forward from uploads of older commits made within these days (0: off). */
+    carryForwardDays: smallint('carry_forward_days').notNull().default(0),
+    /** What carry-forward added at the last run (`Carried` of the API); null: off or nothing carried. */
+    carried: jsonb('carried').$type<Carried>(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -161,6 +166,8 @@ export const reportDetails = pgTable(
     methodCount: integer('method_count').notNull().default(0),
     ...counterColumns(),
     codeAuthor: text('code_author'),
+    /** Method rows: the older commit whose carried coverage covers what the fresh runs did not (issue 38). */
+    carriedFrom: text('carried_from'),
   },
   (t) => [
     index('report_details_report_class_idx').on(t.reportId, t.classId),
@@ -192,6 +199,8 @@ export const reportFiles = pgTable(
     branchesCovered: integer('branches_covered').array().notNull(),
     branchesTotal: integer('branches_total').array().notNull(),
     changedLines: integer('changed_lines').array().notNull().default(sql`'{}'::int[]`),
+    /** Lines left uncovered by the fresh runs that carried coverage covers (issue 38). */
+    carriedLines: integer('carried_lines').array().notNull().default(sql`'{}'::int[]`),
   },
   (t) => [primaryKey({ columns: [t.reportId, t.path] })],
 );

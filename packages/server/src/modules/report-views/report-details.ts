@@ -26,7 +26,7 @@ const DETAIL_COLUMNS = sql.raw(`d.id, d.report_id, d.class_id, d.kind, d.name, d
   d.branch_total, d.line_covered, d.line_total, d.complexity_covered, d.complexity_total, d.method_covered,
   d.method_total, d.class_covered, d.class_total, d.instruction_covered_at_most, d.branch_covered_at_most,
   d.line_covered_at_most, d.complexity_covered_at_most, d.method_covered_at_most, d.class_covered_at_most,
-  d.code_author`);
+  d.code_author, d.carried_from`);
 
 function toDetail(row: Record<string, unknown>): ReportDetail {
   const changeStatus = row.change_status;
@@ -43,6 +43,7 @@ function toDetail(row: Record<string, unknown>): ReportDetail {
     changed: row.changed === true,
     changeStatus: changeStatus === 'added' || changeStatus === 'modified' ? changeStatus : null,
     methodCount: Number(row.method_count ?? 0),
+    carriedFrom: (row.carried_from as string | null) ?? null,
   };
 }
 

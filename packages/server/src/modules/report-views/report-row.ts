@@ -25,7 +25,7 @@ export const REPORT_COLUMNS = sql.raw(`r.id, r.app_id, a.name as app_name, a.tea
   r.instruction_covered, r.instruction_total, r.branch_covered, r.branch_total, r.line_covered, r.line_total,
   r.complexity_covered, r.complexity_total, r.method_covered, r.method_total, r.class_covered, r.class_total,
   r.instruction_covered_at_most, r.branch_covered_at_most, r.line_covered_at_most, r.complexity_covered_at_most,
-  r.method_covered_at_most, r.class_covered_at_most, r.diff_line_covered, r.diff_line_total, r.code_author, r.created_at, r.updated_at, r.finished_at,
+  r.method_covered_at_most, r.class_covered_at_most, r.diff_line_covered, r.diff_line_total, r.code_author, r.carry_forward_days, r.carried, r.created_at, r.updated_at, r.finished_at,
   (select count(*)::int from risk_items ri where ri.report_id = r.id
     and ri.state in ('observing', 'pending')) as risk_count`);
 
@@ -111,6 +111,8 @@ export function toReport(row: Row): Report {
     diffLineTotal,
     diffLineCoverage: fraction(diffLineCovered, diffLineTotal),
     riskCount: Number(row.risk_count ?? 0),
+    carryForwardDays: Number(row.carry_forward_days ?? 0),
+    carried: (row.carried as Report['carried'] | null | undefined) ?? null,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     finishedAt: row.finished_at ? iso(row.finished_at) : null,

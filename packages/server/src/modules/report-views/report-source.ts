@@ -68,7 +68,7 @@ function marksOf(row: Record<string, unknown>): LineMark[] {
 export async function sourceView(db: Db, config: ReportConfig, reportId: string, path: string): Promise<SourceView> {
   const report = await reportOf(db, reportId);
   const fileResult = await db.execute(sql`select path, language, line_numbers, line_hits, branches_covered,
-      branches_total, changed_lines from report_files where report_id = ${reportId} and path = ${path}`);
+      branches_total, changed_lines, carried_lines from report_files where report_id = ${reportId} and path = ${path}`);
   const file = fileResult.rows[0];
   if (!file) throw new ApiError(404, 'not-found', 'This report has no such file.');
   if (!report.newCommit) throw new ApiError(409, 'conflict', 'The report has not resolved its commit yet.');
@@ -101,6 +101,7 @@ export async function sourceView(db: Db, config: ReportConfig, reportId: string,
     lines,
     marks: marksOf(file),
     changedLines: (file.changed_lines as number[]).map(Number),
+    carriedLines: ((file.carried_lines as number[] | null) ?? []).map(Number),
     methods: methods.rows.map((m) => ({
       name: String(m.name),
       className: String(m.class_name),

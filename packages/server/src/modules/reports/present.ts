@@ -53,6 +53,8 @@ export function presentReport(row: ReportRow, app: { name: string; teamId: strin
     diffLineTotal: row.diffLineTotal,
     diffLineCoverage: fraction(row.diffLineCovered, row.diffLineTotal),
     riskCount,
+    carryForwardDays: row.carryForwardDays,
+    carried: row.carried ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,

@@ -1,4 +1,4 @@
-import { type ReportJobStatus, RUNNING_STATUSES } from '@sextant/api';
+import { type Carried, type ReportJobStatus, RUNNING_STATUSES } from '@sextant/api';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client.ts';
@@ -70,6 +70,28 @@ export class ReportsRepository {
   }
 
   /**
+   * Issue 38: the newest finished report over an older commit of the same app, environment and test
+   * type, which a carried figure names as where its coverage was seen.
+   */
+  async finishedAt(q: { appId: string; envType: string; testType: number; commit: string }) {
+    const [row] = await this.db
+      .select({ id: reports.id, name: reports.name })
+      .from(reports)
+      .where(
+        and(
+          eq(reports.appId, q.appId),
+          eq(reports.envType, q.envType),
+          eq(reports.testType, q.testType),
+          eq(reports.newCommit, q.commit),
+          eq(reports.status, 'SUCCESS'),
+        ),
+      )
+      .orderBy(desc(reports.finishedAt))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
    * Takes a report for this job: it must still be at `run`, and either waiting (QUEUED) or in a
    * running step whose heart-beat is older than `staleMs` (its worker died). One statement, so two
    * jobs for the same report cannot both take it.
@@ -133,6 +155,8 @@ export type StoredFigures = {
   newCommit: string | null;
   /** The repository's package folders (a monorepo's); empty elsewhere. */
   packages: string[];
+  /** What carry-forward added (issue 38); null: off or nothing carried. */
+  carried: Carried | null;
 };
 
 /**
@@ -204,6 +228,7 @@ export class GeneratedRowsWriter {
       ['code_author', figures.codeAuthor],
       ['new_commit', figures.newCommit],
       ['packages', figures.packages],
+      ['carried', figures.carried === null ? null : JSON.stringify(figures.carried)],
     ];
     // $1 is the report id; each assigned column takes the next placeholder.
     const set = assigned.map(([name], i) => `${name} = $${i + 2}`).join(', ');

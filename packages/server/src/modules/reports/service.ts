@@ -22,6 +22,7 @@ function snapshot(row: ReportRow): Record<string, unknown> {
     envType: row.envType,
     testType: row.testType,
     coverageType: row.coverageType,
+    carryForwardDays: row.carryForwardDays,
     run: row.run,
   };
 }
@@ -52,6 +53,7 @@ export class ReportsService {
         envType: input.envType,
         testType: input.testType,
         coverageType: input.coverageType,
+        carryForwardDays: input.carryForwardDays ?? 0,
         status: 'QUEUED',
         run: 1,
         createdBy: actor.id,

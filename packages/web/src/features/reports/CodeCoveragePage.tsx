@@ -29,6 +29,7 @@ function Legend() {
       {swatch('#fde8e8', t.uncovered)}
       {swatch('#fff4db', t.partial)}
       {swatch('#7367f0', t.changed)}
+      {swatch('#f0e6fb', t.carried)}
     </>
   );
 }

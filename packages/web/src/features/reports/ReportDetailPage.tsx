@@ -11,6 +11,7 @@ import { usePermission } from '../../lib/permissions.ts';
 import { tableLoading } from '../../lib/table-loading.ts';
 import { useReport } from './api/get-report.ts';
 import { type DetailQuery, useReportDetails } from './api/get-report-details.ts';
+import { CarriedFigures } from './components/CarriedFigures.tsx';
 import { ClassTable } from './components/ClassTable.tsx';
 import { ReportFigures } from './components/ReportFigures.tsx';
 import { ReportProgress } from './components/ReportProgress.tsx';
@@ -107,7 +108,10 @@ export function ReportDetail({ activity }: Props) {
         </Descriptions>
       </Card>
       {ready ? (
-        <ReportFigures report={r} />
+        <>
+          <ReportFigures report={r} />
+          <CarriedFigures report={r} />
+        </>
       ) : (
         <Card title={t.detail.pipeline} size="small">
           <ReportProgress report={r} notes={notes} />

@@ -42,8 +42,17 @@ export default function ReportFormPage({ screen }: { screen: Screen }) {
   useEffect(() => {
     const r = existing.data;
     if (!r) return;
-    const { name, baseVersion, newVersion, envType, testType, coverageType } = r;
-    form.setFieldsValue({ app: r.appId, name, baseVersion, newVersion, envType, testType, coverageType });
+    const { name, baseVersion, newVersion, envType, testType, coverageType, carryForwardDays } = r;
+    form.setFieldsValue({
+      app: r.appId,
+      name,
+      baseVersion,
+      newVersion,
+      envType,
+      testType,
+      coverageType,
+      carryForwardDays,
+    });
   }, [existing.data, form]);
 
   async function submit() {
@@ -72,7 +81,7 @@ export default function ReportFormPage({ screen }: { screen: Screen }) {
           <Form<Values>
             form={form}
             layout="vertical"
-            initialValues={{ testType: initialTestType, coverageType: 'incremental' }}
+            initialValues={{ testType: initialTestType, coverageType: 'incremental', carryForwardDays: 0 }}
             onFinish={() => void submit()}
           >
             <Form.Item name="app" label={t.app} rules={[{ required: true, message: t.appRequired }]}>

@@ -31,6 +31,10 @@ export const reportFormTexts = defineTexts({
     coverageType: 'Coverage type',
     incremental: 'Incremental (changed code)',
     full: 'Full',
+    carryForward: 'Carry forward',
+    carryForwardHelp:
+      'Also count coverage collected on older builds of this app in this environment within these days, for the methods unchanged since; shown beside this build’s own figures. 0: off.',
+    days: 'days',
     rerun: 'Run the report again with the coverage received since',
     save: 'Save',
     create: 'Create report',
@@ -68,6 +72,10 @@ export const reportFormTexts = defineTexts({
     coverageType: '覆盖率类型',
     incremental: '增量（变更代码）',
     full: '全量',
+    carryForward: '覆盖结转',
+    carryForwardHelp:
+      '另外计入本应用在此环境中这些天内旧构建收集的覆盖率（仅限此后未改动的方法），与本构建自己的数字分开显示。0 表示关闭。',
+    days: '天',
     rerun: '用此后收到的覆盖率重新运行报告',
     save: '保存',
     create: '创建报告',

@@ -25,6 +25,16 @@ export const reportTexts = defineTexts({
     rangedNote:
       'Merged from several runs. Exact: {exact}. Ranges (shown “low–high”, graded by the lower bound): {ranged} — JaCoCo’s XML keeps per-line sums, not probes.',
     openRisks: 'Open risk items',
+    carried: {
+      tag: 'Carried forward',
+      hint: 'Coverage collected on older builds of this app in {env} within {days} day(s), kept only for methods and lines unchanged since; changed and new methods are never carried. The figures above are this build’s own runs; these add the carried coverage beside them.',
+      withCarried: '{figure} with carried coverage',
+      nothing: 'Carry-forward is on ({days} day(s)), but no older build’s coverage could be carried.',
+      source: '{commit}: {uploads} upload(s), last {when} — {lines} line(s), {methods} method(s) carried',
+      seenIn: '· report:',
+      methodTag: 'carried',
+      methodHint: 'Not run on this build; covered on {commit}, an older build, and unchanged since.',
+    },
     coverageTypes: { incremental: 'incremental', full: 'full' },
     statusTag: '{status}',
     statusHint: '{label}',
@@ -130,6 +140,16 @@ export const reportTexts = defineTexts({
     rangedNote:
       '由多次运行合并而成。精确：{exact}。区间（显示为“下限–上限”，按下限评级）：{ranged}——JaCoCo 的 XML 只保留每行合计，不保留探针。',
     openRisks: '未关闭的风险项',
+    carried: {
+      tag: '结转覆盖',
+      hint: '本应用在 {env} 环境 {days} 天内的旧构建收集的覆盖率，仅保留此后未改动的方法和行；改动或新增的方法从不结转。上方数字只来自本构建自己的运行，这里在旁边另加结转的覆盖。',
+      withCarried: '{figure}（含结转）',
+      nothing: '已开启覆盖结转（{days} 天），但没有旧构建的覆盖可以结转。',
+      source: '{commit}：{uploads} 次上传，最近 {when} —— 结转 {lines} 行、{methods} 个方法',
+      seenIn: '· 报告：',
+      methodTag: '结转',
+      methodHint: '本构建未执行；在旧构建 {commit} 上已覆盖，且此后未改动。',
+    },
     coverageTypes: { incremental: '增量', full: '全量' },
     statusTag: '{label}',
     statusHint: '{status}',

@@ -75,7 +75,12 @@ const DETAIL_COLUMNS: readonly Column[] = [
   { name: 'method_count', type: 'int4' },
   ...COUNTER_COLUMNS,
   { name: 'code_author', type: 'text' },
+  { name: 'carried_from', type: 'text' },
 ];
+
+/** The older commit whose carried coverage covers a method the fresh runs left uncovered (issue 38). */
+export type CarriedFrom = (path: string, method: MethodCoverage) => string | null;
+const NOTHING_CARRIED: CarriedFrom = () => null;
 
 export type DetailRows = { classes: ColumnData; methods: ColumnData };
 
@@ -84,7 +89,12 @@ export type DetailRows = { classes: ColumnData; methods: ColumnData };
  * row; a method row's name is `name + signature` (`run(I)V`), its change and author those of the
  * changed method it belongs to. Method rows keep the database's own id.
  */
-export function detailRows(entries: readonly ClassEntry[], classIds: readonly number[], changes: MethodChanges) {
+export function detailRows(
+  entries: readonly ClassEntry[],
+  classIds: readonly number[],
+  changes: MethodChanges,
+  carriedFrom: CarriedFrom = NOTHING_CARRIED,
+) {
   const classes = emptyColumns(DETAIL_COLUMNS);
   const methodColumns = DETAIL_COLUMNS.slice(1);
   const methods = emptyColumns(methodColumns);
@@ -113,6 +123,7 @@ export function detailRows(entries: readonly ClassEntry[], classIds: readonly nu
         0,
         ...counterValues(method),
         change?.author ?? null,
+        carriedFrom(path, method),
       ]);
     }
     const changed = changedOnes.length > 0;
@@ -130,6 +141,7 @@ export function detailRows(entries: readonly ClassEntry[], classIds: readonly nu
       entry.methods.length,
       ...counterValues(entry),
       mostFrequentAuthor(changedOnes.map((c) => c.author)),
+      null,
     ]);
   }
   return { classes, methods } satisfies DetailRows;

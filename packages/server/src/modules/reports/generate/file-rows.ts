@@ -17,6 +17,7 @@ const FILE_COLUMNS: readonly Column[] = [
   { name: 'branches_covered', type: 'int4[]' },
   { name: 'branches_total', type: 'int4[]' },
   { name: 'changed_lines', type: 'int4[]' },
+  { name: 'carried_lines', type: 'int4[]' },
 ];
 
 /**
@@ -24,7 +25,13 @@ const FILE_COLUMNS: readonly Column[] = [
  * changed new-side lines (not only coverable ones, so the view marks every changed line). Files the
  * diff touches but the report does not list get no row: there is no line data to show.
  */
-export function fileRows(coverage: Coverage, diff: DiffCoverage | null, changes: RevisionChanges | null): ColumnData {
+export function fileRows(
+  coverage: Coverage,
+  diff: DiffCoverage | null,
+  changes: RevisionChanges | null,
+  /** Per file, the lines only carried coverage covers (issue 38). */
+  carriedLines: ReadonlyMap<string, readonly number[]> = new Map(),
+): ColumnData {
   const changedLines = new Map<string, readonly number[]>();
   for (const file of changes?.changed ?? []) {
     if (file.status !== 'deleted' && !file.binary) changedLines.set(file.path, file.lines);
@@ -54,6 +61,7 @@ export function fileRows(coverage: Coverage, diff: DiffCoverage | null, changes:
       intArrayLiteral(file.lines.map((l) => l.branchesCovered)),
       intArrayLiteral(file.lines.map((l) => l.branchesTotal)),
       intArrayLiteral(changed ?? []),
+      intArrayLiteral(carriedLines.get(file.path) ?? []),
     ]);
   }
   return rows;

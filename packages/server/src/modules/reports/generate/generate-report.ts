@@ -1,4 +1,4 @@
-import type { CounterBounds, Counters } from '@sextant/coverage';
+import { type CounterBounds, type Counters, carriedMethodKey, type MethodCoverage } from '@sextant/coverage';
 import type { Db } from '../../../db/client.ts';
 import { GeneratedRowsRepository } from '../repository.ts';
 import { writeCommitterSummaries } from './committer-summaries.ts';
@@ -20,8 +20,12 @@ export async function generateReport(db: Db, input: GenerateInput, risks?: Cover
   const repository = new GeneratedRowsRepository(db);
   const entries = classEntries(input.coverage);
   const classIds = await repository.takeDetailIds(entries.length);
-  const details = detailRows(entries, classIds, new MethodChanges(input.diff, input.changes));
-  const files = fileRows(input.coverage, input.diff, input.changes);
+  const carried = input.carried?.figures;
+  const carriedFrom = carried
+    ? (path: string, method: MethodCoverage) => carried.methods.get(`${path}\u0000${carriedMethodKey(method)}`) ?? null
+    : undefined;
+  const details = detailRows(entries, classIds, new MethodChanges(input.diff, input.changes), carriedFrom);
+  const files = fileRows(input.coverage, input.diff, input.changes, carried?.lines);
   const figures = reportFigures(input);
   const values = counterValues(figures);
 
@@ -37,6 +41,7 @@ export async function generateReport(db: Db, input: GenerateInput, risks?: Cover
       codeAuthor: figures.codeAuthor,
       newCommit: input.newCommit,
       packages: input.packages ?? [],
+      carried: input.carried?.summary ?? null,
     });
     await writeCommitterSummaries(writer.client, input.reportId, input.diff);
     const recorded = await risks?.record(writer.client, {

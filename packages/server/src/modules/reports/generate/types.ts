@@ -1,4 +1,5 @@
-import type { Coverage, DiffCoverage, RevisionChanges } from '@sextant/coverage';
+import type { Carried } from '@sextant/api';
+import type { CarriedFigures, Coverage, DiffCoverage, RevisionChanges } from '@sextant/coverage';
 import type pg from 'pg';
 
 /** What the GENERATING_REPORT step needs: a merged, path-mapped coverage and (incremental) its diff. */
@@ -22,6 +23,11 @@ export type GenerateInput = {
   testType?: number;
   /** A monorepo's package folders (`workspaceFolders` at the new commit); none by default. */
   packages?: string[];
+  /**
+   * Issue 38: what coverage carried from older commits adds, and the report's `carried` summary;
+   * absent or null when carry-forward is off or nothing was carried. The fresh figures stay as they are.
+   */
+  carried?: { figures: CarriedFigures; summary: Carried } | null;
 };
 
 /** What the risks module records of a report: written in the report's transaction, announced after it. */

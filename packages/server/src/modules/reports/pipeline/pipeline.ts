@@ -7,6 +7,7 @@ import { checkRepoLocation } from '../../apps/repo-location.ts';
 import type { StoredUploads } from '../../intake/index.ts';
 import type { GenerateInput } from '../generate/types.ts';
 import type { ReportRow, ReportsRepository } from '../repository.ts';
+import { type CarriedSource, carriedSources, carriedSummary } from './carry-forward.ts';
 import { compile } from './compile.ts';
 import { mapUploads, mergeEnvironment, uploadsOfCommit } from './gather-coverage.ts';
 import { commitMessages, resolveRefs, syncMirror, withoutCredentials } from './mirror.ts';
@@ -116,8 +117,8 @@ export async function runPipeline(deps: PipelineDeps, report: ReportRow): Promis
     );
   }
 
-  const { coverage, placement } = await gatherCoverage(run, newCommit);
-  await generate(run, { baseCommit, newCommit, changes, coverage, placement });
+  const { coverage, placement, carried } = await gatherCoverage(run, newCommit);
+  await generate(run, { baseCommit, newCommit, changes, coverage, placement, carried });
 }
 
 /**
@@ -177,11 +178,14 @@ function fetchCommits({ app, report, mirror, git, deps, step }: Run): Promise<re
   });
 }
 
-/** ADDING_MODULE then ENV_REPORT: the environment's uploads of the new commit, mapped and merged. */
+/**
+ * ADDING_MODULE then ENV_REPORT: the environment's uploads of the new commit, mapped and merged;
+ * with carry-forward on, the coverage of older commits' uploads carried to it (issue 38).
+ */
 async function gatherCoverage(
   { deps, report, app, mirror, git, step }: Run,
   newCommit: string,
-): Promise<{ coverage: Coverage; placement: Placement }> {
+): Promise<{ coverage: Coverage; placement: Placement; carried: CarriedSource[] }> {
   const { dataDir } = deps.config;
   const mapped = await step(
     'ADDING_MODULE',
@@ -199,12 +203,41 @@ async function gatherCoverage(
     },
   );
 
-  const coverage = await step(
+  const days = report.carryForwardDays;
+  const carryNote = days > 0 ? `; carrying forward older commits' coverage of the last ${days} day(s)` : '';
+  const { coverage, carried } = await step(
     'ENV_REPORT',
-    `${mapped.uploads} upload(s)${mapped.unmappedFiles.length ? `, ${mapped.unmappedFiles.length} path(s) not in the repository` : ''}`,
-    async () => mergeEnvironment(mapped.coverages, { appName: app.name, newCommit, envType: report.envType }),
+    `${mapped.uploads} upload(s)${mapped.unmappedFiles.length ? `, ${mapped.unmappedFiles.length} path(s) not in the repository` : ''}${carryNote}`,
+    async () => ({
+      coverage: mergeEnvironment(mapped.coverages, { appName: app.name, newCommit, envType: report.envType }),
+      carried:
+        days > 0
+          ? await carriedSources({
+              stored: deps.uploads,
+              appId: report.appId,
+              envType: report.envType,
+              testType: report.testType,
+              days,
+              newCommit,
+              mirror,
+              dataDir,
+              cacheDir: cacheDir(dataDir),
+              reportOf: (commit) =>
+                deps.repository.finishedAt({
+                  appId: report.appId,
+                  envType: report.envType,
+                  testType: report.testType,
+                  commit,
+                }),
+            })
+          : [],
+    }),
   );
-  return { coverage, placement: { unmappedFiles: mapped.unmappedFiles, ambiguousFiles: mapped.ambiguousFiles } };
+  return {
+    coverage,
+    carried,
+    placement: { unmappedFiles: mapped.unmappedFiles, ambiguousFiles: mapped.ambiguousFiles },
+  };
 }
 
 /** GENERATING_REPORT: the diff coverage, the requirement keys of the commit messages, and the writes. */
@@ -216,6 +249,7 @@ async function generate(
     changes: RevisionChanges | null;
     coverage: Coverage;
     placement: Placement;
+    carried: CarriedSource[];
   },
 ): Promise<void> {
   const { baseCommit, newCommit, changes, coverage } = found;
@@ -243,6 +277,7 @@ async function generate(
       passingGrade: await deps.passingGrade(),
       testType: report.testType,
       packages,
+      carried: carriedSummary(found.carried, coverage, diff && changes ? { diff, changes } : null),
     });
   });
 }

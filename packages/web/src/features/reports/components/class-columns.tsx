@@ -1,8 +1,9 @@
 import type { DETAIL_SORTS, JvmNameWords, Report, ReportDetail } from '@sextant/api';
-import { Space, Tag, Typography } from 'antd';
+import { Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType, SortOrder } from 'antd/es/table/interface';
 import { Link } from 'react-router';
 import type { ChoosableColumn } from '../../../lib/column-choice.ts';
+import { fill } from '../../../lib/i18n.tsx';
 import type { reportTexts } from '../texts.ts';
 import { reportSourcePath } from '../url.ts';
 import type { Row } from './class-rows.ts';
@@ -124,12 +125,21 @@ export function DetailNameCell({ row: r, t, words, parent, siblings }: NameProps
   ) : r.kind === 'class' && r.changed ? (
     <Tag color="gold">{t.classes.changed}</Tag>
   ) : null;
+  // Issue 38: a method this build's runs missed that an older build covered, unchanged since.
+  const carried = r.carriedFrom ? (
+    <Tooltip title={fill(t.carried.methodHint, { commit: r.carriedFrom.slice(0, 12) })}>
+      <Tag color="purple" className="carried-tag">
+        {t.carried.methodTag}
+      </Tag>
+    </Tooltip>
+  ) : null;
   return (
     <div className={`detail-name detail-${r.kind}`}>
       <Typography.Text strong={r.kind === 'class'} title={r.name} ellipsis>
         {main}
       </Typography.Text>
       {tag}
+      {carried}
       {rest && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }} title={rest} ellipsis>
           {rest}

@@ -1,5 +1,18 @@
 import type { COVERAGE_TYPES, CreateReport, UpdateReport } from '@sextant/api';
-import { Alert, AutoComplete, Button, Card, Checkbox, Col, Form, Radio, Row, Space, Typography } from 'antd';
+import {
+  Alert,
+  AutoComplete,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Form,
+  InputNumber,
+  Radio,
+  Row,
+  Space,
+  Typography,
+} from 'antd';
 import { Link } from 'react-router';
 import { usePermission } from '../../../lib/permissions.ts';
 import { type RefOption, useAppRefs, useRefreshBranches } from '../api/get-app-refs.ts';
@@ -19,15 +32,18 @@ export type ReportFormValues = {
   envType: string;
   testType: 1 | 2;
   coverageType: (typeof COVERAGE_TYPES)[number];
+  /** Issue 38: days of older builds' coverage to carry forward (0 or empty: off). */
+  carryForwardDays?: number | null;
   rerun?: boolean;
 };
 
 /** What the form sends: a new report names its app and test type, an edited one may ask for a rerun. */
 export function reportBody(v: ReportFormValues, editing: boolean): CreateReport | UpdateReport {
   const { name, baseVersion, newVersion, envType, coverageType } = v;
+  const carryForwardDays = v.carryForwardDays ?? 0;
   return editing
-    ? { name, baseVersion, newVersion, envType, coverageType, rerun: Boolean(v.rerun) }
-    : { app: v.app, name, baseVersion, newVersion, envType, testType: v.testType, coverageType };
+    ? { name, baseVersion, newVersion, envType, coverageType, carryForwardDays, rerun: Boolean(v.rerun) }
+    : { app: v.app, name, baseVersion, newVersion, envType, testType: v.testType, coverageType, carryForwardDays };
 }
 
 function refOptions(refs: { branches: RefOption[]; versions: RefOption[] } | undefined, t: FormTexts) {
@@ -106,6 +122,9 @@ export function RunFields({ editing, t }: { editing: boolean; t: FormTexts }) {
           <Radio.Button value="incremental">{t.incremental}</Radio.Button>
           <Radio.Button value="full">{t.full}</Radio.Button>
         </Radio.Group>
+      </Form.Item>
+      <Form.Item name="carryForwardDays" label={t.carryForward} extra={t.carryForwardHelp}>
+        <InputNumber min={0} max={365} precision={0} addonAfter={t.days} style={{ width: 160 }} />
       </Form.Item>
       {editing && (
         <Form.Item name="rerun" valuePropName="checked">

@@ -3,7 +3,10 @@ import type { LineInfo } from './line-marks.ts';
 export type JumpKind = 'uncovered' | 'changed';
 
 const matches = (info: LineInfo | undefined, kind: JumpKind) =>
-  !!info && (kind === 'changed' ? info.changed : info.state === 'uncovered' || info.state === 'partial');
+  !!info &&
+  (kind === 'changed'
+    ? info.changed
+    : info.state === 'uncovered' || info.state === 'partial' || info.state === 'carried');
 
 /**
  * The first line (1-based) of the next (or previous) run of uncovered or changed lines from `from`

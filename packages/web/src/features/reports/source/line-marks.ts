@@ -2,7 +2,7 @@ import type { LineMark, SourceView } from '@sextant/api';
 import { fill } from '../../../lib/i18n.tsx';
 import { type LineWords, sourceTexts } from './texts.ts';
 
-export type LineState = 'covered' | 'uncovered' | 'partial' | null;
+export type LineState = 'covered' | 'uncovered' | 'partial' | 'carried' | null;
 export type LineInfo = {
   state: LineState;
   title: string | undefined;
@@ -46,6 +46,14 @@ export function lineInfos(view: SourceView, format: Format = english): LineInfo[
   for (const line of view.changedLines) {
     const info = infos[line - 1];
     if (info) info.changed = true;
+  }
+  // Issue 38: not run on this build, covered on an older one and unchanged since; shown as its own state.
+  for (const line of view.carriedLines) {
+    const info = infos[line - 1];
+    if (info?.state === 'uncovered') {
+      info.state = 'carried';
+      info.title = fill(format.words.carried, { text: info.title ?? '' });
+    }
   }
   return infos;
 }

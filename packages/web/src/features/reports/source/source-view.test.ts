@@ -68,12 +68,33 @@ describe('line marks', () => {
       lines: ['a', 'b', 'c'],
       marks: [{ line: 2, hits: 3, branchesCovered: 2, branchesTotal: 4 }],
       changedLines: [3],
+      carriedLines: [],
       methods: [],
     });
     expect(infos[0]).toEqual({ state: null, title: undefined, changed: false });
     // The hit count too, for the gutter (a line the report does not measure has none).
     expect(infos[1]).toEqual({ state: 'partial', title: 'Run 3 times; 2 of 4 branches', changed: false, hits: 3 });
     expect(infos[2]?.changed).toBe(true);
+  });
+
+  it('marks a line only carried coverage covers as carried, saying so on hover; a freshly covered one stays covered', () => {
+    const infos = lineInfos({
+      path: 'a.js',
+      commit: 'c',
+      language: null,
+      lines: ['a', 'b', 'c'],
+      marks: [
+        { line: 1, hits: 0, branchesCovered: 0, branchesTotal: 0 },
+        { line: 2, hits: 0, branchesCovered: 0, branchesTotal: 0 },
+        { line: 3, hits: 2, branchesCovered: 0, branchesTotal: 0 },
+      ],
+      changedLines: [],
+      carriedLines: [2, 3],
+      methods: [],
+    });
+    expect(infos.map((i) => i.state)).toEqual(['uncovered', 'carried', 'covered']);
+    expect(infos[1]?.title).toBe('Not run — covered on an older build, unchanged since (carried forward)');
+    expect(infos[1]?.hits).toBe(0);
   });
 
   it('words the hover text in the chosen language, with its number format', () => {
@@ -88,6 +109,7 @@ describe('line marks', () => {
         { line: 3, hits: 1, branchesCovered: 0, branchesTotal: 0 },
       ],
       changedLines: [],
+      carriedLines: [],
       methods: [],
     };
     const zh = lineInfos(view, { words: sourceTexts.zh.line, formatNumber: (n) => n.toLocaleString('zh-CN') });

@@ -15,6 +15,7 @@ export const sourceTexts = defineTexts({
       uncovered: 'not covered',
       partial: 'branches partly covered',
       changed: 'changed line (gutter bar)',
+      carried: 'not run on this build, covered on an older one (carried forward)',
     },
     changedFilesOnly: 'Changed files only',
     files: 'Files',
@@ -33,6 +34,7 @@ export const sourceTexts = defineTexts({
       runOnce: 'Run {hits} time',
       runMany: 'Run {hits} times',
       withBranches: '{hits}; {covered} of {total} branches',
+      carried: '{text} — covered on an older build, unchanged since (carried forward)',
     },
   },
   zh: {
@@ -48,6 +50,7 @@ export const sourceTexts = defineTexts({
       uncovered: '未覆盖',
       partial: '分支部分覆盖',
       changed: '变更行（左侧竖条）',
+      carried: '本构建未执行，旧构建已覆盖（结转）',
     },
     changedFilesOnly: '仅看变更文件',
     files: '文件',
@@ -66,6 +69,7 @@ export const sourceTexts = defineTexts({
       runOnce: '执行 {hits} 次',
       runMany: '执行 {hits} 次',
       withBranches: '{hits}；分支覆盖 {covered}/{total}',
+      carried: '{text} —— 旧构建已覆盖，此后未改动（结转）',
     },
   },
 });

@@ -22,7 +22,9 @@ export default {
     'packages/coverage/src/merge/merge.ts',
     'packages/coverage/src/merge/lines.ts',
   ],
-  ignorePatterns: ['data', 'bench/out', 'e2e/artifacts', 'reports', '.stryker-tmp', 'test-results'],
+  // Anchored at the root (gitignore syntax): a bare `reports` also dropped the server's
+  // src/modules/reports from the sandbox, so no server test could load and the auth targets never ran.
+  ignorePatterns: ['/data', '/bench/out', '/e2e/artifacts', '/reports', '/.stryker-tmp', '/test-results'],
   concurrency: 1,
   timeoutMS: 60_000,
   // With --incremental, a re-run tests again only the mutants whose file or covering tests changed.

@@ -29,6 +29,7 @@ const MERGE_TESTS = [
   `${C}/src/merge/merge-conformance.test.ts`,
   `${C}/src/merge/merge.test.ts`,
   `${C}/src/merge/merge-cases.test.ts`,
+  `${C}/src/merge/merge-guards.test.ts`,
   `${C}/src/merge/merge-jacoco.property.test.ts`,
   `${C}/src/formats/json-branches.test.ts`,
 ];

@@ -27,6 +27,9 @@ export default {
   ignorePatterns: ['/data', '/bench/out', '/e2e/artifacts', '/reports', '/.stryker-tmp', '/test-results'],
   concurrency: 1,
   timeoutMS: 60_000,
+  // The auth targets' initial run builds the app on PGlite in five test files: over Stryker's default
+  // five minutes on a shared machine (01:26 UTC, 2026-11-29), so the run ended before any mutant.
+  dryRunTimeoutMinutes: 30,
   // With --incremental, a re-run tests again only the mutants whose file or covering tests changed.
   incrementalFile: `reports/mutation/${name}.incremental.json`,
   thresholds: { high: 90, low: 85, break: null },

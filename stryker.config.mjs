@@ -22,9 +22,14 @@ export default {
     'packages/coverage/src/merge/merge.ts',
     'packages/coverage/src/merge/lines.ts',
   ],
-  ignorePatterns: ['data', 'bench/out', 'e2e/artifacts', 'reports', '.stryker-tmp', 'test-results'],
+  // Anchored at the root (gitignore syntax): a bare `reports` also dropped the server's
+  // src/modules/reports from the sandbox, so no server test could load and the auth targets never ran.
+  ignorePatterns: ['/data', '/bench/out', '/e2e/artifacts', '/reports', '/.stryker-tmp', '/test-results'],
   concurrency: 1,
   timeoutMS: 60_000,
+  // The auth targets' initial run builds the app on PGlite in five test files: over Stryker's default
+  // five minutes on a shared machine (01:26 UTC, 2026-11-29), so the run ended before any mutant.
+  dryRunTimeoutMinutes: 30,
   // With --incremental, a re-run tests again only the mutants whose file or covering tests changed.
   incrementalFile: `reports/mutation/${name}.incremental.json`,
   thresholds: { high: 90, low: 85, break: null },

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_PASSWORD, buildTestApp, signIn } from '../../../test/support/build-test-app.ts';
 import { refreshTokens, users } from '../../db/schema/index.ts';
 import { DEFAULT_SESSION_POLICY } from './sessions.ts';
@@ -17,7 +17,8 @@ describe('sign-in service', () => {
     t.admin = await signIn(t.app, 'admin', ADMIN_PASSWORD);
   }, 300_000);
   afterAll(async () => t.close?.());
-  const login = (username: string, password: string, headers: Record<string, string> = {}) =>
+  afterEach(() => vi.useRealTimers());
+  const login = (username: string, password: string, headers: Record<string, string | undefined> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, headers });
   const refresh = (refreshToken: string) =>
     t.app.inject({ method: 'POST', url: '/api/refreshToken', payload: { refreshToken } });
@@ -117,5 +118,25 @@ describe('sign-in service', () => {
     expect((await rowOf(admin.refreshToken)).revokedAt).toBeNull();
     expect((await logout(admin.accessToken, admin.refreshToken)).statusCode).toBe(200);
     expect((await rowOf(admin.refreshToken)).revokedAt).not.toBeNull();
+  });
+
+  it('signs in a client that sends no User-Agent, keeping no agent for its session', async () => {
+    const res = await login('admin', ADMIN_PASSWORD, { 'user-agent': undefined });
+    expect(res.statusCode).toBe(200);
+    expect((await rowOf(res.json().data.refreshToken)).userAgent).toBeNull();
+  });
+
+  it('answers 401, not 500, to the refresh of an account disabled while its session lived', async () => {
+    // Disabling through the API ends the sessions too; here the row changes under a live session
+    // (another instance, or a refresh racing the change), so only the loaded account refuses it.
+    const id = await createUser('rita', 'rita-password-1');
+    const { refreshToken } = (await login('rita', 'rita-password-1')).json().data;
+    await t.database.db.update(users).set({ enabled: false }).where(eq(users.id, id));
+    // Past the two seconds the account stays cached after the sign-in loaded it.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 5000);
+    const res = await refresh(refreshToken);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().data.error).toBe('invalid-refresh-token');
   });
 });

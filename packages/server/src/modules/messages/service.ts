@@ -63,6 +63,11 @@ export class MessagesService {
       });
     }
     const reportId = parsed.report_id ?? null;
+    const audience: Audience =
+      reportId === null ? 'everyone' : { reportsOfTeam: (await this.owners.ownerOf(reportId))?.teamId ?? null };
+    // Stored, then published with as little as possible between (the owner is read before, the trim
+    // after): a process killed in between (a SIGKILLed worker) leaves a message in the history that
+    // was never sent live.
     const row = await this.repository.insert({
       id: parsed.id ?? randomUUID(),
       title: withoutServerPaths(parsed.title),
@@ -87,11 +92,6 @@ export class MessagesService {
         at: date,
       });
     }
-    if (row.reportId) {
-      await this.repository.trimHistory(row.reportId, await this.historyLimit(), WS_HISTORY_TRIM_SLACK);
-    }
-    const audience: Audience =
-      reportId === null ? 'everyone' : { reportsOfTeam: (await this.owners.ownerOf(reportId))?.teamId ?? null };
     await this.broker.publish({
       destination: input.userId ? USER_DESTINATION : BROADCAST_DESTINATION,
       body: json.encode(JSON.stringify(message)),
@@ -99,6 +99,9 @@ export class MessagesService {
       audience,
       ...(input.userId ? { userId: input.userId } : {}),
     });
+    if (row.reportId) {
+      await this.repository.trimHistory(row.reportId, await this.historyLimit(), WS_HISTORY_TRIM_SLACK);
+    }
     return message;
   }
 

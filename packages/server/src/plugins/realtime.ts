@@ -74,12 +74,17 @@ export async function registerRealtime(
 ): Promise<void> {
   const broker = new Broker(options.fanOut);
   app.decorate('broker', broker);
-  await app.register(websocket, { options: { maxPayload: 256 * 1024 } });
   const sessions = new Set<StompSession>();
-  // Graceful shutdown: before the server stops, every client is told to connect again (to another
-  // web process behind the load balancer, or to this one once restarted) instead of losing its socket.
-  app.addHook('preClose', async () => {
-    for (const session of sessions) session.end(SHUTDOWN_REASON);
+  await app.register(websocket, {
+    options: { maxPayload: 256 * 1024 },
+    // Graceful shutdown: before the server stops, every client is told to connect again (to another
+    // web process behind the load balancer, or to this one once restarted), then its socket closes.
+    preClose(done) {
+      for (const session of sessions) session.end(SHUTDOWN_REASON);
+      const server = this.websocketServer;
+      for (const client of server.clients) client.close();
+      server.close(() => done());
+    },
   });
   app.get(PATHS.ws, { websocket: true }, (socket) => {
     options.connections?.opened();

@@ -1,8 +1,10 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type pg from 'pg';
+import type { Config, Role } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { ReportConfig } from './lib/data-paths.ts';
+import { JobQueue } from './lib/job-queue.ts';
 import { registerAnalytics } from './modules/analytics/index.ts';
 import { createApplicationsService, registerApplications } from './modules/applications/index.ts';
 import { createAppsService, registerApps } from './modules/apps/index.ts';
@@ -52,11 +54,17 @@ export type AppOptions = {
   fanOut?: FanOut;
   /** Feature modules registered after the built-in ones (each route still declares its access). */
   modules?: ((app: FastifyInstance) => void)[];
+  /**
+   * What this process does (`--role`, README "Operating"): `web` serves and queues jobs, `worker` works
+   * them, `all` both. main.ts decides whether to listen; here it decides who works jobs. Default `all`.
+   */
+  role?: Role;
   /** Whether this process works report jobs (tests that only read reports leave it off). Default true. */
   runJobs?: boolean;
   /**
-   * Whether this process fetches branches by itself: a new app's at once, every app's on the schedule
-   * (`SEXTANT_BRANCH_REFRESH_CRON`). Default: as `runJobs`; test apps leave it off unless they test it.
+   * Whether branches are fetched by the server itself: a new app's at once, every app's on the schedule
+   * (`SEXTANT_BRANCH_REFRESH_CRON`). Default: on where jobs are worked or queued for workers (`web`);
+   * test apps leave it off unless they test it.
    */
   refreshBranches?: boolean;
   /** Whether this process runs the scheduled ZenTao import (`SEXTANT_ZENTAO_IMPORT_CRON`). Default: as `runJobs`. */
@@ -73,7 +81,7 @@ function frameOrigin(url: string): string | null {
   }
 }
 
-function reportConfig(opts: AppOptions): ReportConfig {
+function reportConfig(opts: AppOptions, runJobs: boolean): ReportConfig {
   const { config } = opts;
   return {
     dataDir: config.dataDir,
@@ -84,7 +92,7 @@ function reportConfig(opts: AppOptions): ReportConfig {
     uploadParseMemoryMb: config.uploadParseMemoryMb,
     reportConcurrency: config.reportConcurrency,
     gitTimeoutMs: config.gitTimeoutMs,
-    runJobs: opts.runJobs ?? true,
+    runJobs,
     build: {
       sandbox: config.buildSandbox,
       user: config.buildUser,
@@ -138,7 +146,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerUsers(app, opts.db, { audit, principals, requests: applications });
   registerRoles(app, opts.db, { audit, principals });
   registerApplications(app, applications, audit);
-  const reports = reportConfig(opts);
+  const role = opts.role ?? 'all';
+  const works = role !== 'web' && (opts.runJobs ?? true);
+  // The process's one job queue (pg-boss on the app's own pool: drizzle keeps the pg Pool it was opened
+  // on, PGlite behind its socket too), handed to the modules that queue or work jobs; stopped once.
+  const queue = new JobQueue({ pool: (opts.db as Db & { $client: pg.Pool }).$client, log: app.log, works });
+  app.addHook('onClose', () => queue.stop());
+  // Scheduled work (branch refreshes, risk runs) is queued where it is worked, and by web processes.
+  const scheduled = works || role === 'web';
+  const reports = reportConfig(opts, works);
   // Services other modules read, built once and handed to the modules that need them.
   const teams = createTeamsService(opts.db, audit);
   const apps = createAppsService(opts.db, { audit, teams, repoPolicy: reports.repoPolicy });
@@ -152,7 +168,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const branchJobs = registerBranches(app, opts.db, {
     audit,
     apps,
-    runJobs: opts.refreshBranches ?? reports.runJobs,
+    queue,
+    refresh: opts.refreshBranches ?? scheduled,
   });
   registerApps(app, apps, (appId) => void branchJobs.appCreated(appId));
   const projects = createProjectsService(opts.db, { audit, teams, apps });
@@ -171,7 +188,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     requirements,
     cases,
     secret: opts.config.jwtSecret,
-    runJobs: opts.scheduleZentao ?? reports.runJobs,
+    queue,
+    schedule: opts.scheduleZentao ?? works,
   });
   const servedReports = new ServedReports(opts.db);
   registerCoverageIntake(app, opts.db, reports, {
@@ -183,9 +201,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     audit,
     teamIdsOf: teamsOfUser,
     settings: () => principals.settings(),
-    runJobs: opts.runJobs ?? true,
+    ...(scheduled ? { queue } : {}),
   });
-  await registerReports(app, opts.db, reports, { apps, teams, audit, principals });
+  await registerReports(app, opts.db, reports, { apps, teams, audit, principals, queue });
   registerReportViews(app, opts.db, reports);
   registerAnalytics(app, opts.db, { apps, projects });
   registerTraces(app, opts.db, {

@@ -45,6 +45,24 @@ const EnvSchema = z.object({
   SEXTANT_REPO_ALLOW_LOOPBACK: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
+/** What a server process does (README "Operating"): serve and queue, work jobs, or both. */
+export const ROLES = ['web', 'worker', 'all'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** `--role <role>` (or `--role=<role>`) on the command line, else SEXTANT_ROLE, else `all`. */
+export function roleOf(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Role {
+  let given: string | undefined;
+  argv.forEach((arg, i) => {
+    if (arg === '--role') given = argv[i + 1] ?? '';
+    else if (arg.startsWith('--role=')) given = arg.slice('--role='.length);
+  });
+  given ??= env.SEXTANT_ROLE || 'all';
+  if (!(ROLES as readonly string[]).includes(given)) {
+    throw new Error(`Invalid configuration:\nrole: expected one of ${ROLES.join(', ')}, got "${given}"`);
+  }
+  return given as Role;
+}
+
 export type Config = {
   port: number;
   host: string;

@@ -2,14 +2,22 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, roleOf } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import { logOptions } from './log-options.ts';
 import { listenOtlpGrpc, listenTraceViewer } from './modules/traces/index.ts';
+import { listenProbes } from './probe-server.ts';
 import { createRedisFanOut } from './realtime/fanout-redis.ts';
 
 const config = loadConfig();
+// web: the API, the web app and /ws, queueing jobs; worker: the jobs, with only the probes on PORT; all: both.
+const role = roleOf(process.argv.slice(2));
+if (role !== 'all' && !(config.databaseUrl && config.redisUrl)) {
+  // The embedded database is one process's; live messages cross processes only through Redis.
+  process.stderr.write(`--role ${role} needs DATABASE_URL (PostgreSQL) and REDIS_URL; without them run --role all\n`);
+  process.exit(2);
+}
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: `${config.dataDir}/pg` });
 const generated = await seed(database.db, config.adminPassword);
 if (generated) {
@@ -32,27 +40,61 @@ const app = await buildApp({
   logger: logOptions(process.stdout.isTTY === true),
   fanOut,
   about,
+  role,
 });
-await app.listen({ port: config.port, host: config.host });
-// The trace viewer's own port (specification point 2), answered by this same process.
-const viewer = await listenTraceViewer(app, {
-  webDist: config.webDist,
-  port: config.traceViewerPort,
-  host: config.host,
-});
-// OTLP/gRPC on its own port (issue 36), the same intake as POST /v1/traces.
-const otlpGrpc = await listenOtlpGrpc(app, { port: config.otlpGrpcPort, host: config.host });
+let probes: Awaited<ReturnType<typeof listenProbes>> | null = null;
+let viewer: Awaited<ReturnType<typeof listenTraceViewer>> = null;
+let otlpGrpc: Awaited<ReturnType<typeof listenOtlpGrpc>> = null;
+if (role === 'worker') {
+  probes = await listenProbes(app, config.port, config.host);
+  const address = probes.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  app.log.info(`Worker probes listening at http://${config.host}:${port} (role worker: jobs only)`);
+} else {
+  await app.listen({ port: config.port, host: config.host });
+  // The trace viewer's own port (specification point 2), answered by this same process.
+  viewer = await listenTraceViewer(app, {
+    webDist: config.webDist,
+    port: config.traceViewerPort,
+    host: config.host,
+  });
+  // OTLP/gRPC on its own port (issue 36), the same intake as POST /v1/traces.
+  otlpGrpc = await listenOtlpGrpc(app, { port: config.otlpGrpcPort, host: config.host });
+  app.log.info(`role ${role}`);
+}
+
+/** A shutdown that takes longer (a job step that cannot be interrupted, a stuck request) ends the process. */
+const SHUTDOWN_TIMEOUT_MS = 30_000;
 
 let closing = false;
+/**
+ * Graceful shutdown (SIGTERM, SIGINT): the ports stop taking connections and requests in flight end;
+ * STOMP clients get an ERROR frame telling them to connect again (realtime plugin); running report
+ * jobs are stopped and handed back at once, so another worker (or this one, restarted) takes them
+ * (the job queue, stopped last among the app's hooks).
+ */
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: closing`);
+  const force = setTimeout(() => {
+    app.log.error(`not closed within ${SHUTDOWN_TIMEOUT_MS} ms; exiting`);
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS);
+  force.unref();
+  if (probes) {
+    const server = probes;
+    await new Promise((resolve) => {
+      server.close(resolve);
+      server.closeAllConnections();
+    });
+  }
   await viewer?.close();
   await otlpGrpc?.close();
   await app.close();
   await fanOut?.close();
   await database.close();
+  app.log.info('closed');
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

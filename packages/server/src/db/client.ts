@@ -27,7 +27,7 @@ const MIGRATIONS = new URL('./migrations', import.meta.url).pathname;
 export async function openDatabase(opts: { url?: string; pgliteDir?: string; loadFrom?: string }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
-    return finish(pool, async () => pool.end());
+    return finish(pool, async () => pool.end(), true);
   }
   const sockDir = mkdtempSync(join(tmpdir(), 'sx-'));
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
@@ -58,8 +58,27 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string; loa
   return { ...database, dumpTo };
 }
 
-async function finish(pool: pg.Pool, close: () => Promise<void>): Promise<Database> {
+/** The advisory lock that lets one process migrate at a time (several web and worker processes start together). */
+const MIGRATION_LOCK = 0x5e7a27;
+
+async function finish(pool: pg.Pool, close: () => Promise<void>, shared = false): Promise<Database> {
   const db = drizzle(pool, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS });
+  if (!shared) {
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+    return { db, pool, close };
+  }
+  // On a shared PostgreSQL the lock is held by one session while migrate runs on others; the next
+  // process finds the migrations applied. (Not on PGlite: one process, and one connection at a time.)
+  const holder = await pool.connect();
+  try {
+    await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate(db, { migrationsFolder: MIGRATIONS });
+    } finally {
+      await holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    holder.release();
+  }
   return { db, pool, close };
 }

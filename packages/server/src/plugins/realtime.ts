@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors.ts';
 import { mayReceive, reportReaderOf, rightsFingerprint, type TeamIdsOf } from '../modules/messages/readers.ts';
 import { Broker, type FanOut } from '../realtime/broker.ts';
-import type { Principal } from '../realtime/stomp/session.ts';
+import type { Principal, StompSession } from '../realtime/stomp/session.ts';
 import { serveStomp } from '../realtime/ws-endpoint.ts';
 
 declare module 'fastify' {
@@ -13,6 +13,9 @@ declare module 'fastify' {
     broker: Broker;
   }
 }
+
+/** The ERROR frame's message when the server shuts down (the web app reconnects on any ERROR). */
+export const SHUTDOWN_REASON = 'server shutting down; connect again';
 
 export type RealtimeOptions = {
   fanOut?: FanOut;
@@ -71,11 +74,24 @@ export async function registerRealtime(
 ): Promise<void> {
   const broker = new Broker(options.fanOut);
   app.decorate('broker', broker);
-  await app.register(websocket, { options: { maxPayload: 256 * 1024 } });
+  const sessions = new Set<StompSession>();
+  await app.register(websocket, {
+    options: { maxPayload: 256 * 1024 },
+    // Graceful shutdown: before the server stops, every client is told to connect again (to another
+    // web process behind the load balancer, or to this one once restarted), then its socket closes.
+    preClose(done) {
+      for (const session of sessions) session.end(SHUTDOWN_REASON);
+      const server = this.websocketServer;
+      for (const client of server.clients) client.close();
+      // As the plugin's own: no wait for clients' close handshakes (a silent client would hold it 30 s).
+      server.close();
+      done();
+    },
+  });
   app.get(PATHS.ws, { websocket: true }, (socket) => {
     options.connections?.opened();
     socket.once('close', () => options.connections?.closed());
-    serveStomp(socket, {
+    const session = serveStomp(socket, {
       broker,
       // A database error refuses the connection, as a bad token does; the client tries again later.
       authenticate: (token) => socketPrincipal(app, token, teamIdsOf).catch(() => null),
@@ -83,5 +99,7 @@ export async function registerRealtime(
       ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
       ...(options.recheckMs === undefined ? {} : { recheckMs: options.recheckMs }),
     });
+    sessions.add(session);
+    socket.once('close', () => sessions.delete(session));
   });
 }

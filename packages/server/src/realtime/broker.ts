@@ -19,7 +19,19 @@ export type Delivery = {
   body: Uint8Array;
   headers: Record<string, string>;
   audience: Audience;
+  /**
+   * Its place in an ordered stream (a report's messages): `seq` of this message, `prev` of the one the
+   * publisher stored before it. A receiver that delivered an earlier one and sees `prev` beyond it
+   * fetches what it missed first (`CatchUp`); a `seq` it already delivered is dropped.
+   */
+  stream?: { key: string; seq: number; prev: number | null };
 };
+
+/** The stored deliveries of stream `key` after `after` and before `before`, oldest first. */
+export type CatchUp = (key: string, after: number, before: number, like: Delivery) => Promise<Delivery[]>;
+
+/** Streams whose last delivered message is remembered (the oldest is forgotten beyond this). */
+const REMEMBERED_STREAMS = 10_000;
 
 /** What the broker needs of a connected session. */
 export type Subscriber = {
@@ -46,9 +58,20 @@ export type FanOut = {
  */
 export class Broker {
   private readonly byDestination = new Map<string, Set<Subscription>>();
+  private readonly streams = new Map<string, { last: number; pending: Promise<void> | null }>();
+  private catchUp: CatchUp | null = null;
 
   constructor(private readonly fanOut?: FanOut) {
-    fanOut?.onDelivery((delivery) => this.deliverLocally(delivery));
+    fanOut?.onDelivery((delivery) => this.receive(delivery));
+  }
+
+  /**
+   * Fills gaps in ordered streams. A message stored by a process that died before publishing it (a
+   * worker killed mid-report) is read back from the store and delivered before the next one of its
+   * stream, so subscribers see every stored message once, in order.
+   */
+  catchUpWith(catchUp: CatchUp): void {
+    this.catchUp = catchUp;
   }
 
   subscribe(destination: string, subscriber: Subscriber, id: string): () => void {
@@ -65,11 +88,57 @@ export class Broker {
   /** Publishes everywhere: through the fan-out when there is one (it echoes back here), else locally. */
   async publish(delivery: Delivery & { userId?: string }): Promise<void> {
     if (this.fanOut) await this.fanOut.publish(delivery);
-    else this.deliverLocally(delivery);
+    else this.receive(delivery);
   }
 
   subscriberCount(destination: string): number {
     return this.byDestination.get(destination)?.size ?? 0;
+  }
+
+  /** Delivers at once unless a stream has a gap (or a catch-up in progress): then in order, after it. */
+  private receive(delivery: Delivery & { userId?: string }): void {
+    const { stream } = delivery;
+    const catchUp = this.catchUp;
+    if (!stream || !catchUp) {
+      this.deliverLocally(delivery);
+      return;
+    }
+    const state = this.streams.get(stream.key);
+    if (!state) {
+      this.remember(stream.key, { last: stream.seq, pending: null });
+      this.deliverLocally(delivery);
+      return;
+    }
+    const gap = stream.prev !== null && stream.prev > state.last;
+    if (!gap && !state.pending) {
+      if (stream.seq <= state.last) return; // delivered already
+      state.last = stream.seq;
+      this.remember(stream.key, state);
+      this.deliverLocally(delivery);
+      return;
+    }
+    const after = (state.pending ?? Promise.resolve()).then(async () => {
+      if (stream.seq <= state.last) return;
+      if (stream.prev !== null && stream.prev > state.last) {
+        const missed = await catchUp(stream.key, state.last, stream.seq, delivery).catch(() => []);
+        for (const earlier of missed) this.deliverLocally(earlier);
+      }
+      state.last = stream.seq;
+      this.deliverLocally(delivery);
+    });
+    state.pending = after;
+    void after.finally(() => {
+      if (state.pending === after) state.pending = null;
+    });
+  }
+
+  private remember(key: string, state: { last: number; pending: Promise<void> | null }): void {
+    this.streams.delete(key);
+    this.streams.set(key, state);
+    if (this.streams.size > REMEMBERED_STREAMS) {
+      const oldest = this.streams.keys().next().value;
+      if (oldest !== undefined) this.streams.delete(oldest);
+    }
   }
 
   private deliverLocally(delivery: Delivery & { userId?: string }): void {

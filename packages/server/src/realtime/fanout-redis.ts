@@ -7,6 +7,7 @@ type Wire = {
   headers: Record<string, string>;
   body: string;
   audience?: unknown;
+  stream?: { key: string; seq: number; prev: number | null };
 };
 
 /**
@@ -34,6 +35,7 @@ export async function createRedisFanOut(url: string, channel = 'sextant:messages
       // Rights are checked where the message is delivered, against the audience it was published for.
       audience: audienceFrom(wire.audience),
       ...(wire.userId === undefined ? {} : { userId: wire.userId }),
+      ...(streamOf(wire.stream) ?? {}),
     };
     for (const handler of handlers) handler(delivery);
   });
@@ -45,6 +47,7 @@ export async function createRedisFanOut(url: string, channel = 'sextant:messages
         body: Buffer.from(delivery.body).toString('base64'),
         audience: delivery.audience,
         ...(delivery.userId === undefined ? {} : { userId: delivery.userId }),
+        ...(delivery.stream ? { stream: delivery.stream } : {}),
       };
       await publisher.publish(channel, JSON.stringify(wire));
     },
@@ -58,4 +61,12 @@ export async function createRedisFanOut(url: string, channel = 'sextant:messages
       await publisher.ping();
     },
   };
+}
+
+/** A wire value read back as a stream position; anything malformed is left out (delivered as is). */
+function streamOf(value: unknown): { stream: { key: string; seq: number; prev: number | null } } | null {
+  if (!value || typeof value !== 'object') return null;
+  const { key, seq, prev } = value as Record<string, unknown>;
+  if (typeof key !== 'string' || typeof seq !== 'number' || !(prev === null || typeof prev === 'number')) return null;
+  return { stream: { key, seq, prev } };
 }

@@ -25,6 +25,7 @@ export function registerMessages(
     deps.owners,
   );
   app.decorate('messages', service);
+  app.broker.catchUpWith((reportId, after, before, like) => service.missed(reportId, after, before, like));
   messagesRoutes(app, service, deps);
   return service;
 }

@@ -1,5 +1,5 @@
 import type { AgentHeartbeat, Message } from '@sextant/api';
-import { and, asc, count, desc, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { agentHeartbeats, messages, notificationCursors, notificationStates } from '../../db/schema/index.ts';
 
@@ -40,6 +40,31 @@ export class MessagesRepository {
       .onConflictDoNothing({ target: messages.id })
       .returning();
     return row ?? null;
+  }
+
+  /** The seq of the report's broadcast message stored before `seq` (its live stream's previous one), or null. */
+  async previousSeq(reportId: string, seq: number): Promise<number | null> {
+    const [row] = await this.db
+      .select({ seq: sql<number | null>`max(${messages.seq})`.mapWith(Number) })
+      .from(messages)
+      .where(and(eq(messages.reportId, reportId), lt(messages.seq, seq), isNull(messages.recipientId)));
+    return row?.seq ?? null;
+  }
+
+  /** A report's broadcast messages stored after `after` and before `before`, oldest first (a live gap filled). */
+  between(reportId: string, after: number, before: number): Promise<MessageRow[]> {
+    return this.db
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.reportId, reportId),
+          gt(messages.seq, after),
+          lt(messages.seq, before),
+          isNull(messages.recipientId),
+        ),
+      )
+      .orderBy(asc(messages.seq));
   }
 
   async recordHeartbeat(beat: { reportId: string; agentId: string; status: string; ip: string | null; at: Date }) {

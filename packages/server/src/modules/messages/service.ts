@@ -11,7 +11,13 @@ import {
 import type { SQL } from 'drizzle-orm';
 import { ApiError } from '../../errors.ts';
 import { withoutServerPaths } from '../../lib/server-paths.ts';
-import { type Audience, BROADCAST_DESTINATION, type Broker, USER_DESTINATION } from '../../realtime/broker.ts';
+import {
+  type Audience,
+  BROADCAST_DESTINATION,
+  type Broker,
+  type Delivery,
+  USER_DESTINATION,
+} from '../../realtime/broker.ts';
 import type { ReportReader } from './readers.ts';
 import { type MessageRow, type MessagesRepository, type Reader, toMessage } from './repository.ts';
 
@@ -63,6 +69,11 @@ export class MessagesService {
       });
     }
     const reportId = parsed.report_id ?? null;
+    const audience: Audience =
+      reportId === null ? 'everyone' : { reportsOfTeam: (await this.owners.ownerOf(reportId))?.teamId ?? null };
+    // Stored, then published with as little as possible between (the owner is read before, the trim
+    // after): a process killed in between (a SIGKILLed worker) leaves a message in the history that
+    // was never sent live.
     const row = await this.repository.insert({
       id: parsed.id ?? randomUUID(),
       title: withoutServerPaths(parsed.title),
@@ -87,19 +98,36 @@ export class MessagesService {
         at: date,
       });
     }
-    if (row.reportId) {
-      await this.repository.trimHistory(row.reportId, await this.historyLimit(), WS_HISTORY_TRIM_SLACK);
-    }
-    const audience: Audience =
-      reportId === null ? 'everyone' : { reportsOfTeam: (await this.owners.ownerOf(reportId))?.teamId ?? null };
+    // A report's broadcast messages are one ordered stream: a receiver that missed one (its publisher
+    // died after storing it) reads it back before this one (`catchUp`).
+    const stream =
+      row.reportId && !input.userId
+        ? { key: row.reportId, seq: row.seq, prev: await this.repository.previousSeq(row.reportId, row.seq) }
+        : undefined;
     await this.broker.publish({
       destination: input.userId ? USER_DESTINATION : BROADCAST_DESTINATION,
       body: json.encode(JSON.stringify(message)),
       headers: { 'content-type': 'application/json' },
       audience,
       ...(input.userId ? { userId: input.userId } : {}),
+      ...(stream ? { stream } : {}),
     });
+    if (row.reportId) {
+      await this.repository.trimHistory(row.reportId, await this.historyLimit(), WS_HISTORY_TRIM_SLACK);
+    }
     return message;
+  }
+
+  /** The broker's catch-up: a report's stored broadcast messages in a gap, as deliveries like `like`. */
+  async missed(reportId: string, after: number, before: number, like: Delivery): Promise<Delivery[]> {
+    const rows = await this.repository.between(reportId, after, before);
+    return rows.map((row, i) => ({
+      destination: BROADCAST_DESTINATION,
+      body: json.encode(JSON.stringify(present(row, UNREAD))),
+      headers: like.headers,
+      audience: like.audience,
+      stream: { key: reportId, seq: row.seq, prev: rows[i - 1]?.seq ?? after },
+    }));
   }
 
   /** A report's history and heart-beats: for readers of its team's reports (403 otherwise). */

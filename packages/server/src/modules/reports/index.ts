@@ -1,8 +1,8 @@
 import type { ReportJobStatus } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
-import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import type { ReportConfig } from '../../lib/data-paths.ts';
+import type { JobQueue } from '../../lib/job-queue.ts';
 import type { AppsService } from '../apps/service.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { Principals } from '../auth/principals.ts';
@@ -39,7 +39,7 @@ export async function registerReports(
   app: FastifyInstance,
   db: Db,
   config: ReportConfig,
-  deps: { apps: AppsService; teams: TeamsService; audit: AuditService; principals: Principals },
+  deps: { apps: AppsService; teams: TeamsService; audit: AuditService; principals: Principals; queue: JobQueue },
 ): Promise<void> {
   const repository = new ReportsRepository(db);
   const { apps, teams, audit, principals: settings } = deps;
@@ -47,11 +47,9 @@ export async function registerReports(
   const publish = (report: { id: string }, status: ReportJobStatus, title: string, text: string) =>
     publishProgress(app, { reportId: report.id, status, title, text });
   const jobs = new ReportJobs({
-    // drizzle keeps the pg Pool it was opened on; pg-boss runs on it (PGlite behind its socket too).
-    pool: (db as Db & { $client: pg.Pool }).$client,
+    queue: deps.queue,
     repository,
     concurrency: config.reportConcurrency,
-    runJobs: config.runJobs,
     timing: jobTiming(),
     log: app.log,
     runJob: (report, signal) =>
@@ -106,8 +104,5 @@ export async function registerReports(
       if (killed.length > 0) app.log.warn({ processGroups: killed }, 'killed builds left running by a previous server');
     }
     await jobs.resume();
-  });
-  app.addHook('onClose', async () => {
-    await jobs.stop();
   });
 }

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
 import type PgBoss from 'pg-boss';
-import { startJobQueue } from '../../lib/job-queue.ts';
+import type { JobQueue } from '../../lib/job-queue.ts';
 import { ReportOutdated } from './pipeline/pipeline.ts';
 import { StepFailure } from './pipeline/step-failure.ts';
 import type { ReportRow, ReportsRepository } from './repository.ts';
@@ -47,12 +46,11 @@ class Shutdown extends Error {}
  *   generation replaces the report's rows in one transaction), so no rows are duplicated.
  *   pg-boss's own retry is off (retryLimit 0): the report's state, not the job's, decides.
  *
- * pg-boss starts lazily (first report queued, or reports exist at start), so test apps and
- * instances without reports never create its schema.
+ * The jobs run on the process's one job queue (app.ts), which starts lazily (first report queued, or
+ * reports exist at start), so test apps without reports never create pg-boss's schema. A web process
+ * (`--role web`) only queues: its queue has no workers, and it runs no sweeper.
  */
 export class ReportJobs {
-  private boss: Promise<PgBoss> | null = null;
-  private readonly workerIds: string[] = [];
   private readonly running = new Map<string, { run: number; controller: AbortController; done: Promise<void> }>();
   private readonly queued = new Map<string, string[]>();
   private sweeper: NodeJS.Timeout | null = null;
@@ -60,32 +58,50 @@ export class ReportJobs {
 
   constructor(
     private readonly opts: {
-      pool: pg.Pool;
+      queue: JobQueue;
       repository: ReportsRepository;
       concurrency: number;
-      runJobs: boolean;
       timing: JobTiming;
       log: FastifyBaseLogger;
       runJob: RunJob;
       failed: Failed;
     },
-  ) {}
+  ) {
+    const { queue } = opts;
+    queue.define({ name: REPORT_QUEUE, retryLimit: 0, expireInSeconds: 4 * 60 * 60 });
+    for (let i = 0; i < opts.concurrency; i++) {
+      queue.work<{ reportId: string; run: number }>(
+        REPORT_QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: 2 },
+        async ([job]) => {
+          if (job) await this.work(job.id, job.data.reportId, job.data.run);
+        },
+      );
+    }
+    queue.beforeStop(() => this.stop());
+  }
 
-  /** At start: a worker process resumes the queue when reports exist (some may be mid-job). */
+  /**
+   * At start, where jobs are worked: the sweeper, and the queue when reports exist (some may be
+   * mid-job). The API serves without the queue; reports wait (QUEUED) until a worker starts.
+   */
   async resume(): Promise<void> {
-    if (!this.opts.runJobs || !(await this.opts.repository.anyReport())) return;
-    // The API serves without the queue; reports wait (QUEUED) until a worker starts.
-    await this.started().catch((error: unknown) => this.opts.log.error({ err: error }, 'report queue did not start'));
+    const { queue, timing } = this.opts;
+    if (!queue.works) return;
+    this.sweeper = setInterval(() => void this.sweep(), timing.sweepMs);
+    this.sweeper.unref();
+    if (!(await this.opts.repository.anyReport())) return;
+    await queue.start().catch((error: unknown) => this.opts.log.error({ err: error }, 'report queue did not start'));
+    void this.sweep();
   }
 
   async enqueue(reportId: string, run: number, singletonSeconds?: number): Promise<void> {
-    const boss = await this.started();
+    if (this.closed) throw new Error('report jobs are stopped');
     const options: PgBoss.SendOptions = singletonSeconds
       ? { singletonKey: `${reportId}:${run}:sweep`, singletonSeconds }
       : {};
-    const id = await boss.send(REPORT_QUEUE, { reportId, run }, options);
+    const id = await this.opts.queue.send(REPORT_QUEUE, { reportId, run }, options);
     if (id) this.queued.set(reportId, [...(this.queued.get(reportId) ?? []), id]);
-    for (const worker of this.workerIds) boss.notifyWorker(worker);
   }
 
   /** A re-run or delete: the job running here stops now, queued jobs sent from here are cancelled. */
@@ -93,14 +109,15 @@ export class ReportJobs {
     this.running.get(reportId)?.controller.abort(new ReportOutdated());
     const ids = this.queued.get(reportId) ?? [];
     this.queued.delete(reportId);
-    if (ids.length > 0 && this.boss) await (await this.boss).cancel(REPORT_QUEUE, ids).catch(() => undefined);
+    await this.opts.queue.cancel(REPORT_QUEUE, ids).catch(() => undefined);
   }
 
   /**
    * Stops the running jobs here and hands their reports over at once: their heart-beat is set back
    * past `staleMs`, so the next process to sweep (this one after a restart, or another) takes them.
+   * Run by the job queue before it stops pg-boss.
    */
-  async stop(): Promise<void> {
+  private async stop(): Promise<void> {
     this.closed = true;
     if (this.sweeper) clearInterval(this.sweeper);
     const stopping = [...this.running.entries()];
@@ -117,44 +134,6 @@ export class ReportJobs {
     for (const [id, { run }] of stopping) {
       await this.opts.repository.release(id, run, this.opts.timing.staleMs).catch(() => undefined);
     }
-    const boss = await this.boss?.catch(() => null);
-    await boss?.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
-  }
-
-  private started(): Promise<PgBoss> {
-    if (this.closed) return Promise.reject(new Error('report jobs are stopped'));
-    this.boss ??= this.startBoss().catch((error: unknown) => {
-      this.boss = null;
-      throw error;
-    });
-    return this.boss;
-  }
-
-  private async startBoss(): Promise<PgBoss> {
-    const boss = await startJobQueue({
-      pool: this.opts.pool,
-      log: this.opts.log,
-      what: 'report',
-      schedule: false,
-      supervise: this.opts.runJobs,
-      queues: [{ name: REPORT_QUEUE, retryLimit: 0, expireInSeconds: 4 * 60 * 60 }],
-    });
-    if (this.opts.runJobs) {
-      for (let i = 0; i < this.opts.concurrency; i++) {
-        const id = await boss.work<{ reportId: string; run: number }>(
-          REPORT_QUEUE,
-          { batchSize: 1, pollingIntervalSeconds: 2 },
-          async ([job]) => {
-            if (job) await this.work(job.id, job.data.reportId, job.data.run);
-          },
-        );
-        this.workerIds.push(id);
-      }
-      this.sweeper = setInterval(() => void this.sweep(), this.opts.timing.sweepMs);
-      this.sweeper.unref();
-      void this.sweep();
-    }
-    return boss;
   }
 
   /** Re-queues reports whose worker died (see the class comment); at most one job per report per window. */

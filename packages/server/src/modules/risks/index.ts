@@ -1,7 +1,7 @@
 import { PATHS, type Settings } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
-import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
+import type { JobQueue } from '../../lib/job-queue.ts';
 import type { AuditService } from '../audit/service.ts';
 import { changedMethodReads } from '../reports/index.ts';
 import { traceRiskReads } from '../traces/index.ts';
@@ -30,8 +30,8 @@ export function registerRisks(
     directory?: RiskDirectory;
     /** The stored settings (the trace warning threshold of performance risks). */
     settings?: () => Promise<Settings>;
-    /** Whether this process runs the scheduled trace-risk and severity jobs (pg-boss). */
-    runJobs?: boolean;
+    /** The process's one job queue, for the scheduled trace-risk and severity jobs; none: no such jobs. */
+    queue?: JobQueue;
   },
 ): RisksService {
   const directory = deps.directory ?? sqlDirectory(db);
@@ -51,11 +51,11 @@ export function registerRisks(
   );
   app.decorate('risks', service);
   risksRoutes(app, service, new RiskTreemapService(directory, changedMethodReads(db)));
-  const { settings, runJobs } = deps;
-  if (settings && runJobs) {
+  const { settings, queue } = deps;
+  if (settings && queue) {
     const reads = traceRiskReads(db);
     const jobs = new RiskJobs(
-      (db as Db & { $client: pg.Pool }).$client,
+      queue,
       {
         traceRisks: async () => service.recordTraceRisks(reads, (await settings()).traceWarnThreshold),
         severity: () => service.refreshSeverity(),
@@ -63,13 +63,12 @@ export function registerRisks(
       app.log,
     );
     app.addHook('onReady', async () => {
-      void jobs.start().catch((error: unknown) => app.log.error({ err: error }, 'risk jobs not started'));
+      void jobs.start();
     });
     // After a trace intake batch: a run soon (one per half minute however many batches arrive).
     app.addHook('onResponse', async (req, reply) => {
       if (req.routeOptions.url === PATHS.otlpTraces && reply.statusCode < 300) void jobs.soon();
     });
-    app.addHook('onClose', () => jobs.stop());
   }
   return service;
 }

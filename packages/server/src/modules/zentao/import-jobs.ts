@@ -1,7 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
-import type PgBoss from 'pg-boss';
-import { startJobQueue } from '../../lib/job-queue.ts';
+import type { JobQueue } from '../../lib/job-queue.ts';
 import type { ZentaoService } from './service.ts';
 
 /** ZenTao's stories and cases imported on the schedule (`SEXTANT_ZENTAO_IMPORT_CRON`). */
@@ -9,43 +7,33 @@ export const ZENTAO_IMPORT_QUEUE = 'zentao-import';
 export const DEFAULT_ZENTAO_IMPORT_CRON = '0 * * * *';
 
 /**
- * The scheduled import as a pg-boss cron job on the database, so one instance among several runs each
- * once. Until ZenTao is configured the job does nothing; a failure is logged and the next run retries.
+ * The scheduled import as a pg-boss cron job on the process's one job queue, so one instance among
+ * several runs each once (a web process only queues). Until ZenTao is configured the job does
+ * nothing; a failure is logged and the next run retries.
  */
 export class ZentaoImportJobs {
-  private boss: PgBoss | null = null;
-
   constructor(
     private readonly opts: {
-      pool: pg.Pool;
+      queue: JobQueue;
       zentao: Pick<ZentaoService, 'importOnSchedule'>;
-      runJobs: boolean;
+      /** Off (test apps), nothing is worked or scheduled from this process. */
+      enabled: boolean;
       cron: string;
       log: FastifyBaseLogger;
     },
-  ) {}
-
-  async start(): Promise<void> {
-    if (!this.opts.runJobs) return;
-    try {
-      const boss = await startJobQueue({
-        pool: this.opts.pool,
-        log: this.opts.log,
-        what: 'zentao import',
-        schedule: true,
-        supervise: true,
-        queues: [{ name: ZENTAO_IMPORT_QUEUE, retryLimit: 0, expireInSeconds: 60 * 60 }],
-      });
-      this.boss = boss;
-      await boss.work(ZENTAO_IMPORT_QUEUE, { pollingIntervalSeconds: 2 }, () => this.run());
-      await boss.schedule(ZENTAO_IMPORT_QUEUE, this.opts.cron, {}, { tz: 'UTC' });
-    } catch (error) {
-      this.opts.log.error({ err: error }, 'zentao import queue did not start');
-    }
+  ) {
+    if (!opts.enabled) return;
+    opts.queue.define({ name: ZENTAO_IMPORT_QUEUE, retryLimit: 0, expireInSeconds: 60 * 60 });
+    opts.queue.work(ZENTAO_IMPORT_QUEUE, { pollingIntervalSeconds: 2 }, () => this.run());
+    opts.queue.schedule(ZENTAO_IMPORT_QUEUE, opts.cron, { tz: 'UTC' });
   }
 
-  async stop(): Promise<void> {
-    await this.boss?.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+  /** At start, where jobs are worked: the queue, its worker and the schedule. */
+  async start(): Promise<void> {
+    if (!this.opts.enabled || !this.opts.queue.works) return;
+    await this.opts.queue
+      .start()
+      .catch((error: unknown) => this.opts.log.error({ err: error }, 'zentao import queue did not start'));
   }
 
   /** One scheduled run (the job's work). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
+import type { JobQueue } from '../../lib/job-queue.ts';
 import type { AppsService } from '../apps/service.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { Principals } from '../auth/principals.ts';
@@ -27,7 +27,9 @@ export function registerZentao(
     requirements: RequirementsService;
     cases: CasesService;
     secret: string;
-    runJobs: boolean;
+    queue: JobQueue;
+    /** Whether this process schedules and works the import. */
+    schedule: boolean;
   },
 ): ZentaoService {
   const importer = new ZentaoImporter({
@@ -46,14 +48,12 @@ export function registerZentao(
   });
   zentaoRoutes(app, service);
   const jobs = new ZentaoImportJobs({
-    // drizzle keeps the pg Pool it was opened on; pg-boss runs on it (PGlite behind its socket too).
-    pool: (db as Db & { $client: pg.Pool }).$client,
+    queue: deps.queue,
     zentao: service,
-    runJobs: deps.runJobs,
+    enabled: deps.schedule,
     cron: process.env.SEXTANT_ZENTAO_IMPORT_CRON?.trim() || DEFAULT_ZENTAO_IMPORT_CRON,
     log: app.log,
   });
   app.addHook('onReady', () => jobs.start());
-  app.addHook('onClose', () => jobs.stop());
   return service;
 }

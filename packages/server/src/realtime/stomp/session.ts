@@ -71,6 +71,11 @@ export class StompSession {
     for (const f of frames) this.queue = this.queue.then(() => this.handle(f));
   }
 
+  /** The server ends the session (it is shutting down): an ERROR frame saying why, then the socket closes. */
+  end(reason: string): void {
+    this.fail(reason);
+  }
+
   /** The socket closed: drop every subscription and timer. */
   dispose(): void {
     if (this.closed) return;

@@ -4,6 +4,7 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { isSafeRepoUrl } from '@sextant/api';
 import { gitFailure } from '../../apps/git-remote.ts';
+import { withMirrorLock } from './mirror-lock.ts';
 import { lastLines, runCommand } from './run-command.ts';
 import { StepFailure } from './step-failure.ts';
 
@@ -62,34 +63,38 @@ function serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
 export function syncMirror(url: string, dir: string, opts: GitOptions): Promise<void> {
   if (!isSafeRepoUrl(url))
     return Promise.reject(new StepFailure('CLONE_FAIL', `refused repository URL ${withoutCredentials(url)}`));
-  return serialised(dir, async () => {
-    if (existsSync(`${dir}/HEAD`)) {
-      await git(['--git-dir', dir, 'remote', 'set-url', 'origin', url], opts);
-      const fetched = await git(['--git-dir', dir, 'fetch', '--prune', '--quiet', 'origin'], opts);
-      if (fetched.code !== 0) {
-        throw new StepFailure(
-          'CLONE_FAIL',
-          `cannot fetch ${withoutCredentials(url)}: ${gitReason(fetched.output, fetched.timedOut, opts.timeoutMs)}`,
-        );
-      }
-      return;
+  // In this process one at a time; across the processes sharing the data folder, under a lock file.
+  const staleMs = opts.timeoutMs + 60_000;
+  return serialised(dir, () => withMirrorLock(dir, staleMs, () => updateMirror(url, dir, opts)));
+}
+
+async function updateMirror(url: string, dir: string, opts: GitOptions): Promise<void> {
+  if (existsSync(`${dir}/HEAD`)) {
+    await git(['--git-dir', dir, 'remote', 'set-url', 'origin', url], opts);
+    const fetched = await git(['--git-dir', dir, 'fetch', '--prune', '--quiet', 'origin'], opts);
+    if (fetched.code !== 0) {
+      throw new StepFailure(
+        'CLONE_FAIL',
+        `cannot fetch ${withoutCredentials(url)}: ${gitReason(fetched.output, fetched.timedOut, opts.timeoutMs)}`,
+      );
     }
-    await mkdir(dirname(dir), { recursive: true });
-    const temporary = `${dir}.tmp-${randomBytes(6).toString('hex')}`;
-    try {
-      const cloned = await git(['clone', '--mirror', '--quiet', '--', url, temporary], opts);
-      if (cloned.code !== 0) {
-        throw new StepFailure(
-          'CLONE_FAIL',
-          `cannot clone ${withoutCredentials(url)}: ${gitReason(cloned.output, cloned.timedOut, opts.timeoutMs)}`,
-        );
-      }
-      await rm(dir, { recursive: true, force: true });
-      await rename(temporary, dir);
-    } finally {
-      await rm(temporary, { recursive: true, force: true });
+    return;
+  }
+  await mkdir(dirname(dir), { recursive: true });
+  const temporary = `${dir}.tmp-${randomBytes(6).toString('hex')}`;
+  try {
+    const cloned = await git(['clone', '--mirror', '--quiet', '--', url, temporary], opts);
+    if (cloned.code !== 0) {
+      throw new StepFailure(
+        'CLONE_FAIL',
+        `cannot clone ${withoutCredentials(url)}: ${gitReason(cloned.output, cloned.timedOut, opts.timeoutMs)}`,
+      );
     }
-  });
+    await rm(dir, { recursive: true, force: true });
+    await rename(temporary, dir);
+  } finally {
+    await rm(temporary, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -1,18 +1,21 @@
-import type {
-  AnalyticsFilter,
-  AppAnalyticQuery,
-  AppOverview,
-  AppStanding,
-  Cockpit,
-  CommitterQuery,
-  CommitterTrend,
-  GroupFigures,
-  ProjectDashboard,
+import {
+  type AnalyticsFilter,
+  type AppAnalyticQuery,
+  type AppOverview,
+  type AppStanding,
+  type Cockpit,
+  type CommitterQuery,
+  type CommitterTrend,
+  type GroupFigures,
+  MY_COVERAGE_REPORTS,
+  type MyCoverage,
+  type ProjectDashboard,
 } from '@sextant/api';
 import { ApiError } from '../../errors.ts';
 import type { AppsService } from '../apps/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
 import type { ScopedApp } from '../reports/analytics-scope.ts';
+import type { GitIdentityReads } from '../users/index.ts';
 import type { AnalyticsRepository, ReportScope } from './repository.ts';
 
 const EVERY = 100_000;
@@ -25,7 +28,21 @@ export class AnalyticsService {
     private readonly rows: AnalyticsRepository,
     private readonly apps: AppsService,
     private readonly projects: ProjectsService,
+    private readonly identities: GitIdentityReads,
   ) {}
+
+  /** The signed-in user's changed methods per report (issue 34): blame authors that are their e-mail or identities. */
+  async mine(userId: string, filter: AnalyticsFilter): Promise<MyCoverage> {
+    const keys = (await this.identities.keysOf(userId)) ?? { emails: [], names: [] };
+    const scope = await this.scope(filter);
+    const { reports, authors } = await this.rows.authorReports(scope, keys, MY_COVERAGE_REPORTS);
+    const names = new Map(scope.apps.map((a) => [a.id, a.name]));
+    return {
+      identities: [...keys.emails, ...keys.names],
+      authors,
+      reports: reports.map((r) => ({ ...r, appName: names.get(r.appId) ?? '' })),
+    };
+  }
 
   /** The apps a filter names (team, app, project), with the report filters. An unknown project is a 404. */
   async scope(filter: AnalyticsFilter): Promise<ReportScope> {

@@ -76,7 +76,7 @@ export const riskTexts = defineTexts({
     mine: {
       openRisks: 'My open risks',
       assigned: 'Assigned to me',
-      changed: 'My changed methods across recent reports',
+      changed: 'All my risk items, newest first',
       noEmail: 'Your account has no e-mail matching a git author, so no method is attributed to you.',
     },
     p95: 'p95 {ms} ms',
@@ -169,7 +169,7 @@ export const riskTexts = defineTexts({
     mine: {
       openRisks: '我的未关闭风险',
       assigned: '分配给我的',
-      changed: '我在近期报告中的变更方法',
+      changed: '我的全部风险项（最新在前）',
       noEmail: '你的账号邮箱与任何 git 作者都不匹配，因此没有归属于你的方法。',
     },
     p95: 'p95 耗时 {ms} 毫秒',

@@ -113,6 +113,23 @@ describe('git identities and my analytics', () => {
     expect(row?.lineCoverage).not.toBeNull();
     expect((await analytics(other.headers)).reports).toEqual([]);
 
+    // Committer analytics: Bob's summaries are robert's, under robert's account (one person across aliases).
+    const committers = await t.ok<{ items: { author: string | null; changedMethods: number }[] }>(
+      'GET',
+      `/api/analytics/committers?appId=${appId}&perPage=50`,
+    );
+    const authorsListed = committers.items.map((c) => c.author);
+    expect(authorsListed).toContain('robert <robert@example.test>');
+    expect(authorsListed).not.toContain('Bob Fixture <bob@example.com>');
+    expect(committers.items.find((c) => c.author === 'robert <robert@example.test>')?.changedMethods).toBe(
+      row?.changedMethods,
+    );
+    const trend = await t.ok<{ series: { author: string | null }[] }>(
+      'GET',
+      `/api/analytics/committers/trend?appId=${appId}`,
+    );
+    expect(trend.series.map((s) => s.author)).toContain('robert <robert@example.test>');
+
     // The author judges through their identity.
     await t.ok('PATCH', '/api/settings', { showJudgment: true });
     expect((await mine(robert.headers))[0]?.mayJudge).toBe(true);

@@ -15,6 +15,7 @@ import { ApiError } from '../../errors.ts';
 import type { AppsService } from '../apps/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
 import type { ScopedApp } from '../reports/analytics-scope.ts';
+import type { CommitterPerson } from '../reports/committer-reads.ts';
 import type { GitIdentityReads } from '../users/index.ts';
 import type { AnalyticsRepository, ReportScope } from './repository.ts';
 
@@ -63,20 +64,29 @@ export class AnalyticsService {
   }
 
   async committers(query: CommitterQuery) {
-    return this.rows.committerPage(await this.scope(query), query);
+    return this.rows.committerPage(await this.scope(query), query, await this.committerPeople());
+  }
+
+  /** Users who list git identities: each is one committer across their identities (issue 34). */
+  private async committerPeople(): Promise<CommitterPerson[]> {
+    return (await this.identities.peopleWithIdentities()).map((p) => ({
+      label: `${p.username} <${p.email}>`,
+      ...p.keys,
+    }));
   }
 
   async committerTrend(filter: AnalyticsFilter): Promise<CommitterTrend> {
     const scope = await this.scope(filter);
-    const top = await this.rows.committerPage(scope, {
-      page: 1,
-      perPage: TREND_AUTHORS,
-      sortBy: 'uncoveredMethods',
-      sortDesc: true,
-    });
+    const people = await this.committerPeople();
+    const top = await this.rows.committerPage(
+      scope,
+      { page: 1, perPage: TREND_AUTHORS, sortBy: 'uncoveredMethods', sortDesc: true },
+      people,
+    );
     return this.rows.committerTrend(
       scope,
       top.items.map((c) => c.author ?? ''),
+      people,
     );
   }
 

@@ -52,6 +52,7 @@ export const riskTexts = defineTexts({
     askDecision: 'Ask for a decision',
     asked: 'A decision was asked for on {count} item(s).',
     judge: 'Judge',
+    occurrences: '{n} seen',
     history: 'History',
     empty:
       'No risk items match. Risk items appear when an incremental report finds changed methods below the passing grade.',
@@ -146,6 +147,7 @@ export const riskTexts = defineTexts({
     askDecision: '请求决策',
     asked: '已为 {count} 项请求决策。',
     judge: '判定',
+    occurrences: '出现 {n} 次',
     history: '历史',
     empty: '没有符合条件的风险项。增量报告发现低于及格线的变更方法时会生成风险项。',
     judgmentDrawer: {

@@ -86,6 +86,8 @@ export const PATHS = {
   riskAskDecision: '/api/risks/ask-decision',
   riskHistory: '/api/risks/:id/history',
   riskJudgment: '/api/risks/:id/judgment',
+  /** Whom a "needs test" judgment may assign: the app's team, the method's author, the judge. */
+  riskAssignees: '/api/risks/:id/assignees',
   // Traces (issue 36). OTLP/HTTP's path is fixed by the OpenTelemetry exporters
   // (`OTEL_EXPORTER_OTLP_ENDPOINT=<server>` makes them post here).
   otlpTraces: '/v1/traces',

@@ -156,6 +156,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerRisks(app, opts.db, {
     audit,
     teamIdsOf: teamsOfUser,
+    teamPeople: async (teamId) => {
+      const team = await teams.get(teamId);
+      return [...(team.leader ? [team.leader] : []), ...team.members];
+    },
     settings: () => principals.settings(),
     runJobs: opts.runJobs ?? true,
   });

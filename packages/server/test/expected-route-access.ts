@@ -157,4 +157,5 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/risks/:id/history': read('Report'),
   'POST /api/risks/ask-decision': read('Report'),
   'POST /api/risks/:id/judgment': read('Report'),
+  'GET /api/risks/:id/assignees': read('Report'),
 };

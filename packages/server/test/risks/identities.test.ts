@@ -133,6 +133,12 @@ describe('git identities and my analytics', () => {
     // The author judges through their identity.
     await t.ok('PATCH', '/api/settings', { showJudgment: true });
     expect((await mine(robert.headers))[0]?.mayJudge).toBe(true);
+    // Whom robert (no read User) may assign a needs-test judgment: the app's team, the author (him).
+    const [item] = items;
+    const assignees = await me.get(`/api/risks/${item?.id}/assignees`);
+    expect(assignees.statusCode, assignees.body).toBe(200);
+    expect(assignees.json().data.map((u: { username: string }) => u.username)).toEqual(['other', 'robert']);
+    expect((await me.get('/api/risks/00000000-0000-0000-0000-000000000000/assignees')).statusCode).toBe(404);
     await t.ok('PATCH', '/api/settings', { showJudgment: false });
 
     // Bad input: 400, and the list is as it was.

@@ -11,6 +11,7 @@ import {
   type RiskListQuery,
   type Settings,
   type UserData,
+  type UserRef,
 } from '@sextant/api';
 import type pg from 'pg';
 import { ApiError } from '../../errors.ts';
@@ -47,7 +48,25 @@ export class RisksService implements CoverageRisks {
     private readonly audit: AuditService,
     private readonly notify: Notify,
     private readonly teamIdsOf: TeamIdsOf,
+    private readonly teamPeople: (teamId: string) => Promise<UserRef[]> = async () => [],
   ) {}
+
+  /**
+   * Whom a "needs test" judgment of this item may assign, for judges who cannot list every account
+   * (testers, authors): the app's team, the method's author and the judge, by username.
+   */
+  async assignees(viewer: Viewer, id: string): Promise<UserRef[]> {
+    const { rows, apps } = await this.visible(viewer, [id]);
+    const item = rows[0] as RiskRow;
+    const app = apps.get(item.appId);
+    const team = app ? await this.teamPeople(app.teamId) : [];
+    const authors = item.author ? [...(await this.directory.peopleByAuthors([item.author])).values()] : [];
+    const others = await this.directory.people([viewer.userId, ...authors.map((a) => a.id)]);
+    const byId = new Map<string, UserRef>();
+    for (const p of others) byId.set(p.id, { id: p.id, username: p.username, displayName: '' });
+    for (const p of team) byId.set(p.id, p);
+    return [...byId.values()].sort((a, b) => a.username.localeCompare(b.username));
+  }
 
   async viewerOf(principal: { userData: UserData; settings: Settings }): Promise<Viewer> {
     const { userData, settings } = principal;

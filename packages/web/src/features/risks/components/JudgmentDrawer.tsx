@@ -3,8 +3,9 @@ import { App, Button, DatePicker, Drawer, Form, Input, Radio, Select } from 'ant
 import type { Dayjs } from 'dayjs';
 import { useErrorMessage } from '../../../lib/error-texts.ts';
 import { fill, useTexts } from '../../../lib/i18n.tsx';
-import { useUserOptions } from '../../../lib/user-options.ts';
+import { usePermission } from '../../../lib/permissions.ts';
 import { useJudgeRisk } from '../api/decide.ts';
+import { useAssigneeOptions } from '../api/get-assignees.ts';
 import { riskTexts } from '../texts.ts';
 
 type Values = { judgment: RiskJudgment; reason?: string; assigneeId?: string; dueDate?: Dayjs };
@@ -16,7 +17,7 @@ export function JudgmentDrawer({ item, onClose }: { item: RiskItem | null; onClo
   const errorMessage = useErrorMessage();
   const [form] = Form.useForm<Values>();
   const judgment = Form.useWatch('judgment', form);
-  const users = useUserOptions(item !== null);
+  const users = useAssigneeOptions(item?.id ?? null, usePermission('read', 'User'));
   const judge = useJudgeRisk();
 
   const submit = (values: Values) => {

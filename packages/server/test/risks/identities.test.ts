@@ -102,7 +102,7 @@ describe('git identities and my analytics', () => {
       return res.json().data as MyCoverage;
     };
     const figures = await analytics(robert.headers);
-    expect(figures.identities).toEqual(['robert@example.test', 'bob fixture']);
+    expect(figures.identities).toEqual(['robert@example.test', 'BOB fixture']);
     expect(figures.authors).toEqual(['Bob Fixture <bob@example.com>']);
     expect(figures.reports.map((r) => [r.reportId, r.appName, r.version, r.testType])).toEqual([
       [report.id, 'shop', 'head', 1],

@@ -39,7 +39,7 @@ export class AnalyticsService {
     const { reports, authors } = await this.rows.authorReports(scope, keys, MY_COVERAGE_REPORTS);
     const names = new Map(scope.apps.map((a) => [a.id, a.name]));
     return {
-      identities: [...keys.emails, ...keys.names],
+      identities: await this.identities.listedOf(userId),
       authors,
       reports: reports.map((r) => ({ ...r, appName: names.get(r.appId) ?? '' })),
     };

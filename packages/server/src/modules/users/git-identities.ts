@@ -107,6 +107,11 @@ export const gitIdentityReads = (db: Db) => {
   const identities = new GitIdentities(db);
   return {
     keysOf: (userId: string) => identities.keysOf(userId),
+    /** The account's e-mail and its identities as the user wrote them (to show what is matched). */
+    listedOf: async (userId: string): Promise<string[]> => {
+      const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      return user ? [user.email, ...(await identities.of(userId))] : [];
+    },
     peopleWithIdentities: () => identities.peopleWithIdentities(),
   };
 };

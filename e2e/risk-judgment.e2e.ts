@@ -83,6 +83,18 @@ describe('risk judgment by a second user over the demo workspace', () => {
     expect(chensItems.length).toBeGreaterThanOrEqual(2);
   });
 
+  it.each(['en', 'zh'] as const)(
+    'the home screen holds the demo’s risks before any judgment here (%s)',
+    async (locale) => {
+      const { context, page } = await open('admin', inject('adminPassword'), locale);
+      await page.goto('/dashboard/observingRiskyItems');
+      await page.locator('.ant-table-row').filter({ hasText: CHEN }).first().waitFor({ timeout: 60_000 });
+      await shot(page, `risks-home-${locale}`);
+      await context.close();
+    },
+    120_000,
+  );
+
   it('lists a git identity in personal settings, judges a pending risk of theirs, and is told of an assignment', async () => {
     const { context, page } = await open(chen.username, chen.password, 'en');
     const token = (await signInByApi(context, chen.username, chen.password)).accessToken;
@@ -136,13 +148,10 @@ describe('risk judgment by a second user over the demo workspace', () => {
     ['en', 'Assigned to me', 'Judge'],
     ['zh', '分配给我的', '判定'],
   ] as const)(
-    'screens over the demo (%s): home, pending risks with the judgment drawer, my analytics',
+    'screens over the demo (%s): pending risks with the judgment drawer, my analytics',
     async (locale, assignedTitle, judge) => {
       const adminView = await open('admin', inject('adminPassword'), locale);
       const page = adminView.page;
-      await page.goto('/dashboard/observingRiskyItems');
-      await page.locator('.ant-table-row').first().waitFor({ timeout: 60_000 });
-      await shot(page, `risks-home-${locale}`);
       await page.goto('/dashboard/pendingrisks');
       await page.locator('.ant-table-row').first().waitFor({ timeout: 60_000 });
       await page.getByRole('button', { name: judge }).first().click();

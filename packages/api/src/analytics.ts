@@ -160,3 +160,35 @@ export const ProjectDashboardSchema = z.object({
   versions: z.array(AppVersionRowSchema),
 });
 export type ProjectDashboard = z.infer<typeof ProjectDashboardSchema>;
+
+/**
+ * `/dashboard/myAnalytic` (issue 34): the signed-in user's changed methods in the latest incremental
+ * report of each app, version, test type and environment, matched by blame author to the account's
+ * e-mail and its git identities; newest report first.
+ */
+export const MyCoverageReportSchema = z.object({
+  reportId: z.string(),
+  appId: z.string(),
+  appName: z.string(),
+  version: z.string(),
+  testType: testTypeSchema,
+  envType: z.string(),
+  at: z.string(),
+  changedMethods: z.number().int(),
+  coveredMethods: z.number().int(),
+  methodCoverage: z.number().nullable(),
+  lineCovered: z.number().int(),
+  lineTotal: z.number().int(),
+  lineCoverage: z.number().nullable(),
+});
+export type MyCoverageReport = z.infer<typeof MyCoverageReportSchema>;
+export const MyCoverageSchema = z.object({
+  /** What was matched: the account's e-mail and the user's git identities. */
+  identities: z.array(z.string()),
+  /** The blame authors found under them. */
+  authors: z.array(z.string()),
+  reports: z.array(MyCoverageReportSchema),
+});
+export type MyCoverage = z.infer<typeof MyCoverageSchema>;
+/** How many reports `/api/analytics/mine` answers at most (the newest). */
+export const MY_COVERAGE_REPORTS = 100;

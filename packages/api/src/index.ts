@@ -12,6 +12,7 @@ export * from './analytics.ts';
 export * from './applications.ts';
 export * from './auth.ts';
 export * from './envelope.ts';
+export * from './git-identities.ts';
 export * from './health.ts';
 export * from './jvm-names.ts';
 export * from './messages.ts';

@@ -13,6 +13,8 @@ export const PATHS = {
   myProfile: '/api/me/profile',
   myPassword: '/api/me/password',
   mySessions: '/api/me/sessions',
+  /** The names and e-mail addresses the signed-in user commits under (issue 34). */
+  myGitIdentities: '/api/me/gitIdentities',
   mySession: '/api/me/sessions/:id',
   revokeOtherSessions: '/api/me/sessions/revokeOthers',
   resetPassword: '/api/resetPassword',
@@ -22,6 +24,7 @@ export const PATHS = {
   users: '/api/users',
   user: '/api/users/:id',
   userResetLink: '/api/users/:id/resetLink',
+  userGitIdentities: '/api/users/:id/gitIdentities',
   roles: '/api/roles',
   role: '/api/roles/:id',
   settings: '/api/settings',
@@ -66,6 +69,8 @@ export const PATHS = {
   analyticsProjects: '/api/analytics/projects',
   analyticsVersions: '/api/analytics/versions',
   analyticsCockpit: '/api/analytics/cockpit',
+  /** The signed-in user's own changed methods over time (/dashboard/myAnalytic). */
+  analyticsMine: '/api/analytics/mine',
   projectDashboard: '/api/analytics/projects/:id',
   // Messages and notifications (specification point 10).
   messages: '/api/messages',
@@ -81,6 +86,8 @@ export const PATHS = {
   riskAskDecision: '/api/risks/ask-decision',
   riskHistory: '/api/risks/:id/history',
   riskJudgment: '/api/risks/:id/judgment',
+  /** Whom a "needs test" judgment may assign: the app's team, the method's author, the judge. */
+  riskAssignees: '/api/risks/:id/assignees',
   // Traces (issue 36). OTLP/HTTP's path is fixed by the OpenTelemetry exporters
   // (`OTEL_EXPORTER_OTLP_ENDPOINT=<server>` makes them post here).
   otlpTraces: '/v1/traces',

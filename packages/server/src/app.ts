@@ -200,6 +200,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerRisks(app, opts.db, {
     audit,
     teamIdsOf: teamsOfUser,
+    teamPeople: async (teamId) => {
+      const team = await teams.get(teamId);
+      return [...(team.leader ? [team.leader] : []), ...team.members];
+    },
     settings: () => principals.settings(),
     ...(scheduled ? { queue } : {}),
   });

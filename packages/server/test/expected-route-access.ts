@@ -28,6 +28,9 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/me/password': SIGNED_IN,
   // Person settings' session list (issue 32, finding 8): one's own sessions only.
   'GET /api/me/sessions': SIGNED_IN,
+  // Person settings' git identities (issue 34): one's own names and e-mail addresses.
+  'GET /api/me/gitIdentities': SIGNED_IN,
+  'PUT /api/me/gitIdentities': SIGNED_IN,
   'DELETE /api/me/sessions/:id': SIGNED_IN,
   'POST /api/me/sessions/revokeOthers': SIGNED_IN,
   'GET /api/notifications': SIGNED_IN,
@@ -44,6 +47,8 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/users': create('User'),
   'PATCH /api/users/:id': update('User'),
   'POST /api/users/:id/resetLink': update('User'),
+  'GET /api/users/:id/gitIdentities': read('User'),
+  'PUT /api/users/:id/gitIdentities': update('User'),
   // /system/roleList
   'GET /api/roles': read('Role'),
   'POST /api/roles': create('Role'),
@@ -147,6 +152,7 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/analytics/committers/trend': read('Analytics'),
   'GET /api/analytics/projects': read('Analytics'),
   'GET /api/analytics/versions': read('Analytics'),
+  'GET /api/analytics/mine': read('Analytics'),
   'GET /api/analytics/cockpit': read('Cockpit'),
   'GET /api/analytics/projects/:id': read('ProjectDashboard'),
   // Risks (issue 34): read as the reports they come from (point 6); asking for a decision is open to
@@ -157,4 +163,5 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/risks/:id/history': read('Report'),
   'POST /api/risks/ask-decision': read('Report'),
   'POST /api/risks/:id/judgment': read('Report'),
+  'GET /api/risks/:id/assignees': read('Report'),
 };

@@ -26,7 +26,7 @@ export const TERMINAL = [
 ];
 
 type Headers = Record<string, string>;
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A fixture project (packages/coverage/fixtures/<tool>/repo.bundle, tags base and head) cloned to disk. */
 export function fixtureRepo(tool: string): string {

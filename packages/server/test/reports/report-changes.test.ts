@@ -3,11 +3,17 @@ import { dirname, join } from 'node:path';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, reportDetails, reports, riskItems } from '../../src/db/schema/index.ts';
+import { PIPELINE_ACTOR } from '../../src/modules/reports/index.ts';
 import { addUpload, fixtureRepo, statusesOf, useReportsApp, waitForReport } from './pipeline-support.ts';
 
 /** POST/PATCH/DELETE /api/reports: permissions, bad input, rename, re-run, delete. */
 describe('report create, edit and delete', () => {
   const t = useReportsApp();
+  // What users did to a report; the pipeline's own status transitions are entries too (issue 34).
+  const usersEntries = async (id: string) =>
+    (await t.db.select().from(auditLogs).where(eq(auditLogs.entityId, id)).orderBy(auditLogs.id)).filter(
+      (a) => a.actorName !== PIPELINE_ACTOR,
+    );
   let repo: string;
   let appId: string;
   beforeAll(async () => {
@@ -90,7 +96,7 @@ describe('report create, edit and delete', () => {
     expect(renamed).toMatchObject({ name: 'after rename', status: 'SUCCESS' });
     const [row] = await t.db.select().from(reports).where(eq(reports.id, created.id));
     expect(row?.run).toBe(first.run);
-    const audit = await t.db.select().from(auditLogs).where(eq(auditLogs.entityId, created.id));
+    const audit = await usersEntries(created.id);
     expect(audit.map((a) => a.action)).toEqual(['create', 'update']);
     expect(audit[1]?.changes).toEqual({ name: { from: 'before rename', to: 'after rename' } });
     expect(audit[1]?.actorName).toBe('admin');
@@ -158,7 +164,7 @@ describe('report create, edit and delete', () => {
       .from(reportDetails)
       .where(eq(reportDetails.reportId, created.id));
     expect(details?.n).toBe(0);
-    const audit = await t.db.select().from(auditLogs).where(eq(auditLogs.entityId, created.id));
+    const audit = await usersEntries(created.id);
     expect(audit.map((a) => a.action)).toEqual(['create', 'delete']);
     expect((await t.call('DELETE', `/api/reports/${created.id}`)).statusCode).toBe(404);
     expect((await t.call('PATCH', `/api/reports/${created.id}`, { rerun: true })).statusCode).toBe(404);

@@ -127,6 +127,8 @@ export function createApiClient(options: {
       request('POST', path, schema, { ...opts, body }),
     patch: <T>(path: string, schema: AnswerSchema<T>, body?: unknown, opts?: RequestOptions) =>
       request('PATCH', path, schema, { ...opts, body }),
+    put: <T>(path: string, schema: AnswerSchema<T>, body?: unknown, opts?: RequestOptions) =>
+      request('PUT', path, schema, { ...opts, body }),
     delete: <T>(path: string, schema: AnswerSchema<T>, opts?: RequestOptions) => request('DELETE', path, schema, opts),
   };
 }

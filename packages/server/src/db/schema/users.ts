@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { roles } from './roles.ts';
 
 export const users = pgTable('users', {
@@ -19,3 +19,21 @@ export const users = pgTable('users', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The names and e-mail addresses a user commits under (issue 34): blame authors are matched to the
+ * user through them and the account's e-mail. `identity_key` (lower case) is unique: one identity,
+ * one person.
+ */
+export const userGitIdentities = pgTable(
+  'user_git_identities',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    identity: text('identity').notNull(),
+    identityKey: text('identity_key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_git_identities_user_idx').on(t.userId)],
+);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AppsService } from '../apps/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
+import { gitIdentityReads } from '../users/index.ts';
 import { AnalyticsRepository } from './repository.ts';
 import { analyticsRoutes } from './routes.ts';
 import { AnalyticsService } from './service.ts';
@@ -12,7 +13,7 @@ export function registerAnalytics(
   db: Db,
   deps: { apps: AppsService; projects: ProjectsService },
 ): AnalyticsService {
-  const service = new AnalyticsService(new AnalyticsRepository(db), deps.apps, deps.projects);
+  const service = new AnalyticsService(new AnalyticsRepository(db), deps.apps, deps.projects, gitIdentityReads(db));
   analyticsRoutes(app, service);
   return service;
 }

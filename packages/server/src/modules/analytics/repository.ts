@@ -7,13 +7,14 @@ import {
   latestStandings,
 } from '../reports/analytics-reads.ts';
 import type { ReportScope } from '../reports/analytics-scope.ts';
+import { authorReports } from '../reports/author-reads.ts';
 import { committerPage, committerTrend } from '../reports/committer-reads.ts';
 
 type Rest<F> = F extends (db: Db, ...rest: infer R) => infer T ? (...rest: R) => T : never;
 
 /**
  * The analytics module owns no table: its reads are the reports module's read side
- * (reports/analytics-reads.ts, reports/committer-reads.ts), bound to the database here.
+ * (reports/analytics-reads.ts, reports/committer-reads.ts, reports/author-reads.ts), bound to the database here.
  */
 export class AnalyticsRepository {
   constructor(private readonly db: Db) {}
@@ -25,6 +26,7 @@ export class AnalyticsRepository {
   coverageByWeek: Rest<typeof coverageByWeek> = (...a) => coverageByWeek(this.db, ...a);
   latestStandings: Rest<typeof latestStandings> = (...a) => latestStandings(this.db, ...a);
   groupFigures: Rest<typeof groupFigures> = (...a) => groupFigures(this.db, ...a);
+  authorReports: Rest<typeof authorReports> = (...a) => authorReports(this.db, ...a);
 }
 
 export type { ReportScope };

@@ -10,6 +10,7 @@ import {
   envelopeSchema,
   GroupFiguresListSchema,
   IdParamsSchema,
+  MyCoverageSchema,
   PATHS,
   ProjectDashboardSchema,
 } from '@sextant/api';
@@ -44,6 +45,21 @@ export function analyticsRoutes(app: FastifyInstance, analytics: AnalyticsServic
     config: read('Analytics'),
     schema: { tags, querystring: AnalyticsFilterSchema, response: { 200: envelopeSchema(CommitterTrendSchema) } },
     handler: async (req) => ok(await analytics.committerTrend(req.query)),
+  });
+  r.get(PATHS.analyticsMine, {
+    config: read('Analytics'),
+    schema: {
+      tags,
+      description:
+        "The signed-in user's changed methods in each latest incremental report (blame authors matched by e-mail and git identities).",
+      querystring: AnalyticsFilterSchema,
+      response: { 200: envelopeSchema(MyCoverageSchema) },
+    },
+    handler: async (req) => {
+      const userId = req.principal?.userData.userid;
+      if (!userId) throw new Error('analytics route without a principal');
+      return ok(await analytics.mine(userId, req.query));
+    },
   });
   r.get(PATHS.analyticsProjects, {
     config: read('Analytics'),

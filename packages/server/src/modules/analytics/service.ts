@@ -1,18 +1,22 @@
-import type {
-  AnalyticsFilter,
-  AppAnalyticQuery,
-  AppOverview,
-  AppStanding,
-  Cockpit,
-  CommitterQuery,
-  CommitterTrend,
-  GroupFigures,
-  ProjectDashboard,
+import {
+  type AnalyticsFilter,
+  type AppAnalyticQuery,
+  type AppOverview,
+  type AppStanding,
+  type Cockpit,
+  type CommitterQuery,
+  type CommitterTrend,
+  type GroupFigures,
+  MY_COVERAGE_REPORTS,
+  type MyCoverage,
+  type ProjectDashboard,
 } from '@sextant/api';
 import { ApiError } from '../../errors.ts';
 import type { AppsService } from '../apps/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
 import type { ScopedApp } from '../reports/analytics-scope.ts';
+import type { CommitterPerson } from '../reports/committer-reads.ts';
+import type { GitIdentityReads } from '../users/index.ts';
 import type { AnalyticsRepository, ReportScope } from './repository.ts';
 
 const EVERY = 100_000;
@@ -25,7 +29,21 @@ export class AnalyticsService {
     private readonly rows: AnalyticsRepository,
     private readonly apps: AppsService,
     private readonly projects: ProjectsService,
+    private readonly identities: GitIdentityReads,
   ) {}
+
+  /** The signed-in user's changed methods per report (issue 34): blame authors that are their e-mail or identities. */
+  async mine(userId: string, filter: AnalyticsFilter): Promise<MyCoverage> {
+    const keys = (await this.identities.keysOf(userId)) ?? { emails: [], names: [] };
+    const scope = await this.scope(filter);
+    const { reports, authors } = await this.rows.authorReports(scope, keys, MY_COVERAGE_REPORTS);
+    const names = new Map(scope.apps.map((a) => [a.id, a.name]));
+    return {
+      identities: await this.identities.listedOf(userId),
+      authors,
+      reports: reports.map((r) => ({ ...r, appName: names.get(r.appId) ?? '' })),
+    };
+  }
 
   /** The apps a filter names (team, app, project), with the report filters. An unknown project is a 404. */
   async scope(filter: AnalyticsFilter): Promise<ReportScope> {
@@ -46,20 +64,29 @@ export class AnalyticsService {
   }
 
   async committers(query: CommitterQuery) {
-    return this.rows.committerPage(await this.scope(query), query);
+    return this.rows.committerPage(await this.scope(query), query, await this.committerPeople());
+  }
+
+  /** Users who list git identities: each is one committer across their identities (issue 34). */
+  private async committerPeople(): Promise<CommitterPerson[]> {
+    return (await this.identities.peopleWithIdentities()).map((p) => ({
+      label: `${p.username} <${p.email}>`,
+      ...p.keys,
+    }));
   }
 
   async committerTrend(filter: AnalyticsFilter): Promise<CommitterTrend> {
     const scope = await this.scope(filter);
-    const top = await this.rows.committerPage(scope, {
-      page: 1,
-      perPage: TREND_AUTHORS,
-      sortBy: 'uncoveredMethods',
-      sortDesc: true,
-    });
+    const people = await this.committerPeople();
+    const top = await this.rows.committerPage(
+      scope,
+      { page: 1, perPage: TREND_AUTHORS, sortBy: 'uncoveredMethods', sortDesc: true },
+      people,
+    );
     return this.rows.committerTrend(
       scope,
       top.items.map((c) => c.author ?? ''),
+      people,
     );
   }
 

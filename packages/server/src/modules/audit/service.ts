@@ -50,6 +50,17 @@ export class AuditService {
   }
 
   /**
+   * Entries of a change no user made (the report pipeline's status transitions): no actor id, and
+   * `actorName` saying what made it.
+   */
+  async recordBySystem(tx: Executor, actorName: string, entries: AuditEntry[]): Promise<void> {
+    await this.rows.append(
+      tx,
+      entries.map((entry) => ({ ...entry, actorId: null, actorName })),
+    );
+  }
+
+  /**
    * Runs a change and writes the entry it returns in one transaction, so neither exists without
    * the other: a failed audit write undoes the change. `change` must use only `tx`.
    */

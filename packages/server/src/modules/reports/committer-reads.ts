@@ -1,7 +1,11 @@
 import type { CommitterQuery, CommitterRow, CommitterTrend } from '@sextant/api';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { authorEmailSql, authorNameSql } from '../../lib/git-authors.ts';
 import { AT, fraction, int, type ReportScope, type Row, scopeFilter } from './analytics-scope.ts';
+
+/** A person who lists git identities (users module): their blame authors count as one committer, `label`. */
+export type CommitterPerson = { label: string; emails: readonly string[]; names: readonly string[] };
 
 /**
  * Committer analytics over report_committers (issue 35): the summaries the generation wrote, of the
@@ -13,6 +17,28 @@ function latestIncremental(scope: ReportScope): SQL {
       r.id, r.new_version, ${AT} as at
     from reports r where ${scopeFilter(scope)} and r.coverage_type = 'incremental'
     order by r.app_id, r.new_version, r.test_type, r.env_type, ${AT} desc, r.id desc`;
+}
+
+/**
+ * The summaries of the latest reports with each author that is a listed person's identity replaced
+ * by that person's label (issue 34: one person across aliases); other authors stay as blame gave them.
+ */
+function committerRows(scope: ReportScope, people: readonly CommitterPerson[]): SQL {
+  const keys = people.flatMap((p, order) => [
+    ...p.emails.map((key) => ({ who: p.label, kind: 'email', key, order })),
+    ...p.names.map((key) => ({ who: p.label, kind: 'name', key, order })),
+  ]);
+  const who =
+    keys.length === 0
+      ? sql`null::text`
+      : sql`(select p.who from json_to_recordset(${JSON.stringify(keys)}::json)
+          as p(who text, kind text, key text, "order" int)
+          where (p.kind = 'email' and p.key = ${authorEmailSql(sql`c.author`)})
+             or (p.kind = 'name' and p.key = ${authorNameSql(sql`c.author`)})
+          order by p."order" limit 1)`;
+  return sql`select coalesce(${who}, c.author) as author, l.new_version, l.at, c.report_id, c.changed_methods,
+      c.measured_methods, c.covered_methods, c.line_covered, c.line_total
+    from report_committers c join (${latestIncremental(scope)}) l on l.id = c.report_id`;
 }
 
 const SORTS: Record<CommitterQuery['sortBy'], string> = {
@@ -45,15 +71,16 @@ export async function committerPage(
   db: Db,
   scope: ReportScope,
   page: Pick<CommitterQuery, 'page' | 'perPage' | 'sortBy' | 'sortDesc'>,
+  people: readonly CommitterPerson[] = [],
 ): Promise<{ items: CommitterRow[]; total: number }> {
   if (scope.apps.length === 0) return { items: [], total: 0 };
   const direction = sql.raw(page.sortDesc ? 'desc nulls last' : 'asc nulls first');
-  const result = await db.execute(sql`with latest as (${latestIncremental(scope)}),
+  const result = await db.execute(sql`with rows as (${committerRows(scope, people)}),
     by_author as (
       select c.author, sum(c.changed_methods)::int as changed, sum(c.measured_methods)::int as measured,
         sum(c.covered_methods)::int as covered, sum(c.line_covered)::int8 as line_covered,
-        sum(c.line_total)::int8 as line_total, count(*)::int as reports
-      from report_committers c join latest l on l.id = c.report_id group by c.author)
+        sum(c.line_total)::int8 as line_total, count(distinct c.report_id)::int as reports
+      from rows c group by c.author)
     select *, count(*) over ()::int as total from by_author
     order by ${sql.raw(SORTS[page.sortBy])} ${direction}, author asc
     limit ${page.perPage} offset ${(page.page - 1) * page.perPage}`);
@@ -61,15 +88,20 @@ export async function committerPage(
 }
 
 /** Method coverage per version of the given authors (versions in the order their latest reports finished). */
-export async function committerTrend(db: Db, scope: ReportScope, authors: readonly string[]): Promise<CommitterTrend> {
+export async function committerTrend(
+  db: Db,
+  scope: ReportScope,
+  authors: readonly string[],
+  people: readonly CommitterPerson[] = [],
+): Promise<CommitterTrend> {
   if (scope.apps.length === 0 || authors.length === 0) return { versions: [], series: [] };
-  const result = await db.execute(sql`with latest as (${latestIncremental({ ...scope, version: undefined })})
-    select l.new_version, min(l.at) over (partition by l.new_version) as first_at, c.author,
-      sum(c.changed_methods) over (partition by l.new_version, c.author) as changed,
-      sum(c.covered_methods) over (partition by l.new_version, c.author) as covered
-    from report_committers c join latest l on l.id = c.report_id
+  const result = await db.execute(sql`with c as (${committerRows({ ...scope, version: undefined }, people)})
+    select c.new_version, min(c.at) over (partition by c.new_version) as first_at, c.author,
+      sum(c.changed_methods) over (partition by c.new_version, c.author) as changed,
+      sum(c.covered_methods) over (partition by c.new_version, c.author) as covered
+    from c
     where c.author in (select jsonb_array_elements_text(${JSON.stringify(authors)}::jsonb))
-    order by first_at asc, l.new_version asc`);
+    order by first_at asc, c.new_version asc`);
   const versions = [...new Set(result.rows.map((r) => String(r.new_version)))];
   const series = authors.map((author) => ({
     author: author === '' ? null : author,

@@ -30,6 +30,9 @@ async function publishProgress(
   }
 }
 
+/** The audit log's actor name for the pipeline's own status changes. */
+export const PIPELINE_ACTOR = 'report pipeline';
+
 /** Report create/edit/delete and the durable report pipeline (issue 6, DESIGN §5). */
 /** The changed methods of an app version's latest report (the risks module's treemap). */
 export const changedMethodReads = (db: Db): ChangedMethodReads => new ChangedMethodReads(db);
@@ -41,8 +44,13 @@ export async function registerReports(
   config: ReportConfig,
   deps: { apps: AppsService; teams: TeamsService; audit: AuditService; principals: Principals; queue: JobQueue },
 ): Promise<void> {
-  const repository = new ReportsRepository(db);
   const { apps, teams, audit, principals: settings } = deps;
+  // Each status a job writes is a transition in the audit log (issue 34): one entry per change.
+  const repository = new ReportsRepository(db, (tx, id, from, to) =>
+    audit.recordBySystem(tx, PIPELINE_ACTOR, [
+      { entity: 'report', entityId: id, action: 'update', changes: { status: { from, to } } },
+    ]),
+  );
   const uploads = createStoredUploads(db, apps);
   const publish = (report: { id: string }, status: ReportJobStatus, title: string, text: string) =>
     publishProgress(app, { reportId: report.id, status, title, text });

@@ -15,8 +15,14 @@ const RUNNING: ReportJobStatus[] = [...RUNNING_STATUSES];
  * The only SQL of report create/edit/delete and of the pipeline. Every write a job makes names the
  * run it belongs to, so a job outdated by a re-run (or a deleted report) changes nothing.
  */
+/** Told of each status transition a job writes, inside the write's transaction. */
+export type StatusChanged = (tx: Executor, reportId: string, from: string, to: string) => Promise<void>;
+
 export class ReportsRepository {
-  constructor(readonly db: Db) {}
+  constructor(
+    readonly db: Db,
+    private readonly statusChanged?: StatusChanged,
+  ) {}
 
   async find(id: string, tx: Executor = this.db): Promise<ReportRow | undefined> {
     const [row] = await tx.select().from(reports).where(eq(reports.id, id));
@@ -98,28 +104,54 @@ export class ReportsRepository {
    */
   async claim(id: string, run: number, staleMs: number): Promise<ReportRow | undefined> {
     const stale = sql`now() - make_interval(secs => ${staleMs / 1000})`;
-    const [row] = await this.db
-      .update(reports)
-      .set({ status: 'CLONING', errMsg: null, finishedAt: null, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(reports.id, id),
-          eq(reports.run, run),
-          or(eq(reports.status, 'QUEUED'), and(inArray(reports.status, RUNNING), lt(reports.updatedAt, stale))),
-        ),
-      )
-      .returning();
-    return row;
+    return this.db.transaction(async (tx) => {
+      // The row lock makes a second job wait and then find the report taken (its WHERE no longer holds).
+      const [before] = await tx
+        .select({ status: reports.status })
+        .from(reports)
+        .where(and(eq(reports.id, id), eq(reports.run, run)))
+        .for('update');
+      const [row] = await tx
+        .update(reports)
+        .set({ status: 'CLONING', errMsg: null, finishedAt: null, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(reports.id, id),
+            eq(reports.run, run),
+            or(eq(reports.status, 'QUEUED'), and(inArray(reports.status, RUNNING), lt(reports.updatedAt, stale))),
+          ),
+        )
+        .returning();
+      if (row && before) await this.statusChanged?.(tx, id, before.status, row.status);
+      return row;
+    });
   }
 
-  /** Writes what a step found; false when the run is outdated or the report deleted. */
+  /**
+   * Writes what a step found; false when the run is outdated or the report deleted. A change of
+   * status is handed to `statusChanged` in the same transaction (the audit log: one entry per transition).
+   */
   async advance(id: string, run: number, values: Partial<NewReport>): Promise<boolean> {
-    const rows = await this.db
-      .update(reports)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(and(eq(reports.id, id), eq(reports.run, run)))
-      .returning({ id: reports.id });
-    return rows.length > 0;
+    const update = (tx: Executor) =>
+      tx
+        .update(reports)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(reports.id, id), eq(reports.run, run)))
+        .returning({ id: reports.id });
+    const { status } = values;
+    if (status === undefined || !this.statusChanged) return (await update(this.db)).length > 0;
+    const audit = this.statusChanged;
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ status: reports.status })
+        .from(reports)
+        .where(and(eq(reports.id, id), eq(reports.run, run)))
+        .for('update');
+      if (!before) return false;
+      await update(tx);
+      if (before.status !== status) await audit(tx, id, before.status, status);
+      return true;
+    });
   }
 
   /** A job stopped by a closing server: its report looks abandoned at once, so a sweeper takes it. */

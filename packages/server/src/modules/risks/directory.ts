@@ -1,5 +1,7 @@
+import { authorIs, type IdentityKeys } from '@sextant/api';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { gitIdentityReads } from '../users/index.ts';
 
 export type AppEntry = { id: string; name: string; teamId: string };
 export type Person = { id: string; username: string; email: string };
@@ -19,10 +21,33 @@ export type RiskDirectory = {
   }): Promise<AppEntry[]>;
   people(ids: readonly string[]): Promise<Person[]>;
   peopleByEmail(emails: readonly string[]): Promise<Person[]>;
+  /** A user's e-mail and git identities (users module), to match blame authors. */
+  identityKeysOf(userId: string): Promise<IdentityKeys | null>;
+  /** The users behind blame authors: by account e-mail, or by the identities a user lists. */
+  peopleByAuthors(authors: readonly string[]): Promise<Map<string, Person>>;
 };
 
 export function sqlDirectory(db: Db): RiskDirectory {
-  return {
+  const identities = gitIdentityReads(db);
+  const directory: RiskDirectory = {
+    identityKeysOf: (userId) => identities.keysOf(userId),
+    async peopleByAuthors(authors) {
+      const found = new Map<string, Person>();
+      const listing = await identities.peopleWithIdentities();
+      for (const author of authors) {
+        const person = listing.find((p) => authorIs(author, p.keys));
+        if (person) found.set(author, { id: person.id, username: person.username, email: person.email });
+      }
+      const rest = authors.filter((a) => !found.has(a));
+      const byEmail = new Map(
+        (await directory.peopleByEmail(rest.flatMap((a) => emailOf(a) ?? []))).map((p) => [p.email.toLowerCase(), p]),
+      );
+      for (const author of rest) {
+        const person = byEmail.get(emailOf(author) ?? '');
+        if (person) found.set(author, person);
+      }
+      return found;
+    },
     async apps(filter) {
       const where = [sql`true`];
       if (filter.teamIds) where.push(sql`a.team_id = any(${sql.param([...filter.teamIds])}::uuid[])`);
@@ -53,6 +78,7 @@ export function sqlDirectory(db: Db): RiskDirectory {
       return rows.map((r) => ({ id: String(r.id), username: String(r.username), email: String(r.email) }));
     },
   };
+  return directory;
 }
 
 /** The e-mail inside a git identity `Name <mail>` (blame's author), lower case; null without one. */

@@ -1,4 +1,4 @@
-import { PATHS, type Settings } from '@sextant/api';
+import { PATHS, type Settings, type UserRef } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../lib/job-queue.ts';
@@ -27,6 +27,8 @@ export function registerRisks(
     /** The shared audit log (built once in app.ts). */
     audit: AuditService;
     teamIdsOf: (userId: string) => Promise<Set<string>>;
+    /** A team's leader and members (the teams module's), whom a "needs test" judgment may assign. */
+    teamPeople?: (teamId: string) => Promise<UserRef[]>;
     directory?: RiskDirectory;
     /** The stored settings (the trace warning threshold of performance risks). */
     settings?: () => Promise<Settings>;
@@ -48,6 +50,7 @@ export function registerRisks(
       }
     },
     deps.teamIdsOf,
+    deps.teamPeople,
   );
   app.decorate('risks', service);
   risksRoutes(app, service, new RiskTreemapService(directory, changedMethodReads(db)));

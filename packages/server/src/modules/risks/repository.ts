@@ -1,7 +1,8 @@
-import type { RiskListQuery } from '@sextant/api';
+import type { IdentityKeys, RiskListQuery } from '@sextant/api';
 import { and, asc, count, desc, eq, getTableColumns, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { riskItemCounts, riskItemHistory, riskItems } from '../../db/schema/index.ts';
+import { authorIsSql } from '../../lib/git-authors.ts';
 import type { Executor } from '../audit/service.ts';
 import { TraceRiskStore } from './trace-risk-store.ts';
 
@@ -9,7 +10,8 @@ export type RiskRow = typeof riskItems.$inferSelect & { severity: number; overdu
 export type RiskFilter = Omit<RiskListQuery, 'page' | 'perPage' | 'sortBy' | 'sortDesc'> & {
   /** null: every app (an administrator without an app, team or project filter). */
   appIds: readonly string[] | null;
-  authorEmail?: string | null;
+  /** The caller's own items (`mine`): authors that are their e-mail or git identities. */
+  authorIdentities?: IdentityKeys;
   assigneeId?: string;
 };
 
@@ -42,9 +44,7 @@ function where(f: RiskFilter): SQL | undefined {
     f.version ? eq(riskItems.version, f.version) : undefined,
     f.testType ? eq(riskItems.testType, f.testType) : undefined,
     f.author ? sql`${riskItems.author} ilike ${`%${f.author.replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
-    f.authorEmail !== undefined
-      ? sql`lower(${riskItems.author}) like ${`%<${(f.authorEmail ?? '\u0000').replace(/[\\%_]/g, '\\$&')}>`}`
-      : undefined,
+    f.authorIdentities ? authorIsSql(riskItems.author, f.authorIdentities) : undefined,
     f.assigneeId ? eq(riskItems.assigneeId, f.assigneeId) : undefined,
     f.kind ? eq(riskItems.kind, f.kind) : undefined,
     f.state && f.state.length > 0 ? inArray(riskItems.state, f.state) : undefined,
@@ -54,7 +54,7 @@ function where(f: RiskFilter): SQL | undefined {
 
 /** Filters risk_item_counts answers: apps, kind and state only. */
 const countable = (f: RiskFilter) =>
-  !f.version && !f.testType && !f.author && f.authorEmail === undefined && !f.assigneeId && !f.ids;
+  !f.version && !f.testType && !f.author && !f.authorIdentities && !f.assigneeId && !f.ids;
 
 function countsWhere(f: RiskFilter): SQL | undefined {
   return and(

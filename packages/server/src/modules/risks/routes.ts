@@ -11,6 +11,7 @@ import {
   RiskListQuerySchema,
   RiskTreemapQuerySchema,
   RiskTreemapSchema,
+  UserRefSchema,
 } from '@sextant/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -75,6 +76,21 @@ export function risksRoutes(app: FastifyInstance, service: RisksService, treemap
       code: 200,
       message: 'OK',
       data: await service.history(await viewer(req), req.params.id),
+    }),
+  });
+  r.get(PATHS.riskAssignees, {
+    config: { access: READ },
+    schema: {
+      tags: ['risks'],
+      description:
+        "Whom a needs-test judgment of the item may assign: the app's team (leader and members), the method's author and the caller.",
+      params: IdParams,
+      response: { 200: envelopeSchema(z.array(UserRefSchema)) },
+    },
+    handler: async (req) => ({
+      code: 200,
+      message: 'OK',
+      data: await service.assignees(await viewer(req), req.params.id),
     }),
   });
   r.post(PATHS.riskAskDecision, {

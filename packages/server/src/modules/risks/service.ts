@@ -1,7 +1,9 @@
 import {
   type AskDecisionRequest,
   abilityAllows,
+  authorIs,
   can,
+  type IdentityKeys,
   type JudgmentRequest,
   type RiskHeadline,
   type RiskHistoryEntry,
@@ -9,6 +11,7 @@ import {
   type RiskListQuery,
   type Settings,
   type UserData,
+  type UserRef,
 } from '@sextant/api';
 import type pg from 'pg';
 import { ApiError } from '../../errors.ts';
@@ -16,14 +19,15 @@ import type { AuditService } from '../audit/service.ts';
 import type { CoverageRiskInput, CoverageRiskOutcome, CoverageRisks } from '../reports/generate/index.ts';
 import type { TraceRiskReads } from '../traces/index.ts';
 import { writeCoverageRisks } from './coverage-writer.ts';
-import { type AppEntry, emailOf, type RiskDirectory } from './directory.ts';
+import type { AppEntry, RiskDirectory } from './directory.ts';
 import type { RiskFilter, RiskRow, RisksRepository } from './repository.ts';
 import { TRACE_RISK_WINDOW_MS, traceRiskCandidates } from './trace-writer.ts';
 
 /** The signed-in caller as the risk rules see them (specification point 6, issue 34). */
 export type Viewer = {
   userId: string;
-  email: string | null;
+  /** The account's e-mail and git identities: blame authors that are this user. */
+  identities: IdentityKeys;
   role: string;
   everyTeam: boolean;
   teamIds: ReadonlySet<string>;
@@ -44,12 +48,30 @@ export class RisksService implements CoverageRisks {
     private readonly audit: AuditService,
     private readonly notify: Notify,
     private readonly teamIdsOf: TeamIdsOf,
+    private readonly teamPeople: (teamId: string) => Promise<UserRef[]> = async () => [],
   ) {}
+
+  /**
+   * Whom a "needs test" judgment of this item may assign, for judges who cannot list every account
+   * (testers, authors): the app's team, the method's author and the judge, by username.
+   */
+  async assignees(viewer: Viewer, id: string): Promise<UserRef[]> {
+    const { rows, apps } = await this.visible(viewer, [id]);
+    const item = rows[0] as RiskRow;
+    const app = apps.get(item.appId);
+    const team = app ? await this.teamPeople(app.teamId) : [];
+    const authors = item.author ? [...(await this.directory.peopleByAuthors([item.author])).values()] : [];
+    const others = await this.directory.people([viewer.userId, ...authors.map((a) => a.id)]);
+    const byId = new Map<string, UserRef>();
+    for (const p of others) byId.set(p.id, { id: p.id, username: p.username, displayName: '' });
+    for (const p of team) byId.set(p.id, p);
+    return [...byId.values()].sort((a, b) => a.username.localeCompare(b.username));
+  }
 
   async viewerOf(principal: { userData: UserData; settings: Settings }): Promise<Viewer> {
     const { userData, settings } = principal;
     const everyTeam = abilityAllows(userData.ability, 'manage', 'all');
-    const [person] = await this.directory.people([userData.userid]);
+    const identities = (await this.directory.identityKeysOf(userData.userid)) ?? { emails: [], names: [] };
     const permissions = {
       ability: userData.ability,
       resourceNums: userData.resourceNums,
@@ -57,7 +79,7 @@ export class RisksService implements CoverageRisks {
     };
     return {
       userId: userData.userid,
-      email: person?.email.toLowerCase() ?? null,
+      identities,
       role: userData.role,
       everyTeam,
       teamIds: everyTeam ? new Set() : await this.teamIdsOf(userData.userid),
@@ -66,10 +88,10 @@ export class RisksService implements CoverageRisks {
     };
   }
 
-  /** Judges: the method's author (by e-mail), testers of the app's team, and holders of update Risk. */
+  /** Judges: the method's author (by e-mail or git identity), testers of the app's team, and holders of update Risk. */
   mayJudge(viewer: Viewer, item: { author: string | null }, app: AppEntry | undefined): boolean {
     if (viewer.updatesRisks) return true;
-    if (viewer.email !== null && emailOf(item.author) === viewer.email) return true;
+    if (authorIs(item.author, viewer.identities)) return true;
     return viewer.role === 'tester' && app !== undefined && viewer.teamIds.has(app.teamId);
   }
 
@@ -213,17 +235,14 @@ export class RisksService implements CoverageRisks {
 
   /** One notification per author and report, not one per method (issue 34). */
   private async announceNewRisks(input: CoverageRiskInput, newByAuthor: Map<string, number>): Promise<void> {
-    const byEmail = new Map<string, number>();
-    for (const [author, n] of newByAuthor) {
-      const email = emailOf(author);
-      if (email) byEmail.set(email, (byEmail.get(email) ?? 0) + n);
+    const byPerson = new Map<string, number>();
+    for (const [author, person] of await this.directory.peopleByAuthors([...newByAuthor.keys()])) {
+      byPerson.set(person.id, (byPerson.get(person.id) ?? 0) + (newByAuthor.get(author) ?? 0));
     }
-    const people = await this.directory.peopleByEmail([...byEmail.keys()]);
     const [app] = await this.directory.apps({ appId: input.appId });
-    for (const person of people) {
-      const n = byEmail.get(person.email.toLowerCase()) ?? 0;
+    for (const [personId, n] of byPerson) {
       await this.notify(
-        person.id,
+        personId,
         'New risks in your changes',
         `${n} changed method(s) of yours in ${app?.name ?? 'an app'} ${input.version} are below the passing grade.`,
       );
@@ -257,7 +276,7 @@ export class RisksService implements CoverageRisks {
   ): Promise<{ filter: RiskFilter; apps: Map<string, AppEntry> | null }> {
     const base = {
       ...query,
-      ...(query.mine ? { authorEmail: viewer.email } : {}),
+      ...(query.mine ? { authorIdentities: viewer.identities } : {}),
       ...(query.assignedToMe ? { assigneeId: viewer.userId } : {}),
     };
     if (viewer.everyTeam && !query.teamId && !query.projectId && !query.appId) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { Principals } from '../auth/principals.ts';
+import { gitIdentityRoutes } from './git-identity-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
 import { ProfileService } from './profile-service.ts';
 import { usersRoutes } from './routes.ts';
@@ -17,6 +18,10 @@ export function registerUsers(
   deps: { audit: AuditService; principals: Principals; requests: PendingRequests },
 ): void {
   const { audit, principals } = deps;
-  usersRoutes(app, new UsersService(db, deps.requests), audit, () => principals.invalidate());
+  const users = new UsersService(db, deps.requests);
+  usersRoutes(app, users, audit, () => principals.invalidate());
+  gitIdentityRoutes(app, users, audit);
   profileRoutes(app, new ProfileService(db), principals);
 }
+
+export { type GitIdentityReads, type GitPerson, gitIdentityReads } from './git-identities.ts';

@@ -163,6 +163,11 @@ export class UsersService {
     return toRow(user, role.name);
   }
 
+  /** Refuses (403) a change of someone holding rights the changer lacks; 404 for an unknown account. */
+  async refuseOutranked(userId: string, actor: Rights): Promise<void> {
+    refuseEscalation(await this.rightsOf(userId), actor, 'This account');
+  }
+
   /** A reset link lets its holder become that account, so only someone holding all its rights issues one. */
   async resetLink(userId: string, actor: Rights) {
     refuseEscalation(await this.rightsOf(userId), actor, 'This account');

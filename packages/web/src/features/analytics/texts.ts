@@ -70,6 +70,11 @@ export const analyticsTexts = defineTexts({
     notFound: 'No such project.',
     unitShort: 'unit',
     functionalShort: 'functional',
+    mineTitle: 'My changed methods per report (latest incremental report of each app, version and test type)',
+    mineMatched: 'Matched by git blame author to: {identities}.',
+    mineIdentitiesLink: 'Commit under another name or e-mail? List it in personal settings.',
+    mineNothing: 'No changed method of yours in the reports matching these filters.',
+    mineReport: 'App and version',
   },
   zh: {
     team: '团队',
@@ -139,5 +144,10 @@ export const analyticsTexts = defineTexts({
     notFound: '没有这个项目。',
     unitShort: '单元',
     functionalShort: '功能',
+    mineTitle: '我在各报告中的变更方法（每个应用、版本和测试类型的最新增量报告）',
+    mineMatched: '按 git blame 作者匹配：{identities}。',
+    mineIdentitiesLink: '用其他姓名或邮箱提交代码？请在个人设置中列出。',
+    mineNothing: '符合这些筛选条件的报告中没有你的变更方法。',
+    mineReport: '应用和版本',
   },
 });

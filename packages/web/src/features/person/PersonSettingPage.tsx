@@ -2,6 +2,7 @@ import { MeResponseSchema, NoDataSchema, PATHS, ProfileSchema } from '@sextant/a
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Input, Radio, Row, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { GitIdentitiesEditor } from '../../components/git-identities/GitIdentitiesEditor.tsx';
 import { useErrorMessage } from '../../lib/error-texts.ts';
 import { useFieldErrors } from '../../lib/field-messages.ts';
 import { fill, LOCALE_LABELS, LOCALES, type Locale, useLocale, useTexts } from '../../lib/i18n.tsx';
@@ -171,6 +172,12 @@ export default function PersonSettingPage() {
               {t.change}
             </Button>
           </Form>
+        </Card>
+      </Col>
+      <Col span={24}>
+        <Card>
+          <Typography.Title level={4}>{t.gitIdentities}</Typography.Title>
+          <GitIdentitiesEditor path={PATHS.myGitIdentities} accountEmail={me.data?.profile.email ?? ''} />
         </Card>
       </Col>
       <Col span={24}>

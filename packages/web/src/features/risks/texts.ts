@@ -52,6 +52,7 @@ export const riskTexts = defineTexts({
     askDecision: 'Ask for a decision',
     asked: 'A decision was asked for on {count} item(s).',
     judge: 'Judge',
+    occurrences: '{n} seen',
     history: 'History',
     empty:
       'No risk items match. Risk items appear when an incremental report finds changed methods below the passing grade.',
@@ -76,7 +77,7 @@ export const riskTexts = defineTexts({
     mine: {
       openRisks: 'My open risks',
       assigned: 'Assigned to me',
-      changed: 'My changed methods across recent reports',
+      changed: 'All my risk items, newest first',
       noEmail: 'Your account has no e-mail matching a git author, so no method is attributed to you.',
     },
     p95: 'p95 {ms} ms',
@@ -146,6 +147,7 @@ export const riskTexts = defineTexts({
     askDecision: '请求决策',
     asked: '已为 {count} 项请求决策。',
     judge: '判定',
+    occurrences: '出现 {n} 次',
     history: '历史',
     empty: '没有符合条件的风险项。增量报告发现低于及格线的变更方法时会生成风险项。',
     judgmentDrawer: {
@@ -169,7 +171,7 @@ export const riskTexts = defineTexts({
     mine: {
       openRisks: '我的未关闭风险',
       assigned: '分配给我的',
-      changed: '我在近期报告中的变更方法',
+      changed: '我的全部风险项（最新在前）',
       noEmail: '你的账号邮箱与任何 git 作者都不匹配，因此没有归属于你的方法。',
     },
     p95: 'p95 耗时 {ms} 毫秒',

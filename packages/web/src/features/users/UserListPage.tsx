@@ -1,9 +1,10 @@
 import { PATHS, pathTo, ResetLinkSchema, RoleSchema, type Screen, type UserRow, UserRowSchema } from '@sextant/api';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Input, Modal, Tag, Typography } from 'antd';
+import { App, Button, Input, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { EntityListScreen } from '../../components/crud/EntityListScreen.tsx';
 import type { EntitySpec } from '../../components/crud/types.ts';
+import { GitIdentitiesEditor } from '../../components/git-identities/GitIdentitiesEditor.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useErrorMessage } from '../../lib/error-texts.ts';
 import { fill, useLocale, useTexts } from '../../lib/i18n.tsx';
@@ -26,6 +27,7 @@ export default function UserListPage({ screen }: { screen: Screen }) {
   const mayCreate = usePermission('create', 'User');
   const mayUpdate = usePermission('update', 'User');
   const [link, setLink] = useState<(ResetLink & { username: string }) | null>(null);
+  const [identitiesOf, setIdentitiesOf] = useState<UserRow | null>(null);
   const roles = useQuery({ queryKey: [PATHS.roles], queryFn: () => api.get(PATHS.roles, RoleSchema.array()) });
   const issue = useMutation({
     mutationFn: (user: UserRow) => api.post(pathTo(PATHS.userResetLink, { id: user.id }), ResetLinkSchema),
@@ -87,13 +89,18 @@ export default function UserListPage({ screen }: { screen: Screen }) {
     }),
     rowActions: (user) =>
       mayUpdate && (
-        <Button
-          size="small"
-          onClick={() => issue.mutate(user)}
-          loading={issue.isPending && issue.variables?.id === user.id}
-        >
-          {t.resetLink}
-        </Button>
+        <Space size={4}>
+          <Button
+            size="small"
+            onClick={() => issue.mutate(user)}
+            loading={issue.isPending && issue.variables?.id === user.id}
+          >
+            {t.resetLink}
+          </Button>
+          <Button size="small" onClick={() => setIdentitiesOf(user)}>
+            {t.gitIdentities}
+          </Button>
+        </Space>
       ),
   };
 
@@ -115,6 +122,15 @@ export default function UserListPage({ screen }: { screen: Screen }) {
           autoSize
           aria-label={t.resetLink}
         />
+      </Modal>
+      <Modal
+        open={identitiesOf !== null}
+        title={fill(t.gitIdentitiesFor, { username: identitiesOf?.username ?? '' })}
+        onCancel={() => setIdentitiesOf(null)}
+        footer={null}
+        destroyOnHidden
+      >
+        {identitiesOf && <GitIdentitiesEditor path={pathTo(PATHS.userGitIdentities, { id: identitiesOf.id })} />}
       </Modal>
     </>
   );

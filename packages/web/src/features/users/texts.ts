@@ -20,6 +20,8 @@ export const userTexts = defineTexts({
     resetLinkFor: 'Reset link for {username}',
     resetLinkHelp: 'Send this link to the user. It works once and expires {expires}.',
     issueFailed: 'Could not issue the link.',
+    gitIdentities: 'Git identities',
+    gitIdentitiesFor: 'Git identities of {username}',
     types: {
       '1': 'administrator (owns every item)',
       '2': 'developer',
@@ -46,6 +48,8 @@ export const userTexts = defineTexts({
     resetLinkFor: '{username} 的重置链接',
     resetLinkHelp: '将此链接发送给该用户。链接仅可使用一次，于 {expires} 过期。',
     issueFailed: '无法生成链接。',
+    gitIdentities: 'Git 身份',
+    gitIdentitiesFor: '{username} 的 Git 身份',
     types: {
       '1': '管理员（拥有所有条目）',
       '2': '开发',

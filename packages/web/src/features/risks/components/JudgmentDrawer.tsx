@@ -1,13 +1,25 @@
 import { type JudgmentRequest, RISK_JUDGMENTS, type RiskItem, type RiskJudgment } from '@sextant/api';
 import { App, Button, DatePicker, Drawer, Form, Input, Radio, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useErrorMessage } from '../../../lib/error-texts.ts';
 import { fill, useTexts } from '../../../lib/i18n.tsx';
-import { useUserOptions } from '../../../lib/user-options.ts';
+import { usePermission } from '../../../lib/permissions.ts';
 import { useJudgeRisk } from '../api/decide.ts';
+import { useAssigneeOptions } from '../api/get-assignees.ts';
 import { riskTexts } from '../texts.ts';
 
 type Values = { judgment: RiskJudgment; reason?: string; assigneeId?: string; dueDate?: Dayjs };
+
+/** A judged item's drawer opens on its judgment (re-judging changes it); a new one on "needs test". */
+function initialOf(item: RiskItem | null): Partial<Values> {
+  if (!item?.judgment) return { judgment: 'needs-test' };
+  return {
+    judgment: item.judgment,
+    ...(item.reason ? { reason: item.reason } : {}),
+    ...(item.assigneeId ? { assigneeId: item.assigneeId } : {}),
+    ...(item.dueDate ? { dueDate: dayjs(item.dueDate) } : {}),
+  };
+}
 
 /** Accepted or false positive with a reason; needs test with an assignee and a due date. */
 export function JudgmentDrawer({ item, onClose }: { item: RiskItem | null; onClose: () => void }) {
@@ -16,7 +28,7 @@ export function JudgmentDrawer({ item, onClose }: { item: RiskItem | null; onClo
   const errorMessage = useErrorMessage();
   const [form] = Form.useForm<Values>();
   const judgment = Form.useWatch('judgment', form);
-  const users = useUserOptions(item !== null);
+  const users = useAssigneeOptions(item?.id ?? null, usePermission('read', 'User'));
   const judge = useJudgeRisk();
 
   const submit = (values: Values) => {
@@ -51,7 +63,7 @@ export function JudgmentDrawer({ item, onClose }: { item: RiskItem | null; onClo
       destroyOnHidden
       title={item ? fill(t.judgmentDrawer.title, { method: item.methodName }) : ''}
     >
-      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ judgment: 'needs-test' }}>
+      <Form form={form} layout="vertical" onFinish={submit} initialValues={initialOf(item)}>
         <Form.Item name="judgment" label={t.judgmentDrawer.judgment} rules={[{ required: true }]}>
           <Radio.Group optionType="button" options={RISK_JUDGMENTS.map((j) => ({ value: j, label: t.judgments[j] }))} />
         </Form.Item>

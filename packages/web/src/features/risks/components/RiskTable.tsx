@@ -69,8 +69,11 @@ export function RiskTable(props: {
       title: t.columns.coverage,
       key: 'lineCoverage',
       sorter: true,
+      // Exception and performance risks have no lines to cover: "—", not a red 0 %.
       render: (_, row) =>
-        isGroup(row) ? null : (
+        isGroup(row) ? null : row.kind !== 'coverage' ? (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ) : (
           <span style={{ color: TONE_COLORS[coverageTone(ratio(row), settings)] }}>
             {percent(ratio(row))} ({row.lineCovered}/{row.lineTotal})
           </span>
@@ -80,7 +83,13 @@ export function RiskTable(props: {
       title: t.columns.changedLines,
       key: 'changedLines',
       sorter: true,
-      render: (_, row) => (isGroup(row) ? null : row.changedLines),
+      // A trace risk's size is how often it was seen (stored in changed_lines for the severity).
+      render: (_, row) =>
+        isGroup(row)
+          ? null
+          : row.kind === 'coverage'
+            ? row.changedLines
+            : fill(t.occurrences, { n: row.occurrences ?? row.changedLines }),
     },
     {
       title: t.columns.severity,

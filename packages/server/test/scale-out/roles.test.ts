@@ -181,8 +181,12 @@ describe.skipIf(noServices)('web and worker processes', () => {
     } finally {
       await db.end();
     }
-    // The kill was mid-job: a report whose build began on worker 1 was built again on worker 2.
-    expect(ids.some((id) => onB.statusesOf(id).filter((s) => s === 'COMPILING').length === 2)).toBe(true);
+    // The kill was mid-job: a report worker 1 held went through a step again on worker 2 (which step
+    // depends on where the kill fell).
+    const steppedAgain = (id: string) => new Set(onB.statusesOf(id)).size < onB.statusesOf(id).length;
+    expect(ids.filter(steppedAgain).length, ids.map((id) => onB.statusesOf(id).join(' ')).join('\n')).toBeGreaterThan(
+      0,
+    );
 
     // Graceful shutdown: web B tells its STOMP client to connect again, then exits 0; so does worker 2.
     expect(await webB.stop('SIGTERM')).toBe(0);

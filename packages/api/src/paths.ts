@@ -66,6 +66,10 @@ export const PATHS = {
   analyticsProjects: '/api/analytics/projects',
   analyticsVersions: '/api/analytics/versions',
   analyticsCockpit: '/api/analytics/cockpit',
+  analyticsRequirements: '/api/analytics/requirements',
+  analyticsCases: '/api/analytics/cases',
+  analyticsCaseMethods: '/api/analytics/cases/methods',
+  analyticsCaseImpact: '/api/analytics/cases/impact',
   projectDashboard: '/api/analytics/projects/:id',
   // Messages and notifications (specification point 10).
   messages: '/api/messages',

@@ -3,11 +3,15 @@ import type {
   AppAnalyticQuery,
   AppOverview,
   AppStanding,
+  CaseAnalyticQuery,
+  CaseImpactQuery,
+  CaseMethodsQuery,
   Cockpit,
   CommitterQuery,
   CommitterTrend,
   GroupFigures,
   ProjectDashboard,
+  RequirementAnalyticQuery,
 } from '@sextant/api';
 import { ApiError } from '../../errors.ts';
 import type { AppsService } from '../apps/service.ts';
@@ -61,6 +65,23 @@ export class AnalyticsService {
       scope,
       top.items.map((c) => c.author ?? ''),
     );
+  }
+
+  /** Requirement analytics (point 6: the Requirement resource, refused in the lite edition by the gate). */
+  async requirements(query: RequirementAnalyticQuery) {
+    return this.rows.requirementPage({ ...(await this.scope(query)), projectId: query.projectId }, query);
+  }
+
+  async cases(query: CaseAnalyticQuery) {
+    return this.rows.casePage(await this.scope(query), query);
+  }
+
+  async caseMethods(query: CaseMethodsQuery) {
+    return this.rows.caseMethods(await this.scope(query), query.caseKey);
+  }
+
+  async caseImpact(query: CaseImpactQuery) {
+    return this.rows.caseImpact(await this.scope(query), query);
   }
 
   async appVersions(query: AppAnalyticQuery) {

@@ -1,5 +1,7 @@
 import type { Coverage, DiffCoverage, RevisionChanges } from '@sextant/coverage';
 import type pg from 'pg';
+import type { CaseCoverage } from './case-summaries.ts';
+import type { RequirementChange } from './requirement-summaries.ts';
 
 /** What the GENERATING_REPORT step needs: a merged, path-mapped coverage and (incremental) its diff. */
 export type GenerateInput = {
@@ -22,6 +24,10 @@ export type GenerateInput = {
   testType?: number;
   /** A monorepo's package folders (`workspaceFolders` at the new commit); none by default. */
   packages?: string[];
+  /** Each case-tagged upload's mapped coverage (case analytics, issue 35); none by default. */
+  cases?: CaseCoverage[];
+  /** Per requirement key, its commits and the changed methods they wrote (incremental; issue 35). */
+  requirementChanges?: RequirementChange[];
 };
 
 /** What the risks module records of a report: written in the report's transaction, announced after it. */

@@ -7,7 +7,8 @@ import { AT, appNames, fraction, int, type ReportScope, type Row, scopeFilter } 
  * Requirement analytics over report_requirements (issue 35): per requirement key, the summaries of the
  * latest successful incremental report of each app, version, test type and environment in scope.
  * A changed method counts once per app (file, class, method), covered per test type when any report
- * of that type covered it.
+ * of that type covered it; measured per test type when a report of that type has data for it (a
+ * method no coverage file lists, such as a test driver's, is changed but measured by neither).
  */
 const appIds = (scope: ReportScope) => `{${scope.apps.map((a) => a.id).join(',')}}`;
 
@@ -24,10 +25,12 @@ function base(scope: ReportScope, projectId: string | undefined): SQL {
           or q.key in (select requirement_key from rq))),
     keys as (select key from reqs union select requirement_key from rq),
     meth as (select rq.requirement_key as key, rq.app_id, rq.test_type, e->>'filePath' as file_path,
-        coalesce(e->>'className', '') as class_name, e->>'method' as method, (e->>'covered')::bool as covered
+        coalesce(e->>'className', '') as class_name, e->>'method' as method, (e->>'covered')::bool as covered,
+        (e->>'measured')::bool as measured
       from rq cross join lateral jsonb_array_elements(rq.methods) e),
     magg as (select key, app_id, file_path, class_name, method,
-        bool_or(covered) filter (where test_type = 1) as unit, bool_or(covered) filter (where test_type = 2) as functional
+        bool_or(covered) filter (where test_type = 1 and measured) as unit,
+        bool_or(covered) filter (where test_type = 2 and measured) as functional
       from meth group by 1, 2, 3, 4, 5)`;
 }
 

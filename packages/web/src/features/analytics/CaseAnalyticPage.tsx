@@ -117,7 +117,7 @@ export default function CaseAnalyticPage({ screen }: { screen: Screen }) {
     tooltip: { trigger: 'axis', renderMode: 'richText' },
     xAxis: { type: 'value', minInterval: 1 },
     yAxis: { type: 'category', inverse: true, data: reruns.map(label) },
-    series: [{ name: t.reached, type: 'bar', color: '#ff9f43', data: reruns.map((r) => r.reached) }],
+    series: [{ name: t.reached, type: 'bar', color: '#ff9f43', barMaxWidth: 28, data: reruns.map((r) => r.reached) }],
   };
   const versions = (impact.data?.versions ?? []).map((v) => `${v.appName} ${v.version}`).join(', ');
   const changed = impact.data?.changedMethods ?? 0;
@@ -153,7 +153,7 @@ export default function CaseAnalyticPage({ screen }: { screen: Screen }) {
               valueStyle={{ color: impact.data.gaps.total > 0 ? '#ea5455' : '#28c76f' }}
             />
             <Statistic
-              title={a.methodCoverage}
+              title={t.reachedShare}
               valueRender={() => <Grade value={changed ? (changed - impact.data.gaps.total) / changed : null} />}
             />
           </Space>

@@ -63,7 +63,14 @@ describe('requirement and case analytics over the demo workspace', () => {
       token,
     );
     expect(reqs.items.map((r) => r.key)).toEqual(['REQ-101', 'REQ-102', 'REQ-103', 'REQ-201', 'REQ-202', 'REQ-203']);
-    expect(reqs.items.every((r) => r.commits.length > 0)).toBe(true);
+    // REQ-101 and REQ-201 were each app's first commit (tag v1), the base of every report: no report's
+    // range holds them. The other four are named by commits of v1..v2 or v2..v3.
+    expect(reqs.items.filter((r) => r.commits.length > 0).map((r) => r.key)).toEqual([
+      'REQ-102',
+      'REQ-103',
+      'REQ-202',
+      'REQ-203',
+    ]);
     expect(reqs.items.filter((r) => r.changedMethods > 0).length).toBeGreaterThanOrEqual(4);
     const cases = await apiCall<{ items: { caseKey: string; runs: number; methods: number }[] }>(
       'GET',
@@ -89,11 +96,11 @@ describe('requirement and case analytics over the demo workspace', () => {
   });
 
   it.each([
-    ['en', 'Table', 'Changed methods of each requirement covered, by test type', 'Cases to re-run', 'Linked cases'],
-    ['zh', '表格', '各需求变更方法的覆盖（按测试类型）', '需重跑的用例', '关联用例'],
+    ['en', 'Table', 'Changed methods of each', 'Cases to re-run', 'Linked cases', 'Test gaps', 'Methods only this'],
+    ['zh', '表格', '各需求变更方法的覆盖', '需重跑的用例', '关联用例', '测试缺口', '仅此用例覆盖的方法'],
   ])(
     'shows requirement and case analytics (%s)',
-    async (locale, table, byRequirement, rerun, linked) => {
+    async (locale, table, byRequirement, rerun, linked, gaps, alone) => {
       const { context, page } = await open(locale);
       await page.goto(`/dashboard/requirementAnalytic?teamId=${teamId}`);
       await visible(page, byRequirement);
@@ -112,8 +119,23 @@ describe('requirement and case analytics over the demo workspace', () => {
       await page.locator('td').getByText('TC-202', { exact: true }).first().waitFor({ timeout: 30_000 });
       await shot(page, `${locale}-cases`);
       await page.locator('tr', { hasText: 'TC-101' }).locator('.ant-table-row-expand-icon').first().click();
-      await page.waitForResponse((r) => r.url().includes('/api/analytics/cases/methods'));
+      await visible(page, alone);
+      await page.locator('td code').getByText('Stock.receive').first().waitFor({ timeout: 30_000 });
       await shot(page, `${locale}-cases-row`);
+      // Release 1.0 (tag v2): its changed methods, with the gaps no case ever reached.
+      const v2 = await apiCall<{ gaps: { total: number; items: { method: string }[] } }>(
+        'GET',
+        `/api/analytics/cases/impact?teamId=${teamId}&version=v2&perPage=10`,
+        undefined,
+        token,
+      );
+      await page.goto(`/dashboard/caseAnalytic?teamId=${teamId}&version=v2`);
+      await visible(page, 'demo-inventory v2, demo-storefront v2');
+      const first = v2.gaps.items[0];
+      if (first) await page.locator('td code').getByText(first.method).first().waitFor({ timeout: 30_000 });
+      await shot(page, `${locale}-cases-v2-gaps`);
+      const gapRows = page.locator('.ant-card', { hasText: gaps }).locator('tbody tr.ant-table-row');
+      expect(await gapRows.count()).toBe(Math.min(10, v2.gaps.total));
       await context.close();
     },
     180_000,

@@ -120,7 +120,7 @@ describe('requirement and case analytics over the demo workspace', () => {
       await shot(page, `${locale}-cases`);
       await page.locator('tr', { hasText: 'TC-101' }).locator('.ant-table-row-expand-icon').first().click();
       await visible(page, alone);
-      await page.locator('td code').getByText('Stock.receive').first().waitFor({ timeout: 30_000 });
+      await page.locator('td code', { hasText: 'Stock.receive' }).first().waitFor({ timeout: 30_000 });
       await shot(page, `${locale}-cases-row`);
       // Release 1.0 (tag v2): its changed methods, with the gaps no case ever reached.
       const v2 = await apiCall<{ gaps: { total: number; items: { method: string }[] } }>(
@@ -132,7 +132,7 @@ describe('requirement and case analytics over the demo workspace', () => {
       await page.goto(`/dashboard/caseAnalytic?teamId=${teamId}&version=v2`);
       await visible(page, 'demo-inventory v2, demo-storefront v2');
       const first = v2.gaps.items[0];
-      if (first) await page.locator('td code').getByText(first.method).first().waitFor({ timeout: 30_000 });
+      if (first) await page.locator('td code', { hasText: first.method }).first().waitFor({ timeout: 30_000 });
       await shot(page, `${locale}-cases-v2-gaps`);
       const gapRows = page.locator('.ant-card', { hasText: gaps }).locator('tbody tr.ant-table-row');
       expect(await gapRows.count()).toBe(Math.min(10, v2.gaps.total));

@@ -6,7 +6,7 @@ import {
   type MethodRef,
   type Screen,
 } from '@sextant/api';
-import { Button, Card, Col, List, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Button, Card, Col, Empty, List, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { fill, useLocale, useTexts } from '../../lib/i18n.tsx';
@@ -161,31 +161,32 @@ export default function CaseAnalyticPage({ screen }: { screen: Screen }) {
       )}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
-          <ChartCard<Rerun>
-            title={t.rerunChart}
-            name="cases-to-rerun"
-            option={bars}
-            height={Math.max(220, reruns.length * 28 + 50)}
-            extra={
-              reruns.length === 0 && impact.isSuccess ? (
-                <Typography.Text type="secondary">{t.noRerun}</Typography.Text>
-              ) : null
-            }
-            table={{
-              rows: reruns,
-              rowKey: (r) => `${r.appId}|${r.caseKey}`,
-              columns: [
-                { key: 'c', title: t.case, dataIndex: 'caseKey' },
-                { key: 't', title: t.title, render: (_, r) => r.title ?? '' },
-                { key: 'a', title: t.app, dataIndex: 'appName' },
-                { key: 'r', title: t.reached, dataIndex: 'reached', align: 'right' },
-              ],
-              csv: {
-                header: [t.case, t.title, t.app, t.reached],
-                row: (r) => [r.caseKey, r.title ?? '', r.appName, r.reached],
-              },
-            }}
-          />
+          {reruns.length === 0 && impact.isSuccess ? (
+            <Card size="small" title={t.rerunChart}>
+              <Empty description={t.noRerun} />
+            </Card>
+          ) : (
+            <ChartCard<Rerun>
+              title={t.rerunChart}
+              name="cases-to-rerun"
+              option={bars}
+              height={Math.max(220, reruns.length * 28 + 50)}
+              table={{
+                rows: reruns,
+                rowKey: (r) => `${r.appId}|${r.caseKey}`,
+                columns: [
+                  { key: 'c', title: t.case, dataIndex: 'caseKey' },
+                  { key: 't', title: t.title, render: (_, r) => r.title ?? '' },
+                  { key: 'a', title: t.app, dataIndex: 'appName' },
+                  { key: 'r', title: t.reached, dataIndex: 'reached', align: 'right' },
+                ],
+                csv: {
+                  header: [t.case, t.title, t.app, t.reached],
+                  row: (r) => [r.caseKey, r.title ?? '', r.appName, r.reached],
+                },
+              }}
+            />
+          )}
         </Col>
         <Col xs={24} xl={12}>
           <Card size="small" title={t.gaps}>

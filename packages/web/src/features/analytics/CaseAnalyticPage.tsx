@@ -206,9 +206,13 @@ export default function CaseAnalyticPage({ screen }: { screen: Screen }) {
                 {
                   key: 'm',
                   title: t.method,
-                  render: (_, g) => <Typography.Text code>{methodName(g)}</Typography.Text>,
+                  render: (_, g) => (
+                    <Space direction="vertical" size={0} style={{ wordBreak: 'break-all' }}>
+                      <Typography.Text code>{methodName(g)}</Typography.Text>
+                      <Typography.Text type="secondary">{g.filePath}</Typography.Text>
+                    </Space>
+                  ),
                 },
-                { key: 'f', title: t.file, dataIndex: 'filePath' },
                 { key: 'a', title: t.app, dataIndex: 'appName' },
                 { key: 'v', title: t.version, dataIndex: 'version' },
                 {

@@ -24,7 +24,7 @@ export const AnalyticsFilterSchema = z.object({
 });
 export type AnalyticsFilter = z.infer<typeof AnalyticsFilterSchema>;
 
-const paging = {
+export const paging = {
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   perPage: z.coerce.number().int().min(1).max(500).default(20),
   sortDesc: z

@@ -71,6 +71,10 @@ export const PATHS = {
   analyticsCockpit: '/api/analytics/cockpit',
   /** The signed-in user's own changed methods over time (/dashboard/myAnalytic). */
   analyticsMine: '/api/analytics/mine',
+  analyticsRequirements: '/api/analytics/requirements',
+  analyticsCases: '/api/analytics/cases',
+  analyticsCaseMethods: '/api/analytics/cases/methods',
+  analyticsCaseImpact: '/api/analytics/cases/impact',
   projectDashboard: '/api/analytics/projects/:id',
   // Messages and notifications (specification point 10).
   messages: '/api/messages',

@@ -154,6 +154,11 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/analytics/versions': read('Analytics'),
   'GET /api/analytics/mine': read('Analytics'),
   'GET /api/analytics/cockpit': read('Cockpit'),
+  // Requirement analytics is the requirement screen's (hidden in the lite edition, point 6); case analytics is analytics.
+  'GET /api/analytics/requirements': read('Requirement'),
+  'GET /api/analytics/cases': read('Analytics'),
+  'GET /api/analytics/cases/methods': read('Analytics'),
+  'GET /api/analytics/cases/impact': read('Analytics'),
   'GET /api/analytics/projects/:id': read('ProjectDashboard'),
   // Risks (issue 34): read as the reports they come from (point 6); asking for a decision is open to
   // every reader; judging is checked per item inside (the author, the team's testers, update Risk).

@@ -115,7 +115,15 @@ export function useReportsApp(config: Partial<AppOptions['config']> = {}) {
 export async function addUpload(
   db: Db,
   dataDir: string,
-  input: { appId: string; commit: string; envType: string; testType: 1 | 2; fixture: string; format: string },
+  input: {
+    appId: string;
+    commit: string;
+    envType: string;
+    testType: 1 | 2;
+    fixture: string;
+    format: string;
+    caseId?: string;
+  },
 ): Promise<string> {
   const id = randomUUID();
   const dir = uploadsDir(dataDir, input.appId);
@@ -128,6 +136,7 @@ export async function addUpload(
     commit: input.commit,
     envType: input.envType,
     testType: input.testType,
+    caseId: input.caseId ?? null,
     format: input.format,
     storedPath: relative(dataDir, stored),
     sizeBytes: statSync(stored).size,

@@ -3,6 +3,12 @@ import {
   AppAnalyticQuerySchema,
   AppOverviewSchema,
   AppVersionPageSchema,
+  CaseAnalyticPageSchema,
+  CaseAnalyticQuerySchema,
+  CaseImpactQuerySchema,
+  CaseImpactSchema,
+  CaseMethodsQuerySchema,
+  CaseMethodsSchema,
   CockpitSchema,
   CommitterPageSchema,
   CommitterQuerySchema,
@@ -13,13 +19,15 @@ import {
   MyCoverageSchema,
   PATHS,
   ProjectDashboardSchema,
+  RequirementAnalyticPageSchema,
+  RequirementAnalyticQuerySchema,
 } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AnalyticsService } from './service.ts';
 
 const ok = <T>(data: T) => ({ code: 200, message: 'OK', data });
-const read = (resource: 'Analytics' | 'Cockpit' | 'ProjectDashboard') =>
+const read = (resource: 'Analytics' | 'Cockpit' | 'ProjectDashboard' | 'Requirement') =>
   ({ access: { action: 'read', resource } }) as const;
 
 /** The analytics screens' reads (issue 35): each gated by the resource of the screen it feeds (point 6). */
@@ -70,6 +78,30 @@ export function analyticsRoutes(app: FastifyInstance, analytics: AnalyticsServic
     config: read('Analytics'),
     schema: { tags, querystring: AnalyticsFilterSchema, response: { 200: envelopeSchema(GroupFiguresListSchema) } },
     handler: async (req) => ok(await analytics.versions(req.query)),
+  });
+  r.get(PATHS.analyticsRequirements, {
+    config: read('Requirement'),
+    schema: {
+      tags,
+      querystring: RequirementAnalyticQuerySchema,
+      response: { 200: envelopeSchema(RequirementAnalyticPageSchema) },
+    },
+    handler: async (req) => ok(await analytics.requirements(req.query)),
+  });
+  r.get(PATHS.analyticsCases, {
+    config: read('Analytics'),
+    schema: { tags, querystring: CaseAnalyticQuerySchema, response: { 200: envelopeSchema(CaseAnalyticPageSchema) } },
+    handler: async (req) => ok(await analytics.cases(req.query)),
+  });
+  r.get(PATHS.analyticsCaseMethods, {
+    config: read('Analytics'),
+    schema: { tags, querystring: CaseMethodsQuerySchema, response: { 200: envelopeSchema(CaseMethodsSchema) } },
+    handler: async (req) => ok(await analytics.caseMethods(req.query)),
+  });
+  r.get(PATHS.analyticsCaseImpact, {
+    config: read('Analytics'),
+    schema: { tags, querystring: CaseImpactQuerySchema, response: { 200: envelopeSchema(CaseImpactSchema) } },
+    handler: async (req) => ok(await analytics.caseImpact(req.query)),
   });
   r.get(PATHS.analyticsCockpit, {
     config: read('Cockpit'),

@@ -3,6 +3,9 @@ import {
   type AppAnalyticQuery,
   type AppOverview,
   type AppStanding,
+  type CaseAnalyticQuery,
+  type CaseImpactQuery,
+  type CaseMethodsQuery,
   type Cockpit,
   type CommitterQuery,
   type CommitterTrend,
@@ -10,6 +13,7 @@ import {
   MY_COVERAGE_REPORTS,
   type MyCoverage,
   type ProjectDashboard,
+  type RequirementAnalyticQuery,
 } from '@sextant/api';
 import { ApiError } from '../../errors.ts';
 import type { AppsService } from '../apps/service.ts';
@@ -88,6 +92,23 @@ export class AnalyticsService {
       top.items.map((c) => c.author ?? ''),
       people,
     );
+  }
+
+  /** Requirement analytics (point 6: the Requirement resource, refused in the lite edition by the gate). */
+  async requirements(query: RequirementAnalyticQuery) {
+    return this.rows.requirementPage({ ...(await this.scope(query)), projectId: query.projectId }, query);
+  }
+
+  async cases(query: CaseAnalyticQuery) {
+    return this.rows.casePage(await this.scope(query), query);
+  }
+
+  async caseMethods(query: CaseMethodsQuery) {
+    return this.rows.caseMethods(await this.scope(query), query.caseKey);
+  }
+
+  async caseImpact(query: CaseImpactQuery) {
+    return this.rows.caseImpact(await this.scope(query), query);
   }
 
   async appVersions(query: AppAnalyticQuery) {

@@ -1,10 +1,12 @@
 import { type CounterBounds, type Counters, carriedMethodKey, type MethodCoverage } from '@sextant/coverage';
 import type { Db } from '../../../db/client.ts';
 import { GeneratedRowsRepository } from '../repository.ts';
+import { caseMethodRows, writeCaseMethods } from './case-summaries.ts';
 import { writeCommitterSummaries } from './committer-summaries.ts';
 import { COUNTER_COLUMNS, classEntries, counterValues, detailRows } from './detail-rows.ts';
 import { fileRows } from './file-rows.ts';
 import { MethodChanges, mostFrequentAuthor } from './method-changes.ts';
+import { requirementRows, writeRequirementRows } from './requirement-summaries.ts';
 import type { CoverageRisks, GenerateInput, GenerateResult } from './types.ts';
 
 /**
@@ -24,7 +26,10 @@ export async function generateReport(db: Db, input: GenerateInput, risks?: Cover
   const carriedFrom = carried
     ? (path: string, method: MethodCoverage) => carried.methods.get(`${path}\u0000${carriedMethodKey(method)}`) ?? null
     : undefined;
-  const details = detailRows(entries, classIds, new MethodChanges(input.diff, input.changes), carriedFrom);
+  const changes = new MethodChanges(input.diff, input.changes);
+  const details = detailRows(entries, classIds, changes, carriedFrom);
+  const caseRows = caseMethodRows(input.cases ?? [], changes);
+  const requirementSummaries = requirementRows(input.diff, input.requirementChanges ?? []);
   const files = fileRows(input.coverage, input.diff, input.changes, carried?.lines);
   const figures = reportFigures(input);
   const values = counterValues(figures);
@@ -44,6 +49,8 @@ export async function generateReport(db: Db, input: GenerateInput, risks?: Cover
       carried: input.carried?.summary ?? null,
     });
     await writeCommitterSummaries(writer.client, input.reportId, input.diff);
+    await writeCaseMethods(writer.client, input.reportId, caseRows);
+    await writeRequirementRows(writer.client, input.reportId, requirementSummaries);
     const recorded = await risks?.record(writer.client, {
       reportId: input.reportId,
       appId: input.appId,

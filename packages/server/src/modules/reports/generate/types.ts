@@ -1,6 +1,8 @@
 import type { Carried } from '@sextant/api';
 import type { CarriedFigures, Coverage, DiffCoverage, RevisionChanges } from '@sextant/coverage';
 import type pg from 'pg';
+import type { CaseCoverage } from './case-summaries.ts';
+import type { RequirementChange } from './requirement-summaries.ts';
 
 /** What the GENERATING_REPORT step needs: a merged, path-mapped coverage and (incremental) its diff. */
 export type GenerateInput = {
@@ -28,6 +30,10 @@ export type GenerateInput = {
    * absent or null when carry-forward is off or nothing was carried. The fresh figures stay as they are.
    */
   carried?: { figures: CarriedFigures; summary: Carried } | null;
+  /** Each case-tagged upload's mapped coverage (case analytics, issue 35); none by default. */
+  cases?: CaseCoverage[];
+  /** Per requirement key, its commits and the changed methods they wrote (incremental; issue 35). */
+  requirementChanges?: RequirementChange[];
 };
 
 /** What the risks module records of a report: written in the report's transaction, announced after it. */

@@ -10,6 +10,7 @@ import {
 } from '@sextant/coverage';
 import { listFiles, readCoverageFile } from '@sextant/coverage/node';
 import type { StoredUploads, UploadRow } from '../../intake/index.ts';
+import type { CaseCoverage } from '../generate/case-summaries.ts';
 import { resolveRefs } from './mirror.ts';
 import { StepFailure } from './step-failure.ts';
 
@@ -47,10 +48,16 @@ export async function mapUploads(input: {
   dataDir: string;
   mirror: string;
   newCommit: string;
-}): Promise<{ coverages: Coverage[]; unmappedFiles: string[]; ambiguousFiles: AmbiguousPath[] }> {
-  if (input.uploads.length === 0) return { coverages: [], unmappedFiles: [], ambiguousFiles: [] };
+}): Promise<{
+  coverages: Coverage[];
+  cases: CaseCoverage[];
+  unmappedFiles: string[];
+  ambiguousFiles: AmbiguousPath[];
+}> {
+  if (input.uploads.length === 0) return { coverages: [], cases: [], unmappedFiles: [], ambiguousFiles: [] };
   const repoFiles = await listFiles(input.mirror, input.newCommit);
   const coverages: Coverage[] = [];
+  const cases: CaseCoverage[] = [];
   const unmapped = new Set<string>();
   const ambiguous = new Map<string, AmbiguousPath>();
   for (const upload of input.uploads) {
@@ -65,7 +72,10 @@ export async function mapUploads(input: {
     const mapped = mapPaths(parsed, repoFiles, { baseDir: upload.baseDir, reportDir: upload.baseDir });
     for (const path of mapped.unmappedFiles) unmapped.add(path);
     for (const found of mapped.ambiguousFiles) ambiguous.set(found.path, found);
-    if (mapped.coverage.files.length > 0) coverages.push(mapped.coverage);
+    if (mapped.coverage.files.length > 0) {
+      coverages.push(mapped.coverage);
+      if (upload.caseId) cases.push({ caseKey: upload.caseId, coverage: mapped.coverage });
+    }
   }
   if (coverages.length === 0) {
     const some = [...unmapped].slice(0, 5);
@@ -75,7 +85,7 @@ export async function mapUploads(input: {
       `no path of the coverage (${input.uploads.length} upload${input.uploads.length === 1 ? '' : 's'}) names a file of commit ${input.newCommit.slice(0, 12)}: ${some.join(', ')}${more}`,
     );
   }
-  return { coverages, unmappedFiles: [...unmapped], ambiguousFiles: [...ambiguous.values()] };
+  return { coverages, cases, unmappedFiles: [...unmapped], ambiguousFiles: [...ambiguous.values()] };
 }
 
 /**

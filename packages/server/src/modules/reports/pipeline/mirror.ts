@@ -120,15 +120,35 @@ export async function resolveRefs(dir: string, refs: readonly string[], opts: Gi
   return resolved;
 }
 
-/** Subjects and bodies of the commits in `base..head`, for the requirement keys they name. */
-export async function commitMessages(dir: string, base: string, head: string, opts: GitOptions): Promise<string> {
+/** The commits of `base..head`, newest first: sha, whole message and the paths each changed. */
+export async function commitsBetween(
+  dir: string,
+  base: string,
+  head: string,
+  opts: GitOptions,
+): Promise<{ sha: string; message: string; files: string[] }[]> {
   const result = await git(
-    ['--git-dir', dir, 'log', '--no-show-signature', '--format=%B', `${base}..${head}`, '--'],
+    [
+      '--git-dir',
+      dir,
+      'log',
+      '--no-show-signature',
+      '--format=%x1e%H%x1f%B%x1f',
+      '--name-only',
+      `${base}..${head}`,
+      '--',
+    ],
     opts,
   );
   if (result.code !== 0)
     throw new Error(`git log failed: ${gitReason(result.output, result.timedOut, opts.timeoutMs)}`);
-  return result.stdout;
+  return result.stdout
+    .split('\x1e')
+    .filter((chunk) => chunk.includes('\x1f'))
+    .map((chunk) => {
+      const [sha = '', message = '', names = ''] = chunk.split('\x1f');
+      return { sha: sha.trim(), message, files: names.split('\n').filter((f) => f.trim() !== '') };
+    });
 }
 
 /** Writes the tree of `commit` into `target` (a fresh directory), without touching the mirror. */

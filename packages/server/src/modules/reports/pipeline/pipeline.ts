@@ -5,13 +5,15 @@ import type { Db } from '../../../db/client.ts';
 import { cacheDir, mirrorDir, type ReportConfig } from '../../../lib/data-paths.ts';
 import { checkRepoLocation } from '../../apps/repo-location.ts';
 import type { StoredUploads } from '../../intake/index.ts';
+import type { CaseCoverage } from '../generate/case-summaries.ts';
 import type { GenerateInput } from '../generate/types.ts';
 import type { ReportRow, ReportsRepository } from '../repository.ts';
 import { type CarriedSource, carriedSources, carriedSummary } from './carry-forward.ts';
 import { compile } from './compile.ts';
 import { mapUploads, mergeEnvironment, uploadsOfCommit } from './gather-coverage.ts';
-import { commitMessages, resolveRefs, syncMirror, withoutCredentials } from './mirror.ts';
+import { resolveRefs, syncMirror, withoutCredentials } from './mirror.ts';
 import { nothingPlacedFailure, packagesAt } from './placement.ts';
+import { requirementChanges } from './requirement-changes.ts';
 import { StepFailure } from './step-failure.ts';
 
 type Placement = Parameters<typeof nothingPlacedFailure>[1];
@@ -53,9 +55,6 @@ export type PipelineDeps = {
   generate: (db: Db, input: GenerateInput) => Promise<unknown>;
   signal: AbortSignal;
 };
-
-// Requirement keys as commit messages name them: PROJ-12, REQ-7.
-const REQUIREMENT_KEY = /\b[A-Z][A-Z0-9_]+-\d+\b/g;
 
 type ReportApp = Awaited<ReturnType<PipelineDeps['app']>>;
 type Step = <T>(status: StepStatus, text: string, work: () => Promise<T>) => Promise<T>;
@@ -117,8 +116,8 @@ export async function runPipeline(deps: PipelineDeps, report: ReportRow): Promis
     );
   }
 
-  const { coverage, placement, carried } = await gatherCoverage(run, newCommit);
-  await generate(run, { baseCommit, newCommit, changes, coverage, placement, carried });
+  const { coverage, cases, placement, carried } = await gatherCoverage(run, newCommit);
+  await generate(run, { baseCommit, newCommit, changes, coverage, cases, placement, carried });
 }
 
 /**
@@ -185,7 +184,7 @@ function fetchCommits({ app, report, mirror, git, deps, step }: Run): Promise<re
 async function gatherCoverage(
   { deps, report, app, mirror, git, step }: Run,
   newCommit: string,
-): Promise<{ coverage: Coverage; placement: Placement; carried: CarriedSource[] }> {
+): Promise<{ coverage: Coverage; cases: CaseCoverage[]; placement: Placement; carried: CarriedSource[] }> {
   const { dataDir } = deps.config;
   const mapped = await step(
     'ADDING_MODULE',
@@ -235,6 +234,7 @@ async function gatherCoverage(
   );
   return {
     coverage,
+    cases: mapped.cases,
     carried,
     placement: { unmappedFiles: mapped.unmappedFiles, ambiguousFiles: mapped.ambiguousFiles },
   };
@@ -248,11 +248,12 @@ async function generate(
     newCommit: string;
     changes: RevisionChanges | null;
     coverage: Coverage;
+    cases: CaseCoverage[];
     placement: Placement;
     carried: CarriedSource[];
   },
 ): Promise<void> {
-  const { baseCommit, newCommit, changes, coverage } = found;
+  const { baseCommit, newCommit, changes, coverage, cases } = found;
   const unparsed = changes?.unparsedFiles?.length ?? 0;
   const unparsedNote = unparsed > 0 ? `, methods not known in ${unparsed} changed file(s) (tree-sitter gave up)` : '';
   await step('GENERATING_REPORT', `${coverage.files.length} file(s)${unparsedNote}`, async () => {
@@ -260,8 +261,7 @@ async function generate(
     const unplaced = nothingPlacedFailure(diff, found.placement);
     if (unplaced) throw unplaced;
     const packages = await packagesAt(mirror, newCommit);
-    const messages = baseCommit === newCommit ? '' : await commitMessages(mirror, baseCommit, newCommit, git);
-    const requirements = [...new Set(messages.match(REQUIREMENT_KEY) ?? [])];
+    const named = await requirementChanges(mirror, baseCommit, newCommit, diff, git);
     // A last check before the writes: a job outdated by now must not replace the new run's rows.
     if (!(await deps.repository.advance(report.id, report.run, {}))) throw new ReportOutdated();
     await deps.generate(deps.db, {
@@ -273,7 +273,9 @@ async function generate(
       coverage,
       diff,
       changes,
-      requirements,
+      requirements: named.keys,
+      requirementChanges: named.changes,
+      cases,
       passingGrade: await deps.passingGrade(),
       testType: report.testType,
       packages,

@@ -1,0 +1,162 @@
+import type { RequirementAnalyticQuery, RequirementAnalyticRow } from '@sextant/api';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { AT, appNames, fraction, int, type ReportScope, type Row, scopeFilter } from './analytics-scope.ts';
+
+/**
+ * Requirement analytics over report_requirements (issue 35): per requirement key, the summaries of the
+ * latest successful incremental report of each app, version, test type and environment in scope.
+ * A changed method counts once per app (file, class, method), covered per test type when any report
+ * of that type covered it; measured per test type when a report of that type has data for it (a
+ * method no coverage file lists, such as a test driver's, is changed but measured by neither).
+ */
+const appIds = (scope: ReportScope) => `{${scope.apps.map((a) => a.id).join(',')}}`;
+
+function base(scope: ReportScope, projectId: string | undefined): SQL {
+  return sql`latest as (select distinct on (r.app_id, r.new_version, r.test_type, r.env_type)
+        r.id, r.app_id, r.test_type from reports r
+      where ${scopeFilter(scope)} and r.coverage_type = 'incremental'
+      order by r.app_id, r.new_version, r.test_type, r.env_type, ${AT} desc, r.id desc),
+    rq as (select q.requirement_key, l.app_id, l.test_type, q.commits, q.methods
+      from report_requirements q join latest l on l.id = q.report_id),
+    reqs as (select q.id, q.key, q.title, q.status from requirements q
+      where (${projectId ?? null}::uuid is null or q.project_id = ${projectId ?? null}::uuid)
+        and (q.project_id in (select pa.project_id from project_apps pa where pa.app_id = any(${appIds(scope)}::uuid[]))
+          or q.key in (select requirement_key from rq))),
+    keys as (select key from reqs union select requirement_key from rq),
+    meth as (select rq.requirement_key as key, rq.app_id, rq.test_type, e->>'filePath' as file_path,
+        coalesce(e->>'className', '') as class_name, e->>'method' as method, (e->>'covered')::bool as covered,
+        (e->>'measured')::bool as measured
+      from rq cross join lateral jsonb_array_elements(rq.methods) e),
+    magg as (select key, app_id, file_path, class_name, method,
+        bool_or(covered) filter (where test_type = 1 and measured) as unit,
+        bool_or(covered) filter (where test_type = 2 and measured) as functional
+      from meth group by 1, 2, 3, 4, 5)`;
+}
+
+/** The uploads in scope carrying a case key (runs), as base() filters reports. */
+function runs(scope: ReportScope): SQL {
+  const parts: SQL[] = [sql`u.app_id = any(${appIds(scope)}::uuid[])`, sql`u.case_id is not null`];
+  if (scope.testType) parts.push(sql`u.test_type = ${scope.testType}`);
+  if (scope.envType) parts.push(sql`u.env_type = ${scope.envType}`);
+  if (scope.from) parts.push(sql`u.created_at >= ${scope.from}::date`);
+  if (scope.to) parts.push(sql`u.created_at < ${scope.to}::date + 1`);
+  return sql`select u.app_id, u.case_id, count(*)::int as runs from coverage_uploads u
+    where ${sql.join(parts, sql` and `)} group by 1, 2`;
+}
+
+const SORTS: Record<RequirementAnalyticQuery['sortBy'], string> = {
+  key: 'key',
+  changedMethods: 'changed',
+  unitCoverage: 'unit_covered::float8 / nullif(unit_measured, 0)',
+  functionalCoverage: 'functional_covered::float8 / nullif(functional_measured, 0)',
+  casesRun: 'cases_run',
+  openRisks: 'open_risks',
+};
+
+export async function requirementPage(
+  db: Db,
+  scope: ReportScope & { projectId?: string },
+  page: Pick<RequirementAnalyticQuery, 'page' | 'perPage' | 'sortBy' | 'sortDesc'>,
+): Promise<{ items: RequirementAnalyticRow[]; total: number }> {
+  if (scope.apps.length === 0) return { items: [], total: 0 };
+  const direction = sql.raw(page.sortDesc ? 'desc nulls last' : 'asc nulls first');
+  const ids = appIds(scope);
+  const { rows } = await db.execute(sql`with ${base(scope, scope.projectId)},
+    per_key as (select key, count(*)::int as changed,
+        (count(*) filter (where unit is not null))::int as unit_measured, (count(*) filter (where unit))::int as unit_covered,
+        (count(*) filter (where functional is not null))::int as functional_measured,
+        (count(*) filter (where functional))::int as functional_covered
+      from magg group by key),
+    run as (${runs(scope)}),
+    case_runs as (select r.key, count(*) filter (where coalesce(run.runs, 0) > 0)::int as cases_run
+      from reqs r join cases c on c.requirement_id = r.id left join run on run.app_id = c.app_id and run.case_id = c.key
+      group by r.key),
+    risks as (select k.key, count(distinct i.id)::int as open_risks from keys k join risk_items i
+        on i.app_id = any(${ids}::uuid[]) and i.kind = 'coverage' and i.state <> 'resolved'
+        and (i.requirement = k.key or exists (select 1 from magg m where m.key = k.key and m.app_id = i.app_id
+          and m.file_path = i.file_path and m.method = i.method_name || coalesce(i.signature, '')))
+      group by k.key),
+    rows as (select k.key, r.id as requirement_id, r.title, r.status, coalesce(p.changed, 0) as changed,
+        coalesce(p.unit_measured, 0) as unit_measured, coalesce(p.unit_covered, 0) as unit_covered,
+        coalesce(p.functional_measured, 0) as functional_measured, coalesce(p.functional_covered, 0) as functional_covered,
+        coalesce(cr.cases_run, 0) as cases_run, coalesce(rk.open_risks, 0) as open_risks
+      from keys k left join reqs r on r.key = k.key left join per_key p on p.key = k.key
+      left join case_runs cr on cr.key = k.key left join risks rk on rk.key = k.key)
+    select *, count(*) over ()::int as total from rows
+    order by ${sql.raw(SORTS[page.sortBy])} ${direction}, key asc
+    limit ${page.perPage} offset ${(page.page - 1) * page.perPage}`);
+  if (rows.length === 0) return { items: [], total: 0 };
+  const keys = rows.map((r) => String(r.key));
+  const details = await requirementDetails(db, scope, keys);
+  const items = rows.map((r) => {
+    const key = String(r.key);
+    return {
+      requirementId: r.requirement_id === null ? null : String(r.requirement_id),
+      key,
+      title: r.title === null ? null : String(r.title),
+      status: r.status === null ? null : String(r.status),
+      changedMethods: int(r.changed),
+      unitMeasured: int(r.unit_measured),
+      unitCovered: int(r.unit_covered),
+      unitCoverage: fraction(r.unit_covered, r.unit_measured),
+      functionalMeasured: int(r.functional_measured),
+      functionalCovered: int(r.functional_covered),
+      functionalCoverage: fraction(r.functional_covered, r.functional_measured),
+      casesRun: int(r.cases_run),
+      openRisks: int(r.open_risks),
+      commits: details.commits.get(key) ?? [],
+      methods: details.methods.get(key) ?? [],
+      cases: details.cases.get(key) ?? [],
+    };
+  });
+  return { items, total: int(rows[0]?.total) };
+}
+
+const group = <T>(rows: Row[], map: (r: Row) => T) => {
+  const out = new Map<string, T[]>();
+  for (const r of rows) out.set(String(r.key), [...(out.get(String(r.key)) ?? []), map(r)]);
+  return out;
+};
+
+/** The page's requirements' commits, methods and cases. */
+async function requirementDetails(db: Db, scope: ReportScope & { projectId?: string }, keys: string[]) {
+  const wanted = JSON.stringify(keys);
+  const names = appNames(scope);
+  const [commits, methods, cases] = await Promise.all([
+    db.execute(sql`with ${base(scope, scope.projectId)}
+      select distinct q.requirement_key as key, n.app_name, c->>'sha' as sha, c->>'subject' as subject
+      from rq q cross join lateral jsonb_array_elements(q.commits) c join ${names} n on n.app_id = q.app_id
+      where q.requirement_key in (select jsonb_array_elements_text(${wanted}::jsonb)) order by 1, 2, 3`),
+    db.execute(sql`with ${base(scope, scope.projectId)}
+      select m.*, n.app_name from magg m join ${names} n on n.app_id = m.app_id
+      where m.key in (select jsonb_array_elements_text(${wanted}::jsonb))
+      order by m.key, n.app_name, m.file_path, m.class_name, m.method`),
+    db.execute(sql`with run as (${runs(scope)})
+      select q.key, c.key as case_key, c.title, n.app_name, coalesce(run.runs, 0)::int as runs
+      from requirements q join cases c on c.requirement_id = q.id join ${names} n on n.app_id = c.app_id
+      left join run on run.app_id = c.app_id and run.case_id = c.key
+      where q.key in (select jsonb_array_elements_text(${wanted}::jsonb)) order by q.key, c.key`),
+  ]);
+  return {
+    commits: group(commits.rows, (r) => ({
+      appName: String(r.app_name),
+      sha: String(r.sha),
+      subject: String(r.subject),
+    })),
+    methods: group(methods.rows, (r) => ({
+      appName: String(r.app_name),
+      filePath: String(r.file_path),
+      className: r.class_name === '' ? null : String(r.class_name),
+      method: String(r.method),
+      unitCovered: r.unit === null ? null : Boolean(r.unit),
+      functionalCovered: r.functional === null ? null : Boolean(r.functional),
+    })),
+    cases: group(cases.rows, (r) => ({
+      key: String(r.case_key),
+      title: String(r.title),
+      appName: String(r.app_name),
+      runs: int(r.runs),
+    })),
+  };
+}

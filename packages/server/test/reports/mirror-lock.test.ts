@@ -20,12 +20,13 @@ describe('the mirror lock shared by processes on one data folder', () => {
       });
       events.push('first out');
     });
-    // The second waits on the file, not on the first's promise (as another process would).
+    while (events.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    // The second, started once the first holds the lock, waits on the file, not on the first's
+    // promise (as another process would).
     const second = withMirrorLock(dir, 60_000, async () => {
       events.push('second in');
       return 42;
     });
-    while (events.length === 0) await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(events).toEqual(['first in']);
     expect(existsSync(`${dir}.lock`)).toBe(true);

@@ -45,10 +45,17 @@ const ZH: Record<string, string> = {
   'Use an https:// or ssh:// URL, user@host:path, or an absolute path on the server.':
     '请使用 https:// 或 ssh:// 地址、user@host:path，或服务器上的绝对路径。',
   'Use the form YYYY-MM-DD.': '请使用 YYYY-MM-DD 格式。',
+  'An identity may not be empty.': '身份不能为空。',
+  'An identity is listed twice.': '同一身份列出了两次。',
+  'Not a valid e-mail address.': '不是有效的邮箱地址。',
+  'Without < > or line breaks: a name, or an e-mail address.': '不能包含 < > 或换行：请填写姓名或邮箱地址。',
+  'Use an http(s) address without user, password, query or fragment, e.g. https://zentao.example.com/.':
+    '请使用不含用户名、密码、查询参数或片段的 http(s) 地址，如 https://zentao.example.com/。',
 };
 const ZH_PATTERNS: [RegExp, (n: string) => string][] = [
   [/^At most (\d+) characters\.$/, (n) => `最多 ${n} 个字符。`],
   [/^At least (\d+) characters\.$/, (n) => `至少 ${n} 个字符。`],
+  [/^At most (\d+) identities\.$/, (n) => `最多 ${n} 个身份。`],
 ];
 
 export function translateFieldMessage(message: string, locale: string): string {

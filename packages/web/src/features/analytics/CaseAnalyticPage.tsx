@@ -10,6 +10,7 @@ import { Button, Card, Col, Empty, List, Row, Space, Statistic, Table, Tag, Typo
 import type { SortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { fill, useLocale, useTexts } from '../../lib/i18n.tsx';
+import { methodLabel, useJvmWords } from '../../lib/jvm-words.ts';
 import { tableLoading } from '../../lib/table-loading.ts';
 import { pageAndSort } from '../../lib/table-paging.ts';
 import { getCaseAnalytics, useCaseAnalytics, useCaseImpact, useCaseMethods } from './api/get-case-analytics.ts';
@@ -25,7 +26,6 @@ import { useAnalyticsUrl } from './url.ts';
 
 type SortBy = CaseAnalyticQuery['sortBy'];
 const isSort = (v: string | undefined): v is SortBy => (CASE_ANALYTIC_SORTS as readonly string[]).includes(v ?? '');
-const methodName = (m: MethodRef) => (m.className ? `${m.className}.${m.method}` : m.method);
 type Rerun = CaseImpact['reruns'][number];
 type Gap = CaseImpact['gaps']['items'][number];
 const GAPS_PER_PAGE = 10;
@@ -33,6 +33,7 @@ const GAPS_PER_PAGE = 10;
 /** One case's lists, read when its row opens. */
 function CaseDetails({ row, filter }: { row: CaseAnalyticRow; filter: ReturnType<typeof useAnalyticsUrl>['filter'] }) {
   const t = useTexts(casesTexts);
+  const words = useJvmWords();
   const methods = useCaseMethods(filter, row.appId, row.caseKey);
   const list = (title: string, items: MethodRef[] | undefined) => (
     <Col xs={24} xl={12}>
@@ -44,7 +45,7 @@ function CaseDetails({ row, filter }: { row: CaseAnalyticRow; filter: ReturnType
         locale={{ emptyText: t.none }}
         renderItem={(m) => (
           <List.Item>
-            <Typography.Text code>{methodName(m)}</Typography.Text>{' '}
+            <Typography.Text code>{methodLabel(m, words)}</Typography.Text>{' '}
             <Typography.Text type="secondary">{m.filePath}</Typography.Text>
           </List.Item>
         )}
@@ -62,6 +63,7 @@ function CaseDetails({ row, filter }: { row: CaseAnalyticRow; filter: ReturnType
 /** /dashboard/caseAnalytic: what each test case covers, and for a version the cases to re-run and its test gaps. */
 export default function CaseAnalyticPage({ screen }: { screen: Screen }) {
   const t = useTexts(casesTexts);
+  const words = useJvmWords();
   const a = useTexts(analyticsTexts);
   const { formatDate, formatNumber } = useLocale();
   const url = useAnalyticsUrl();
@@ -208,7 +210,7 @@ export default function CaseAnalyticPage({ screen }: { screen: Screen }) {
                   title: t.method,
                   render: (_, g) => (
                     <Space direction="vertical" size={0} style={{ wordBreak: 'break-all' }}>
-                      <Typography.Text code>{methodName(g)}</Typography.Text>
+                      <Typography.Text code>{methodLabel(g, words)}</Typography.Text>
                       <Typography.Text type="secondary">{g.filePath}</Typography.Text>
                     </Space>
                   ),

@@ -8,6 +8,7 @@ import { Button, Card, Col, List, Row, Space, Table, Tag, Typography } from 'ant
 import type { SortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { fill, useLocale, useTexts } from '../../lib/i18n.tsx';
+import { methodLabel, useJvmWords } from '../../lib/jvm-words.ts';
 import { tableLoading } from '../../lib/table-loading.ts';
 import { pageAndSort } from '../../lib/table-paging.ts';
 import { getRequirementAnalytics, useRequirementAnalytics } from './api/get-requirement-analytics.ts';
@@ -42,6 +43,7 @@ function Covered({ covered, measured, value }: { covered: number; measured: numb
 /** /dashboard/requirementAnalytic: is each requirement tested? Its commits, changed methods, cases and risks. */
 export default function RequirementAnalyticPage({ screen }: { screen: Screen }) {
   const t = useTexts(casesTexts);
+  const words = useJvmWords();
   const a = useTexts(analyticsTexts);
   const { formatPercent } = useLocale();
   const url = useAnalyticsUrl();
@@ -128,7 +130,9 @@ export default function RequirementAnalyticPage({ screen }: { screen: Screen }) 
           renderItem={(m) => (
             <List.Item>
               <Space wrap size={4}>
-                <Typography.Text code>{m.className ? `${m.className}.${m.method}` : m.method}</Typography.Text>
+                <Typography.Text code title={m.className ? `${m.className}.${m.method}` : m.method}>
+                  {methodLabel(m, words)}
+                </Typography.Text>
                 <Typography.Text type="secondary">{m.filePath}</Typography.Text>
                 <span>
                   {t.unitCoverage}: {mark(m.unitCovered)}

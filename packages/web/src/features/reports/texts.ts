@@ -115,11 +115,6 @@ export const reportTexts = defineTexts({
       changed: 'changed',
       changeStatuses: { added: 'added', modified: 'modified' },
     },
-    jvmNames: {
-      staticInitializer: 'static initializer',
-      lambdaIn: 'lambda in {method}',
-      anonymous: 'anonymous #{index}',
-    },
   },
   zh: {
     figures: {
@@ -230,6 +225,5 @@ export const reportTexts = defineTexts({
       changed: '变更',
       changeStatuses: { added: '新增', modified: '修改' },
     },
-    jvmNames: { staticInitializer: '静态初始化块', lambdaIn: '{method} 中的 lambda', anonymous: '匿名类 #{index}' },
   },
 });

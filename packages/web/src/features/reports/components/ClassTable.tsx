@@ -1,10 +1,11 @@
-import { DETAIL_SORTS, type JvmNameWords, type Report, type ReportDetail } from '@sextant/api';
+import { DETAIL_SORTS, type Report, type ReportDetail } from '@sextant/api';
 import { Table } from 'antd';
 import type { ColumnsType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
 import { useMemo } from 'react';
 import { ColumnChooser } from '../../../components/columns/ColumnChooser.tsx';
 import { useColumnChoice } from '../../../lib/column-choice.ts';
 import { fill, useLocale, useTexts } from '../../../lib/i18n.tsx';
+import { useJvmWords } from '../../../lib/jvm-words.ts';
 import type { DetailQuery } from '../api/get-report-details.ts';
 import { reportTexts } from '../texts.ts';
 import {
@@ -34,14 +35,7 @@ export function ClassTable({ report, rows, total, loading, query, onQuery }: Pro
   const t = useTexts(reportTexts);
   const { formatNumber } = useLocale();
   const { data, expand, siblingsOf, forgetMethods } = useClassRows(report.id, rows, query, t.classes.loadingMethods);
-  const words = useMemo<JvmNameWords>(
-    () => ({
-      staticInitializer: t.jvmNames.staticInitializer,
-      lambdaIn: (method) => fill(t.jvmNames.lambdaIn, { method }),
-      anonymous: (index) => fill(t.jvmNames.anonymous, { index }),
-    }),
-    [t.jvmNames],
-  );
+  const words = useJvmWords();
   const classes = useMemo(() => new Map(rows.map((c) => [c.id, c])), [rows]);
   const context: ColumnContext = {
     report,

@@ -1,9 +1,9 @@
-import { type JvmNameWords, jvmDialectOfPath, jvmMethodDisplayName, type SourceView } from '@sextant/api';
+import { jvmDialectOfPath, jvmMethodDisplayName, type SourceView } from '@sextant/api';
 import { type FocusEvent, type MouseEvent, memo, useEffect, useMemo, useRef, useState } from 'react';
 import { coverageTone, TONE_COLORS } from '../../../lib/grades.ts';
 import { fill, useLocale, useTexts } from '../../../lib/i18n.tsx';
+import { useJvmWords } from '../../../lib/jvm-words.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { reportTexts } from '../texts.ts';
 import { type JumpKind, jumpTarget } from './line-jumps.ts';
 import { type LineInfo, lineInfos } from './line-marks.ts';
 import { sourceTexts } from './texts.ts';
@@ -99,13 +99,8 @@ export function SourceViewer({ view, targetLine, onLine }: Props) {
   const grades = useMemo(() => ({ excellentGrade, passingGrade }), [excellentGrade, passingGrade]);
   const tokens = useMemo(() => tokenize(view.lines, grammarFor(view.language, view.path)), [view]);
   const infos = useMemo(() => lineInfos(view, { words: t.line, formatNumber }), [view, t.line, formatNumber]);
-  const jvm = useTexts(reportTexts).jvmNames;
+  const words = useJvmWords();
   const methodsByLine = useMemo(() => {
-    const words: JvmNameWords = {
-      staticInitializer: jvm.staticInitializer,
-      lambdaIn: (method) => fill(jvm.lambdaIn, { method }),
-      anonymous: (index) => fill(jvm.anonymous, { index }),
-    };
     const dialect = jvmDialectOfPath(view.path);
     const named = view.methods.map((m) => {
       const siblings = view.methods.filter((o) => o.className === m.className).map((o) => o.name);
@@ -115,7 +110,7 @@ export function SourceViewer({ view, targetLine, onLine }: Props) {
       return { ...m, displayName: source ?? m.name };
     });
     return new Map(named.map((m) => [m.startLine, m]));
-  }, [view, jvm]);
+  }, [view, words]);
   const box = useRef<HTMLElement>(null);
   const [hover, setHover] = useState<{ line: number; top: number } | null>(null);
 

@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type FakeZentao, startFakeZentao } from '../packages/server/test/zentao/fake-zentao.ts';
-import { apiCall, artifactsDir, baseUrl, useBrowser } from './support/browser.ts';
+import { apiCall, artifactsDir, useBrowser } from './support/browser.ts';
+import { openAs } from './support/screens.ts';
 
 // Issue 35: /zentao with ZenTao configured against a local server answering as ZenTao's API v1 does:
 // the frame when ZenTao allows it, the card when it does not, an import run and its summary, in
@@ -17,27 +18,7 @@ async function adminToken(): Promise<string> {
   return answer.accessToken;
 }
 
-async function open(browser: Browser, locale: 'en' | 'zh') {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1440, height: 900 } });
-  const session = await apiCall<Record<string, unknown>>('POST', '/api/login', {
-    username: 'admin',
-    password: inject('adminPassword'),
-  });
-  await context.addInitScript(
-    ({ session, locale }) => {
-      if (sessionStorage.getItem('e2e-seeded')) return;
-      sessionStorage.setItem('e2e-seeded', '1');
-      localStorage.setItem('accessToken', String(session.accessToken));
-      localStorage.setItem('refreshToken', String(session.refreshToken));
-      localStorage.setItem('userData', JSON.stringify(session.userData));
-      localStorage.setItem('settings', JSON.stringify(session.settings));
-      localStorage.setItem('sextant.locale', locale);
-      localStorage.setItem('sextant.preferences', JSON.stringify({ routerTransition: 'none' }));
-    },
-    { session, locale },
-  );
-  return { context, page: await context.newPage() };
-}
+const open = (browser: Browser, locale: 'en' | 'zh') => openAs(browser, locale, { width: 1440, height: 900 });
 
 describe('ZenTao screen', () => {
   const chromium = useBrowser();

@@ -25,9 +25,13 @@ export function sidewaysScrollers(page: Page): Promise<string[]> {
   });
 }
 
-/** A page signed in as the administrator, in this language, at 1280×800. */
-export async function openAs(browser: Browser, locale: 'en' | 'zh'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: SIZES[0] });
+/** A page signed in as the administrator, in this language, at 1280×800 unless told. */
+export async function openAs(
+  browser: Browser,
+  locale: 'en' | 'zh',
+  viewport: { width: number; height: number } = SIZES[0],
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
   const session = await apiCall<Record<string, unknown>>('POST', '/api/login', {
     username: 'admin',
     password: inject('adminPassword'),

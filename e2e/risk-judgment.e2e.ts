@@ -68,7 +68,9 @@ describe('risk judgment by a second user over the demo workspace', () => {
     const team = teams.items[0];
     if (!team) throw new Error('the demo made no team');
     await apiCall('PATCH', `/api/teams/${team.id}`, { memberIds: [...team.members.map((m) => m.id), chen.id] }, admin);
-    const open = await items('kind=coverage&state=observing,pending');
+    // The demo team's items only: other journeys' reports (their fixture authors) live in other teams,
+    // which the second user, a member of the demo team, does not see.
+    const open = await items(`kind=coverage&state=observing,pending&teamId=${team.id}`);
     const counts = new Map<string, number>();
     for (const i of open) if (i.author) counts.set(nameOf(i.author), (counts.get(nameOf(i.author)) ?? 0) + 1);
     CHEN = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';

@@ -59,7 +59,7 @@ describe('app shell', () => {
     await signInByApi(context, 'admin', inject('adminPassword'));
     let blocked = true;
     await page.route('**/assets/AboutPage-*.js', (route) => (blocked ? route.abort() : route.continue()));
-    await page.goto('/system/about');
+    await page.goto('/system/aboutUs');
     await page.getByText('The screen failed to load.').waitFor();
     blocked = false;
     await page.getByRole('button', { name: 'Retry' }).click();

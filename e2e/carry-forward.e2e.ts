@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RUN_1, RUN_2, RUN_3, writeCarryRepository } from '../packages/server/test/reports/carry-forward-fixture.ts';
-import { apiCall, artifactsDir, baseUrl, newPage, signInByApi, useBrowser } from './support/browser.ts';
+import { apiCall, artifactsDir, baseUrl, newPage, reportWhenDone, signInByApi, useBrowser } from './support/browser.ts';
 
 // Issue 38 on screen: three builds of one app; the report over the third carries forward what the
 // second build's run covered of a method unchanged since. The screen shows it beside the fresh
@@ -60,14 +60,7 @@ describe('a report that carries coverage forward from older builds', () => {
     });
     expect(response.status).toBe(201);
     const created = ((await response.json()) as { data: { id: string } }).data;
-    await vi.waitFor(
-      async () => {
-        report = await apiCall<Report>('GET', `/api/getReport?reportId=${created.id}`, undefined, token);
-        if (report.status !== 'SUCCESS' && !/FAIL/.test(report.status)) throw new Error(`still ${report.status}`);
-        expect(report.status).toBe('SUCCESS');
-      },
-      { timeout: 180_000, interval: 1000 },
-    );
+    report = await reportWhenDone<Report>(created.id, token);
   }, 400_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { apiCall, artifactsDir, baseUrl, newPage, signInByApi, useBrowser } from './support/browser.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiCall, artifactsDir, baseUrl, newPage, reportWhenDone, signInByApi, useBrowser } from './support/browser.ts';
 
 // Issue 38 on screen: two real JaCoCo runs uploaded for one commit, which covered different branches
 // of the same lines, show their branch figure as "20–24 / 30" with a tooltip saying why, graded by
@@ -60,14 +60,7 @@ describe('a report merged from two JaCoCo XML runs', () => {
       body: JSON.stringify(body),
     });
     const { id } = ((await created.json()) as { data: { id: string } }).data;
-    await vi.waitFor(
-      async () => {
-        report = await apiCall<Report>('GET', `/api/getReport?reportId=${id}`, undefined, token);
-        if (report.status !== 'SUCCESS' && !/FAIL/.test(report.status)) throw new Error(`still ${report.status}`);
-        expect(report.status).toBe('SUCCESS');
-      },
-      { timeout: 180_000, interval: 1000 },
-    );
+    report = await reportWhenDone<Report>(id, token);
   }, 400_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject, vi } from 'vitest';
 
 /** Debian's Chromium with the flags this closed network needs (no background connections). */
 export function launchChromium(): Promise<Browser> {
@@ -139,4 +139,18 @@ export async function chooseInDialog(page: Page, label: string, option: string):
       if (attempt === 3) throw error;
     }
   }
+}
+
+/** A report read again until its pipeline ends; the wait fails unless it ends in SUCCESS. */
+export async function reportWhenDone<T extends { status: string }>(id: string, token: string): Promise<T> {
+  let report: T | undefined;
+  await vi.waitFor(
+    async () => {
+      report = await apiCall<T>('GET', `/api/getReport?reportId=${id}`, undefined, token);
+      if (report.status !== 'SUCCESS' && !/FAIL/.test(report.status)) throw new Error(`still ${report.status}`);
+      expect(report.status).toBe('SUCCESS');
+    },
+    { timeout: 180_000, interval: 1000 },
+  );
+  return report as T;
 }

@@ -5,7 +5,7 @@ import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '
 import { buildApp } from '../packages/server/src/app.ts';
 import { type Database, openDatabase } from '../packages/server/src/db/client.ts';
 import { seed } from '../packages/server/src/db/seed.ts';
-import { OTLP_GRPC_EXPORT, startOtlpGrpc } from '../packages/server/src/modules/traces/grpc-listener.ts';
+import { startOtlpGrpc, TRACE_SERVICE } from '../packages/server/src/modules/traces/grpc-listener.ts';
 import { decodeProtobufExport } from '../packages/server/src/modules/traces/otlp-proto.ts';
 import { TracesRepository } from '../packages/server/src/modules/traces/repository.ts';
 import { BENCH_ABOUT, benchConfig } from './server-config.ts';
@@ -44,21 +44,7 @@ function exports(): Bodies {
   return out;
 }
 
-const raw = (b: Buffer) => b;
-const TraceClient = makeGenericClientConstructor(
-  {
-    Export: {
-      path: OTLP_GRPC_EXPORT,
-      requestStream: false,
-      responseStream: false,
-      requestSerialize: raw,
-      requestDeserialize: raw,
-      responseSerialize: raw,
-      responseDeserialize: raw,
-    },
-  },
-  'TraceService',
-);
+const TraceClient = makeGenericClientConstructor(TRACE_SERVICE, 'TraceService');
 type ExportClient = { Export(body: Buffer, md: Metadata, done: (error: Error | null) => void): void; close(): void };
 
 /** One export sent by the transport; true when it was accepted. */

@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RUN_1, RUN_2, RUN_3, writeCarryRepository } from '../packages/server/test/reports/carry-forward-fixture.ts';
-import { apiCall, artifactsDir, baseUrl, newPage, reportWhenDone, signInByApi, useBrowser } from './support/browser.ts';
+import {
+  adminToken,
+  apiCall,
+  artifactsDir,
+  baseUrl,
+  newPage,
+  reportWhenDone,
+  signInByApi,
+  useBrowser,
+} from './support/browser.ts';
 
 // Issue 38 on screen: three builds of one app; the report over the third carries forward what the
 // second build's run covered of a method unchanged since. The screen shows it beside the fresh
@@ -19,12 +28,7 @@ describe('a report that carries coverage forward from older builds', () => {
   let commits: string[] = [];
 
   beforeAll(async () => {
-    token = (
-      await apiCall<{ accessToken: string }>('POST', '/api/login', {
-        username: 'admin',
-        password: inject('adminPassword'),
-      })
-    ).accessToken;
+    token = await adminToken();
     const repo = join(work, 'repo');
     commits = writeCarryRepository(repo);
     const appName = `carry-${suffix}`;

@@ -3,7 +3,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiCall, artifactsDir, baseUrl, newPage, reportWhenDone, signInByApi, useBrowser } from './support/browser.ts';
+import {
+  adminToken,
+  apiCall,
+  artifactsDir,
+  baseUrl,
+  newPage,
+  reportWhenDone,
+  signInByApi,
+  useBrowser,
+} from './support/browser.ts';
 
 // Issue 38 on screen: two real JaCoCo runs uploaded for one commit, which covered different branches
 // of the same lines, show their branch figure as "20–24 / 30" with a tooltip saying why, graded by
@@ -19,12 +28,7 @@ describe('a report merged from two JaCoCo XML runs', () => {
   let report: Report;
 
   beforeAll(async () => {
-    token = (
-      await apiCall<{ accessToken: string }>('POST', '/api/login', {
-        username: 'admin',
-        password: inject('adminPassword'),
-      })
-    ).accessToken;
+    token = await adminToken();
     const repo = join(work, 'jacoco');
     execFileSync('git', ['clone', '-q', '--branch', 'main', join(fixtures, 'repo.bundle'), repo]);
     const head = execFileSync('git', ['rev-parse', 'head'], { cwd: repo, encoding: 'utf8' }).trim();

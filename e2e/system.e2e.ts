@@ -1,13 +1,13 @@
 import { describe, expect, inject, it } from 'vitest';
-import { apiCall, createUser, newPage, signInByApi, signInThroughForm, useBrowser } from './support/browser.ts';
-
-async function adminToken(): Promise<string> {
-  const answer = await apiCall<{ accessToken: string }>('POST', '/api/login', {
-    username: 'admin',
-    password: inject('adminPassword'),
-  });
-  return answer.accessToken;
-}
+import {
+  adminToken,
+  apiCall,
+  createUser,
+  newPage,
+  signInByApi,
+  signInThroughForm,
+  useBrowser,
+} from './support/browser.ts';
 
 describe('system screens', () => {
   const chromium = useBrowser();

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeZentao, startFakeZentao } from '../packages/server/test/zentao/fake-zentao.ts';
-import { apiCall, artifactsDir, useBrowser } from './support/browser.ts';
+import { adminToken, apiCall, artifactsDir, useBrowser } from './support/browser.ts';
 import { openAs } from './support/screens.ts';
 
 // Issue 35: /zentao with ZenTao configured against a local server answering as ZenTao's API v1 does:
@@ -9,14 +9,6 @@ import { openAs } from './support/screens.ts';
 // English and Chinese (screenshots in e2e/artifacts/zentao-*.png).
 const suffix = Date.now().toString(36);
 const product = `ZenTao Billing ${suffix}`;
-
-async function adminToken(): Promise<string> {
-  const answer = await apiCall<{ accessToken: string }>('POST', '/api/login', {
-    username: 'admin',
-    password: inject('adminPassword'),
-  });
-  return answer.accessToken;
-}
 
 const open = (browser: Browser, locale: 'en' | 'zh') => openAs(browser, locale, { width: 1440, height: 900 });
 

@@ -154,3 +154,12 @@ export async function reportWhenDone<T extends { status: string }>(id: string, t
   );
   return report as T;
 }
+
+/** A fresh access token of the administrator (a sign-in through the API). */
+export async function adminToken(): Promise<string> {
+  const answer = await apiCall<{ accessToken: string }>('POST', '/api/login', {
+    username: 'admin',
+    password: inject('adminPassword'),
+  });
+  return answer.accessToken;
+}

@@ -16,27 +16,17 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import protobuf from 'protobufjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenOtlpGrpc, type OtlpGrpcListener, startOtlpGrpc } from '../../src/modules/traces/grpc-listener.ts';
+import {
+  listenOtlpGrpc,
+  type OtlpGrpcListener,
+  startOtlpGrpc,
+  TRACE_SERVICE,
+} from '../../src/modules/traces/grpc-listener.ts';
 import { useIntakeApp } from '../intake/support.ts';
 import { spanCount, storedSpans } from './support.ts';
 
 const MiB = 1024 * 1024;
-const raw = (bytes: Buffer) => bytes;
-/** A client of TraceService/Export that sends and receives bytes, so the test chooses every byte sent. */
-const TraceClient = makeGenericClientConstructor(
-  {
-    Export: {
-      path: '/opentelemetry.proto.collector.trace.v1.TraceService/Export',
-      requestStream: false,
-      responseStream: false,
-      requestSerialize: raw,
-      requestDeserialize: raw,
-      responseSerialize: raw,
-      responseDeserialize: raw,
-    },
-  },
-  'TraceService',
-);
+const TraceClient = makeGenericClientConstructor(TRACE_SERVICE, 'TraceService');
 type ExportClient = Client & {
   Export(body: Buffer, metadata: Metadata, callback: (error: ServiceError | null, answer?: Buffer) => void): void;
 };

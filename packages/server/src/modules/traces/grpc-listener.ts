@@ -23,7 +23,7 @@ const APP_KEY = 'x-sextant-intake-app';
 
 const raw = (bytes: Buffer): Buffer => bytes;
 /** Bytes in and out unchanged: the request is decoded by the intake (so a bad one is INVALID_ARGUMENT, not INTERNAL). */
-const TRACE_SERVICE: ServiceDefinition = {
+export const TRACE_SERVICE: ServiceDefinition = {
   Export: {
     path: OTLP_GRPC_EXPORT,
     requestStream: false,

@@ -1,7 +1,6 @@
 import { COMMITTER_SORTS, type CommitterQuery, type CommitterRow, type Screen } from '@sextant/api';
 import { Button, Card, Space, Table } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
-import { useState } from 'react';
 import { useLocale, useTexts } from '../../lib/i18n.tsx';
 import { tableLoading } from '../../lib/table-loading.ts';
 import { pageAndSort } from '../../lib/table-paging.ts';
@@ -9,9 +8,9 @@ import { getCommitters, useCommitters } from './api/get-committers.ts';
 import { FilterBar } from './components/FilterBar.tsx';
 import { Grade } from './components/Grade.tsx';
 import { ScreenHead } from './components/ScreenHead.tsx';
-import { download, toCsv } from './csv.ts';
 import { analyticsTexts } from './texts.ts';
 import { useAnalyticsUrl } from './url.ts';
+import { useCsvExport } from './use-csv-export.ts';
 
 type SortBy = CommitterQuery['sortBy'];
 const isSort = (v: string | undefined): v is SortBy => (COMMITTER_SORTS as readonly string[]).includes(v ?? '');
@@ -25,7 +24,6 @@ export default function CommitterTablePage({ screen }: { screen: Screen }) {
   const sortDesc = url.sortBy ? url.sortDesc : true;
   const paging = { page: url.page, perPage: url.perPage, sortBy, sortDesc };
   const committers = useCommitters(url.filter, paging);
-  const [exporting, setExporting] = useState(false);
   const name = (author: string | null) => author ?? t.unknownAuthor;
   const header = [
     t.committer,
@@ -36,29 +34,20 @@ export default function CommitterTablePage({ screen }: { screen: Screen }) {
     t.changedLineCoverage,
     t.reports,
   ];
-  const exportAll = async () => {
-    setExporting(true);
-    try {
-      const rows: CommitterRow[] = [];
-      for (let page = 1; ; page++) {
-        const answer = await getCommitters(url.filter, { ...paging, page, perPage: 500 });
-        rows.push(...answer.items);
-        if (rows.length >= answer.total || answer.items.length === 0) break;
-      }
-      const values = rows.map((r) => [
-        name(r.author),
-        r.changedMethods,
-        r.coveredMethods,
-        r.uncoveredMethods,
-        r.methodCoverage,
-        r.lineCoverage,
-        r.reports,
-      ]);
-      download('committers.csv', toCsv(header, values));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { exporting, exportAll } = useCsvExport(
+    'committers.csv',
+    header,
+    (r: CommitterRow) => [
+      name(r.author),
+      r.changedMethods,
+      r.coveredMethods,
+      r.uncoveredMethods,
+      r.methodCoverage,
+      r.lineCoverage,
+      r.reports,
+    ],
+    (page, perPage) => getCommitters(url.filter, { ...paging, page, perPage }),
+  );
   const order = (key: SortBy): SortOrder => (sortBy === key ? (sortDesc ? 'descend' : 'ascend') : null);
   const num = (key: 'changedMethods' | 'coveredMethods' | 'uncoveredMethods' | 'reports', title: string) => ({
     key,

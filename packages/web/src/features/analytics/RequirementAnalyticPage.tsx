@@ -4,11 +4,9 @@ import {
   type RequirementAnalyticRow,
   type Screen,
 } from '@sextant/api';
-import { Button, Card, Col, List, Row, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Space, Table, Tag, Typography } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
-import { useState } from 'react';
-import { fill, useLocale, useTexts } from '../../lib/i18n.tsx';
-import { methodLabel, useJvmWords } from '../../lib/jvm-words.ts';
+import { useLocale, useTexts } from '../../lib/i18n.tsx';
 import { tableLoading } from '../../lib/table-loading.ts';
 import { pageAndSort } from '../../lib/table-paging.ts';
 import { getRequirementAnalytics, useRequirementAnalytics } from './api/get-requirement-analytics.ts';
@@ -18,9 +16,10 @@ import { pct, plain } from './components/echarts.ts';
 import { FilterBar } from './components/FilterBar.tsx';
 import { Grade } from './components/Grade.tsx';
 import { ScreenHead } from './components/ScreenHead.tsx';
-import { download, toCsv } from './csv.ts';
+import { RequirementDetails } from './RequirementDetails.tsx';
 import { analyticsTexts } from './texts.ts';
 import { useAnalyticsUrl } from './url.ts';
+import { useCsvExport } from './use-csv-export.ts';
 
 type SortBy = RequirementAnalyticQuery['sortBy'];
 const isSort = (v: string | undefined): v is SortBy =>
@@ -43,7 +42,6 @@ function Covered({ covered, measured, value }: { covered: number; measured: numb
 /** /dashboard/requirementAnalytic: is each requirement tested? Its commits, changed methods, cases and risks. */
 export default function RequirementAnalyticPage({ screen }: { screen: Screen }) {
   const t = useTexts(casesTexts);
-  const words = useJvmWords();
   const a = useTexts(analyticsTexts);
   const { formatPercent } = useLocale();
   const url = useAnalyticsUrl();
@@ -51,7 +49,6 @@ export default function RequirementAnalyticPage({ screen }: { screen: Screen }) 
   const paging = { page: url.page, perPage: url.perPage, sortBy, sortDesc: url.sortDesc };
   const answer = useRequirementAnalytics(url.filter, paging);
   const rows = answer.data?.items ?? [];
-  const [exporting, setExporting] = useState(false);
   const header = [
     t.requirement,
     t.title,
@@ -76,20 +73,9 @@ export default function RequirementAnalyticPage({ screen }: { screen: Screen }) 
     `${r.casesRun}/${r.cases.length}`,
     r.openRisks,
   ];
-  const exportAll = async () => {
-    setExporting(true);
-    try {
-      const all: RequirementAnalyticRow[] = [];
-      for (let page = 1; ; page++) {
-        const next = await getRequirementAnalytics(url.filter, { ...paging, page, perPage: 500 });
-        all.push(...next.items);
-        if (all.length >= next.total || next.items.length === 0) break;
-      }
-      download('requirements.csv', toCsv(header, all.map(csvRow)));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { exporting, exportAll } = useCsvExport('requirements.csv', header, csvRow, (page, perPage) =>
+    getRequirementAnalytics(url.filter, { ...paging, page, perPage }),
+  );
   const chart = {
     animation: false,
     grid: { left: 48, right: 16, top: 36, bottom: 48 },
@@ -103,69 +89,6 @@ export default function RequirementAnalyticPage({ screen }: { screen: Screen }) 
     ],
   };
   const order = (key: SortBy): SortOrder => (sortBy === key ? (url.sortDesc ? 'descend' : 'ascend') : null);
-  const mark = (v: boolean | null) =>
-    v === null ? <Tag>{t.notMeasured}</Tag> : <Tag color={v ? 'success' : 'error'}>{v ? t.covered : t.notCovered}</Tag>;
-  const details = (r: RequirementAnalyticRow) => (
-    <Row gutter={[16, 8]}>
-      <Col xs={24} xl={8}>
-        <Typography.Text strong>{t.commits}</Typography.Text>
-        <List
-          size="small"
-          dataSource={r.commits}
-          locale={{ emptyText: t.noCommits }}
-          renderItem={(c) => (
-            <List.Item>
-              <Typography.Text code>{c.sha.slice(0, 10)}</Typography.Text> {c.subject}{' '}
-              <Typography.Text type="secondary">({c.appName})</Typography.Text>
-            </List.Item>
-          )}
-        />
-      </Col>
-      <Col xs={24} xl={10}>
-        <Typography.Text strong>{t.changedMethods}</Typography.Text>
-        <List
-          size="small"
-          dataSource={r.methods}
-          locale={{ emptyText: t.noMethods }}
-          renderItem={(m) => (
-            <List.Item>
-              <Space wrap size={4}>
-                <Typography.Text code title={m.className ? `${m.className}.${m.method}` : m.method}>
-                  {methodLabel(m, words)}
-                </Typography.Text>
-                <Typography.Text type="secondary">{m.filePath}</Typography.Text>
-                <span>
-                  {t.unitCoverage}: {mark(m.unitCovered)}
-                </span>
-                <span>
-                  {t.functionalCoverage}: {mark(m.functionalCovered)}
-                </span>
-              </Space>
-            </List.Item>
-          )}
-        />
-      </Col>
-      <Col xs={24} xl={6}>
-        <Typography.Text strong>{t.linkedCases}</Typography.Text>
-        <List
-          size="small"
-          dataSource={r.cases}
-          locale={{ emptyText: t.noCases }}
-          renderItem={(c) => (
-            <List.Item>
-              <Space wrap size={4}>
-                <Typography.Text code>{c.key}</Typography.Text>
-                {c.title}
-                <Tag color={c.runs > 0 ? 'success' : 'warning'}>
-                  {c.runs > 0 ? fill(t.ran, { n: c.runs }) : t.neverRan}
-                </Tag>
-              </Space>
-            </List.Item>
-          )}
-        />
-      </Col>
-    </Row>
-  );
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <ScreenHead
@@ -203,7 +126,7 @@ export default function RequirementAnalyticPage({ screen }: { screen: Screen }) 
           loading={tableLoading(answer)}
           dataSource={rows}
           locale={{ emptyText: t.nothing }}
-          expandable={{ expandedRowRender: details }}
+          expandable={{ expandedRowRender: (r) => <RequirementDetails row={r} /> }}
           pagination={{
             current: url.page,
             pageSize: url.perPage,

@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoTraceExport } from '../packages/cli/src/commands/demo/traces.ts';
 import { apiCall, artifactsDir, baseUrl, signInByApi, useBrowser } from './support/browser.ts';
+import { runDemo } from './support/demo.ts';
 
 // Issue 36 in the browser: trace search, the viewer on its own port signed in with the app's
 // session, interface analytics and a regression run, each screenshotted in English and Chinese.
@@ -53,6 +57,8 @@ describe('tracing screens', () => {
     );
     runId = run.id;
   });
+  const reposDir = mkdtempSync(join(tmpdir(), 'sx-e2e-tracing-'));
+  afterAll(() => rmSync(reposDir, { recursive: true, force: true }));
 
   async function signedInPage(browser: Browser, locale: 'en' | 'zh'): Promise<Page> {
     const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1440, height: 900 } });
@@ -105,4 +111,51 @@ describe('tracing screens', () => {
       await page.screenshot({ path: `${artifactsDir}tracing-regression-${locale}.png`, fullPage: true });
     }, 300_000);
   }
+
+  // The tie Jaeger lacks: the demo's traces name their code methods, and the demo's reports know them,
+  // so a span opens its method's coverage in the report's source view at the method's line.
+  it('links a span of the demo to its method in a coverage report, at its line', async () => {
+    expect(await runDemo(['--repos-dir', reposDir])).toContain('demo workspace ready');
+    const apps = await apiCall<{ items: { id: string; name: string }[] }>(
+      'GET',
+      '/api/apps?q=demo-inventory',
+      undefined,
+      token,
+    );
+    const demoApp = apps.items.find((a) => a.name === 'demo-inventory');
+    expect(demoApp).toBeDefined();
+    const page = await signedInPage(chromium.browser, 'en');
+    await page.goto(`/otel/otel?appId=${demoApp?.id}&interface=${encodeURIComponent('POST /reservations')}`);
+    const first = page.getByRole('button', { name: /^Open trace / }).first();
+    await first.waitFor();
+    const [viewer] = await Promise.all([page.context().waitForEvent('page'), first.click()]);
+    const rows = viewer.getByRole('treeitem');
+    await rows.first().waitFor();
+    await rows.nth(1).click();
+    const link = viewer.getByTestId('span-coverage-link');
+    await link.waitFor();
+    const href = new URL((await link.getAttribute('href')) ?? '');
+    expect(href.origin).toBe(new URL(baseUrl()).origin);
+    expect(href.pathname).toMatch(/^\/codecoverage\/[0-9a-f-]{36}$/);
+    expect(href.searchParams.get('file')).toMatch(/Reservations\.java$/);
+    const line = Number(href.searchParams.get('line'));
+    expect(line).toBeGreaterThan(0);
+    const report = await apiCall<{ appId: string }>(
+      'GET',
+      `/api/reports/${href.pathname.split('/').pop()}`,
+      undefined,
+      token,
+    );
+    expect(report.appId).toBe(demoApp?.id);
+    await page.goto(`${href.pathname}${href.search}`);
+    await page
+      .getByText(/Reservations\.java/)
+      .first()
+      .waitFor();
+    await page
+      .getByText(/\breserve\b/)
+      .first()
+      .waitFor();
+    await page.screenshot({ path: `${artifactsDir}tracing-code-link-en.png` });
+  }, 600_000);
 });

@@ -108,7 +108,14 @@ function reportConfig(opts: AppOptions, runJobs: boolean): ReportConfig {
 
 /** Builds the API; never listens (main.ts and tests decide how it is served). */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: false });
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    // The ready hooks start the job queue (pg-boss makes its schema on first start) and its schedules:
+    // on a busy machine that took longer than Fastify's 10 s default, and the server gave up starting.
+    pluginTimeout: 120_000,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -142,7 +142,7 @@ describe('tracing screens', () => {
     expect(line).toBeGreaterThan(0);
     const report = await apiCall<{ appId: string }>(
       'GET',
-      `/api/reports/${href.pathname.split('/').pop()}`,
+      `/api/getReport?reportId=${href.pathname.split('/').pop()}`,
       undefined,
       token,
     );

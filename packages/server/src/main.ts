@@ -42,6 +42,12 @@ const app = await buildApp({
   about,
   role,
 });
+if (role !== 'all' && config.uploadStorage === 'file') {
+  // ADR 0006: a worker reads what a web process received only through a folder both mount.
+  app.log.warn(
+    `SEXTANT_UPLOAD_STORAGE=file with --role ${role}: every web and worker process needs the same data folder`,
+  );
+}
 let probes: Awaited<ReturnType<typeof listenProbes>> | null = null;
 let viewer: Awaited<ReturnType<typeof listenTraceViewer>> = null;
 let otlpGrpc: Awaited<ReturnType<typeof listenOtlpGrpc>> = null;

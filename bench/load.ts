@@ -7,6 +7,9 @@
 // and messages lost (every STOMP client must receive every status message of every report the run
 // created, once and in order, as the messages table holds them).
 // Run: npx tsx bench/load.ts            (SECONDS=10 to shorten; TOPOLOGIES=1x1,2x2)
+// Figures (2026-11-29, 2 shared cores at load average 35-43 from other work, so latencies say little):
+// 1+1: 0 API errors, p50 0.5-2.9 s, p99 10-22.5 s, 6 reports, 24,000 messages expected, 0 lost; 2+2: 0 errors,
+// p50 1.4-3.0 s, p99 15.5-21.5 s, 4 reports, 16,000 expected, 0 lost, 0 duplicated, 0 out of order.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -30,6 +30,7 @@ export const TABLE_OWNERS_WHERE_NAMES_DIFFER = {
   applications: 'applications', // db/schema/settings.ts: access requests, decided by the applications module
   coverageUploads: 'intake', // db/schema/reports.ts: written by the intake, read by the pipeline
   coverageAgents: 'intake', // db/schema/reports.ts: the agents' heart-beats
+  uploadBlobs: 'intake', // db/schema/upload-blobs.ts: an upload's bytes kept in the database (ADR 0006)
 };
 
 /**

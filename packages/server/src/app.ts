@@ -85,6 +85,7 @@ function reportConfig(opts: AppOptions, runJobs: boolean): ReportConfig {
   const { config } = opts;
   return {
     dataDir: config.dataDir,
+    uploadStorage: config.uploadStorage,
     uploadLimitBytes: config.uploadLimitBytes,
     uploadMaxRatio: config.uploadMaxRatio,
     uploadParsers: config.uploadParsers,

@@ -19,6 +19,7 @@ const EnvSchema = z.object({
     .default(12),
   SEXTANT_TRACE_VIEWER_PORT: z.coerce.number().int().min(1).max(65535).default(5173),
   SEXTANT_WEB_DIST: z.string().min(1).default('packages/web/dist'),
+  SEXTANT_UPLOAD_STORAGE: z.enum(['file', 'database']).optional(),
   SEXTANT_UPLOAD_LIMIT_MB: z.coerce.number().positive().default(512),
   SEXTANT_OTLP_LIMIT_MB: z.coerce.number().positive().default(64),
   SEXTANT_OTLP_CONCURRENCY: z.coerce.number().int().min(1).default(16),
@@ -28,6 +29,7 @@ const EnvSchema = z.object({
   SEXTANT_UPLOAD_PARSERS: z.coerce.number().int().min(1).max(64).default(2),
   SEXTANT_UPLOAD_QUEUE: z.coerce.number().int().min(0).max(10_000).default(8),
   SEXTANT_UPLOAD_PARSE_MEMORY_MB: z.coerce.number().int().min(64).default(2048),
+  SEXTANT_SHUTDOWN_DELAY_S: z.coerce.number().min(0).max(20).default(0),
   SEXTANT_REPORT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   SEXTANT_GIT_TIMEOUT_S: z.coerce.number().int().min(1).default(300),
   SEXTANT_WS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
@@ -84,6 +86,8 @@ export type Config = {
   /** Port of the OTLP/gRPC trace intake (4317, as exporters default to); 0 turns it off. */
   otlpGrpcPort: number;
   webDist: string;
+  /** Where accepted uploads are kept (ADR 0006): `database` by default with DATABASE_URL, else `file`. */
+  uploadStorage: 'file' | 'database';
   /** Largest coverage upload accepted, in bytes (refused from Content-Length before reading), and decompressed. */
   uploadLimitBytes: number;
   /** How many times a gzipped upload may expand (past its first 8 MiB). */
@@ -94,6 +98,8 @@ export type Config = {
   uploadQueue: number;
   /** Heap of one upload's parser thread, in MB. */
   uploadParseMemoryMb: number;
+  /** On SIGTERM, how long `/readyz` answers 503 while everything still serves, before the ports close. */
+  shutdownDelayMs: number;
   /** Report jobs run at once by this process. */
   reportConcurrency: number;
   gitTimeoutMs: number;
@@ -141,11 +147,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     otlpConcurrency: e.SEXTANT_OTLP_CONCURRENCY,
     otlpGrpcPort: e.SEXTANT_OTLP_GRPC_PORT,
     webDist: resolve(e.SEXTANT_WEB_DIST),
+    uploadStorage: e.SEXTANT_UPLOAD_STORAGE ?? (e.DATABASE_URL ? 'database' : 'file'),
     uploadLimitBytes: Math.round(e.SEXTANT_UPLOAD_LIMIT_MB * 1024 * 1024),
     uploadMaxRatio: e.SEXTANT_UPLOAD_MAX_RATIO,
     uploadParsers: e.SEXTANT_UPLOAD_PARSERS,
     uploadQueue: e.SEXTANT_UPLOAD_QUEUE,
     uploadParseMemoryMb: e.SEXTANT_UPLOAD_PARSE_MEMORY_MB,
+    shutdownDelayMs: Math.round(e.SEXTANT_SHUTDOWN_DELAY_S * 1000),
     reportConcurrency: e.SEXTANT_REPORT_CONCURRENCY,
     gitTimeoutMs: e.SEXTANT_GIT_TIMEOUT_S * 1000,
     wsConnectTimeoutMs: e.SEXTANT_WS_CONNECT_TIMEOUT_MS,

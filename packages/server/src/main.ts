@@ -42,6 +42,12 @@ const app = await buildApp({
   about,
   role,
 });
+if (role !== 'all' && config.uploadStorage === 'file') {
+  // ADR 0006: a worker reads what a web process received only through a folder both mount.
+  app.log.warn(
+    `SEXTANT_UPLOAD_STORAGE=file with --role ${role}: every web and worker process needs the same data folder`,
+  );
+}
 let probes: Awaited<ReturnType<typeof listenProbes>> | null = null;
 let viewer: Awaited<ReturnType<typeof listenTraceViewer>> = null;
 let otlpGrpc: Awaited<ReturnType<typeof listenOtlpGrpc>> = null;
@@ -68,7 +74,8 @@ const SHUTDOWN_TIMEOUT_MS = 30_000;
 
 let closing = false;
 /**
- * Graceful shutdown (SIGTERM, SIGINT): the ports stop taking connections and requests in flight end;
+ * Graceful shutdown (SIGTERM, SIGINT): `/readyz` answers 503 at once (for the delay configured, everything
+ * else still serves); then the ports stop taking connections and requests in flight end;
  * STOMP clients get an ERROR frame telling them to connect again (realtime plugin); running report
  * jobs are stopped and handed back at once, so another worker (or this one, restarted) takes them
  * (the job queue, stopped last among the app's hooks).
@@ -82,6 +89,10 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }, SHUTDOWN_TIMEOUT_MS);
   force.unref();
+  // Not ready from now on, while still serving: a load balancer polling /readyz stops sending here
+  // before the port closes (SEXTANT_SHUTDOWN_DELAY_S; 0 closes at once).
+  app.beginShutdown();
+  if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
   if (probes) {
     const server = probes;
     await new Promise((resolve) => {

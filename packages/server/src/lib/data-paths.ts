@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { RepoPolicy } from '../modules/apps/repo-location.ts';
+import type { UploadStorage } from '../modules/intake/upload-store.ts';
 
 /**
  * Where report work lives under the data directory. One place, because uploads are written by the
@@ -7,6 +8,8 @@ import type { RepoPolicy } from '../modules/apps/repo-location.ts';
  */
 export type ReportConfig = {
   dataDir: string;
+  /** Where accepted uploads' bytes are kept (ADR 0006): the data directory, or the database. */
+  uploadStorage: UploadStorage;
   uploadLimitBytes: number;
   uploadMaxRatio: number;
   uploadParsers: number;

@@ -55,6 +55,22 @@ describe('/healthz and /readyz', () => {
   });
 });
 
+describe('/readyz during a graceful shutdown', () => {
+  it('answers 503 as soon as the shutdown begins, while the rest still serves', async () => {
+    const t = await buildTestApp();
+    try {
+      t.app.beginShutdown();
+      const res = await t.app.inject({ url: PATHS.readyz });
+      expect(res.statusCode).toBe(503);
+      // Whatever the other checks say (each may time out on a loaded machine).
+      expect(res.json()).toMatchObject({ ready: false, checks: { shutdown: { ok: false, detail: 'shutting down' } } });
+      expect((await t.app.inject({ url: PATHS.healthz })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+});
+
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const noRedis = skipWithout('readiness with Redis', await missingRedis(REDIS_URL));
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coverageUploads } from '../../src/db/schema/index.ts';
 import { mirrorDir } from '../../src/lib/data-paths.ts';
 import { mapUploads } from '../../src/modules/reports/pipeline/gather-coverage.ts';
-import { bearer, uploadQuery, useIntakeApp } from './support.ts';
+import { bearer, storedUploadsOf, uploadQuery, useIntakeApp } from './support.ts';
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.com', ...args], { cwd, encoding: 'utf8' });
@@ -94,7 +94,7 @@ describe("uploads made in a monorepo's package folder", () => {
       .orderBy(coverageUploads.createdAt);
     const mapped = await mapUploads({
       uploads,
-      dataDir: t.dataDir,
+      stored: storedUploadsOf(t.db, t.dataDir),
       mirror: mirrorDir(t.dataDir, t.invoices.id),
       newCommit: head,
     });
@@ -152,7 +152,7 @@ describe("uploads made in a monorepo's package folder", () => {
     expect(row).toMatchObject({ unmappedFiles: [] });
     const mapped = await mapUploads({
       uploads: [row as NonNullable<typeof row>],
-      dataDir: t.dataDir,
+      stored: storedUploadsOf(t.db, t.dataDir),
       mirror: mirrorDir(t.dataDir, t.invoices.id),
       newCommit: head,
     });

@@ -1,12 +1,16 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type AppOptions, buildApp } from '../../src/app.ts';
 import type { Db } from '../../src/db/client.ts';
 import { seed } from '../../src/db/seed.ts';
 import { uploadsDir } from '../../src/lib/data-paths.ts';
+import { IntakeRepository } from '../../src/modules/intake/repository.ts';
+import { StoredUploads } from '../../src/modules/intake/stored-uploads.ts';
+import { type UploadStorage, UploadStore } from '../../src/modules/intake/upload-store.ts';
 import { ADMIN_PASSWORD, freshDatabase, signIn, testAppOptions } from '../support/build-test-app.ts';
 
 export const FIXTURES = join(import.meta.dirname, '../../../coverage/fixtures');
@@ -115,4 +119,10 @@ export function uploadQuery(fields: Record<string, string | number>): string {
 
 export function bearer(token: string): Headers {
   return { authorization: `Bearer ${token}` };
+}
+
+/** The kept uploads as the report pipeline reads them, from `dataDir` or the database. */
+export function storedUploadsOf(db: Db, dataDir: string, storage: UploadStorage = 'file'): StoredUploads {
+  const repository = new IntakeRepository(db, () => sql`select null::uuid`);
+  return new StoredUploads(repository, new UploadStore(repository, dataDir, storage));
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
@@ -10,7 +10,9 @@ import { FIXTURES, fixtureRepo } from '../reports/pipeline-support.ts';
 import { listener, RoleProcess, until } from './processes.ts';
 
 // Two web and two worker processes (`--role web|worker`, README "Operating") on one throw-away
-// PostgreSQL database and this machine's Redis, sharing one data folder (uploads and mirrors).
+// PostgreSQL database and this machine's Redis, each with a data folder of its own, as on four
+// machines: uploads received by web A reach the workers through PostgreSQL (ADR 0006), and each
+// worker clones the repository into its own folder.
 const PG_SERVER = process.env.PG_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const noServices = skipWithout(
@@ -18,8 +20,17 @@ const noServices = skipWithout(
   firstMissing(await missingPostgres(PG_SERVER), await missingRedis(REDIS_URL)),
 );
 const PASSWORD = `roles-${randomBytes(8).toString('hex')}`;
-const REPORTS = 10;
+const REPORTS = 20;
 const FINAL = (status: string) => status === 'SUCCESS' || status.endsWith('FAIL');
+
+/** The files (not folders) under a process's `uploads` folder. */
+function uploadFiles(dataDir: string): string[] {
+  const root = join(dataDir, 'uploads');
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
+}
 
 async function admin(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: PG_SERVER });
@@ -35,7 +46,7 @@ describe.skipIf(noServices)('web and worker processes', () => {
   const dbName = `sx_roles_${randomBytes(6).toString('hex')}`;
   const url = new URL(PG_SERVER);
   url.pathname = `/${dbName}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'sx-roles-'));
+  const dataDirs: string[] = [];
   const repo = fixtureRepo('jacoco');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -43,18 +54,24 @@ describe.skipIf(noServices)('web and worker processes', () => {
     HOST: '127.0.0.1',
     DATABASE_URL: url.toString(),
     REDIS_URL,
-    SEXTANT_DATA_DIR: dataDir,
     SEXTANT_ADMIN_PASSWORD: PASSWORD,
     SEXTANT_JWT_SECRET: randomBytes(48).toString('base64url'),
     // A killed worker's reports are stale after 6 s and taken over by the other worker's sweeper.
     SEXTANT_REPORT_HEARTBEAT_S: '1',
     SEXTANT_REPO_PATHS: tmpdir(),
     SEXTANT_ROLE: '',
+    // On SIGTERM /readyz answers 503 for two seconds before the ports close.
+    SEXTANT_SHUTDOWN_DELAY_S: '2',
   };
-  const webA = new RoleProcess('web', env);
-  const webB = new RoleProcess('web', env);
-  const worker1 = new RoleProcess('worker', env);
-  const worker2 = new RoleProcess('worker', env);
+  const ownFolder = (): NodeJS.ProcessEnv => {
+    const dir = mkdtempSync(join(tmpdir(), 'sx-roles-'));
+    dataDirs.push(dir);
+    return { ...env, SEXTANT_DATA_DIR: dir };
+  };
+  const webA = new RoleProcess('web', ownFolder());
+  const webB = new RoleProcess('web', ownFolder());
+  const worker1 = new RoleProcess('worker', ownFolder());
+  const worker2 = new RoleProcess('worker', ownFolder());
   const all = [webA, webB, worker1, worker2];
 
   beforeAll(async () => {
@@ -65,7 +82,7 @@ describe.skipIf(noServices)('web and worker processes', () => {
   afterAll(async () => {
     await Promise.all(all.map((p) => p.stop('SIGKILL')));
     await admin(`drop database if exists ${dbName} with (force)`);
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
     rmSync(dirname(repo), { recursive: true, force: true });
   }, 60_000);
 
@@ -102,7 +119,7 @@ describe.skipIf(noServices)('web and worker processes', () => {
       name: 'calculator',
       language: 'java',
       repoUrl: repo,
-      buildCommand: 'sleep 4',
+      buildCommand: 'sleep 2',
     });
     const upload = await fetch(`${webA.base}/api/coverage/uploads?app=calculator&commit=head&envType=test&testType=2`, {
       method: 'POST',
@@ -110,6 +127,8 @@ describe.skipIf(noServices)('web and worker processes', () => {
       body: readFileSync(join(FIXTURES, 'jacoco/jacoco.xml')),
     });
     expect(upload.status, await upload.clone().text()).toBeLessThan(300);
+    // Kept in PostgreSQL, not in web A's folder (nor anyone's): the workers read it from there.
+    expect(uploadFiles(dataDirs[0] as string)).toEqual([]);
     const ids: string[] = [];
     for (let i = 0; i < REPORTS; i++) {
       const report = await api(webA.base, 'POST', '/api/reports', {
@@ -178,6 +197,10 @@ describe.skipIf(noServices)('web and worker processes', () => {
         [ids],
       );
       expect(counted[0]?.n).toBe(REPORTS);
+      const { rows: kept } = await db.query<{ storage: string; chunks: number }>(
+        'select storage, (select count(*)::int from upload_blobs b where b.upload_id = u.id) as chunks from coverage_uploads u',
+      );
+      expect(kept).toEqual([{ storage: 'database', chunks: 1 }]);
     } finally {
       await db.end();
     }
@@ -188,8 +211,23 @@ describe.skipIf(noServices)('web and worker processes', () => {
       0,
     );
 
-    // Graceful shutdown: web B tells its STOMP client to connect again, then exits 0; so does worker 2.
-    expect(await webB.stop('SIGTERM')).toBe(0);
+    // The workers cloned the repository each into its own folder; no folder holds an upload.
+    for (const [i, dir] of dataDirs.entries()) expect(uploadFiles(dir), `process ${i}'s folder`).toEqual([]);
+    expect(dataDirs.slice(2).map((dir) => readdirSync(join(dir, 'repos')).length)).toEqual([1, 1]);
+
+    // Graceful shutdown: web B answers not ready at once, tells its STOMP client to connect again,
+    // then exits 0; so does worker 2.
+    const stopping = webB.stop('SIGTERM');
+    const notReady = await until(
+      'web B not ready',
+      async () => {
+        const res = await fetch(`${webB.base}/readyz`).catch(() => null);
+        return res?.status === 503 ? ((await res.json()) as { checks: { shutdown?: unknown } }) : undefined;
+      },
+      10_000,
+    );
+    expect(notReady.checks.shutdown).toEqual({ ok: false, detail: 'shutting down' });
+    expect(await stopping).toBe(0);
     await until('the ERROR frame and close on B', async () => (onB.closed() ? true : undefined), 10_000);
     expect(onB.errors.map((f) => f.headers.message)).toEqual([SHUTDOWN_REASON]);
     expect(await worker2.stop('SIGTERM')).toBe(0);

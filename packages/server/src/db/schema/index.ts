@@ -12,5 +12,6 @@ export * from './roles.ts';
 export * from './settings.ts';
 export * from './teams.ts';
 export * from './traces.ts';
+export * from './upload-blobs.ts';
 export * from './users.ts';
 export * from './versions.ts';

@@ -47,7 +47,7 @@ function counterColumns() {
   };
 }
 
-/** A coverage file sent by CI or an agent, kept on disk under the data directory (issue 6). */
+/** A coverage file sent by CI or an agent (issue 6), kept on disk or in upload_blobs (issue 41). */
 export const coverageUploads = pgTable(
   'coverage_uploads',
   {
@@ -65,8 +65,13 @@ export const coverageUploads = pgTable(
     format: text('format').notNull(),
     /** The repository folder the report was made in (a monorepo's package); null: the top. */
     baseDir: text('base_dir'),
-    /** Relative to the data directory. */
-    storedPath: text('stored_path').notNull(),
+    /**
+     * Where the file's bytes are (ADR 0006): `file`, under the data directory at `storedPath`; or
+     * `database`, gzipped in upload_blobs (storedPath null), readable by a worker on another machine.
+     */
+    storage: text('storage').$type<'file' | 'database'>().notNull().default('file'),
+    /** Relative to the data directory; null when the bytes are in the database. */
+    storedPath: text('stored_path'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     files: integer('files').notNull(),
     unmappedFiles: text('unmapped_files').array().notNull().default(sql`'{}'::text[]`),

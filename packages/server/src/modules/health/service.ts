@@ -11,10 +11,17 @@ const CHECK_TIMEOUT_MS = 2_000;
  * this build ships is applied, and Redis (when configured) answers a PING.
  */
 export class HealthService {
+  private shuttingDown = false;
+
   constructor(
     private readonly repository: HealthRepository,
     private readonly redis: ReadinessProbe | undefined,
   ) {}
+
+  /** From now on the process is not ready, whatever the checks say (it is closing; send elsewhere). */
+  beginShutdown(): void {
+    this.shuttingDown = true;
+  }
 
   async readiness(): Promise<Readiness> {
     const [database, migrations, redis] = await Promise.all([
@@ -25,6 +32,10 @@ export class HealthService {
       }),
       this.redis ? check(this.redis) : Promise.resolve({ ok: true, detail: 'not configured' }),
     ]);
+    if (this.shuttingDown) {
+      const shutdown = { ok: false, detail: 'shutting down' };
+      return { ready: false, checks: { database, migrations, redis, shutdown } };
+    }
     return { ready: database.ok && migrations.ok && redis.ok, checks: { database, migrations, redis } };
   }
 }

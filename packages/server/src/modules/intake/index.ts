@@ -11,14 +11,16 @@ import { StoredUploads } from './stored-uploads.ts';
 import { UploadAdmission } from './upload-admission.ts';
 import { UploadParsers } from './upload-parsers.ts';
 import { registerUploadRoute } from './upload-route.ts';
+import { UploadStore } from './upload-store.ts';
 import { UploadsService } from './uploads-service.ts';
 
 export type { UploadRow } from './repository.ts';
 export type { StoredUploads } from './stored-uploads.ts';
 
 /** The kept uploads, for the report pipeline. */
-export function createStoredUploads(db: Db, apps: AppsService): StoredUploads {
-  return new StoredUploads(new IntakeRepository(db, (teamIds) => apps.idsOfTeams(teamIds)));
+export function createStoredUploads(db: Db, apps: AppsService, config: ReportConfig): StoredUploads {
+  const repository = new IntakeRepository(db, (teamIds) => apps.idsOfTeams(teamIds));
+  return new StoredUploads(repository, new UploadStore(repository, config.dataDir, config.uploadStorage));
 }
 
 export type IntakeDeps = {
@@ -35,7 +37,8 @@ export function registerCoverageIntake(app: FastifyInstance, db: Db, config: Rep
   const repository = new IntakeRepository(db, (teamIds) => apps.idsOfTeams(teamIds));
   const credentials = new IntakeCredentials(apps, deps.teamIdsOf, (token) => app.principalOf(token));
   const parsers = new UploadParsers(config.uploadParsers, config.uploadParseMemoryMb);
-  const uploads = new UploadsService(repository, config, parsers);
+  const store = new UploadStore(repository, config.dataDir, config.uploadStorage);
+  const uploads = new UploadsService(repository, config, parsers, store);
   const admission = new UploadAdmission(config.uploadParsers + config.uploadQueue);
   app.addHook('onReady', async () => {
     const removed = await removePartialUploads(config.dataDir);

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { coverageAgents, coverageUploads } from '../../db/schema/index.ts';
+import { coverageAgents, coverageUploads, uploadBlobs } from '../../db/schema/index.ts';
 
 export type UploadRow = typeof coverageUploads.$inferSelect;
 export type NewUpload = typeof coverageUploads.$inferInsert;
@@ -19,6 +19,26 @@ export class IntakeRepository {
     const [row] = await this.db.insert(coverageUploads).values(upload).returning();
     if (!row) throw new Error('insert returned no row');
     return row;
+  }
+
+  /** The row and its chunks in one transaction: both, or neither (ADR 0006). */
+  insertUploadWithBlobs(upload: NewUpload & { id: string }, chunks: AsyncIterable<Buffer>): Promise<UploadRow> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(coverageUploads).values(upload).returning();
+      if (!row) throw new Error('insert returned no row');
+      let seq = 0;
+      for await (const data of chunks) await tx.insert(uploadBlobs).values({ uploadId: upload.id, seq: seq++, data });
+      return row;
+    });
+  }
+
+  /** One chunk of a database-kept upload; null past its last. */
+  async blobChunk(uploadId: string, seq: number): Promise<Buffer | null> {
+    const [row] = await this.db
+      .select({ data: uploadBlobs.data })
+      .from(uploadBlobs)
+      .where(and(eq(uploadBlobs.uploadId, uploadId), eq(uploadBlobs.seq, seq)));
+    return row?.data ?? null;
   }
 
   /** Newest first; `teamIds` null means every team. */

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rename, rm } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { UploadMeta, UploadResult } from '@sextant/api';
 import { CoverageError } from '@sextant/coverage';
 import { ApiError } from '../../errors.ts';
@@ -9,6 +8,7 @@ import type { ParsedUpload } from './parse-worker.ts';
 import type { ReceivedFile } from './receive.ts';
 import type { AppRef, IntakeRepository, UploadRow } from './repository.ts';
 import type { UploadParsers } from './upload-parsers.ts';
+import type { UploadStore } from './upload-store.ts';
 
 /** A gzipped upload may expand freely up to this size; past it, at most `uploadMaxRatio` times. */
 const RATIO_CHECKED_FROM_BYTES = 8 * 1024 * 1024;
@@ -39,18 +39,19 @@ function refusal(error: CoverageError, fileName: string): ApiError {
   return new ApiError(400, 'bad-request', `The coverage file was refused: ${what}`);
 }
 
-/** Coverage files sent by CI and agents: parsed once on arrival, kept on disk, recorded in coverage_uploads. */
+/** Coverage files sent by CI and agents: parsed once on arrival, kept by the store, recorded in coverage_uploads. */
 export class UploadsService {
   constructor(
     private readonly repository: IntakeRepository,
     private readonly config: ReportConfig,
     private readonly parsers: UploadParsers,
+    private readonly store: UploadStore,
   ) {}
 
   /**
    * Parses the received file in a parser thread (and checks it against the app's mirror there); a
-   * file the engine refuses is deleted and nothing is recorded. A kept file is renamed to its upload
-   * id before the row is written, so a row never names a missing file. The size limit holds for the
+   * file the engine refuses is deleted and nothing is recorded. The store keeps an accepted one
+   * (on disk or in the database) so that a row never names missing bytes. The size limit holds for the
    * decompressed report too, so that a small gzip cannot stand for a huge report (issue 32).
    */
   async accept(
@@ -80,32 +81,23 @@ export class UploadsService {
       throw error;
     }
     const uploadId = randomUUID();
-    const stored = join(received.path, '..', `${uploadId}.${parsed.format}${received.gzip ? '.gz' : ''}`);
-    try {
-      await rename(received.path, stored);
-      await this.repository.insertUpload({
-        id: uploadId,
-        appId: app.id,
-        commit: meta.commit,
-        commitSha: parsed.commitSha,
-        envType: meta.envType,
-        testType: meta.testType,
-        caseId: meta.caseId || null,
-        agentId: meta.agentId || null,
-        format: parsed.format,
-        baseDir,
-        storedPath: relative(this.config.dataDir, stored).split(sep).join('/'),
-        sizeBytes: received.sizeBytes,
-        files: parsed.files,
-        unmappedFiles: parsed.unmappedFiles,
-        uploadedBy,
-      });
-      return { uploadId, format: parsed.format, files: parsed.files, unmappedFiles: parsed.unmappedFiles };
-    } catch (error) {
-      await rm(received.path, { force: true });
-      await rm(stored, { force: true });
-      throw error;
-    }
+    await this.store.keep(received, {
+      id: uploadId,
+      appId: app.id,
+      commit: meta.commit,
+      commitSha: parsed.commitSha,
+      envType: meta.envType,
+      testType: meta.testType,
+      caseId: meta.caseId || null,
+      agentId: meta.agentId || null,
+      format: parsed.format,
+      baseDir,
+      sizeBytes: received.sizeBytes,
+      files: parsed.files,
+      unmappedFiles: parsed.unmappedFiles,
+      uploadedBy,
+    });
+    return { uploadId, format: parsed.format, files: parsed.files, unmappedFiles: parsed.unmappedFiles };
   }
 
   async list(query: { appId?: string; teamIds: string[] | null; page: number; perPage: number }) {

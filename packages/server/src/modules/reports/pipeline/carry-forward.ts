@@ -40,7 +40,6 @@ export async function carriedSources(input: {
   days: number;
   newCommit: string;
   mirror: string;
-  dataDir: string;
   cacheDir: string;
   /** The newest finished report over a commit (the reports repository's `finishedAt`). */
   reportOf: (commit: string) => Promise<{ id: string; name: string } | null>;
@@ -67,7 +66,7 @@ export async function carriedSources(input: {
     try {
       const mapped = await mapUploads({
         uploads: rows,
-        dataDir: input.dataDir,
+        stored: input.stored,
         mirror: input.mirror,
         newCommit: commit,
       });

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import {
   type AmbiguousPath,
   type Coverage,
@@ -8,7 +7,7 @@ import {
   mapPaths,
   mergeCoverage,
 } from '@sextant/coverage';
-import { listFiles, readCoverageFile } from '@sextant/coverage/node';
+import { listFiles } from '@sextant/coverage/node';
 import type { StoredUploads, UploadRow } from '../../intake/index.ts';
 import type { CaseCoverage } from '../generate/case-summaries.ts';
 import { resolveRefs } from './mirror.ts';
@@ -45,7 +44,7 @@ function formatOf(upload: UploadRow): FormatName | 'auto' {
  */
 export async function mapUploads(input: {
   uploads: readonly UploadRow[];
-  dataDir: string;
+  stored: StoredUploads;
   mirror: string;
   newCommit: string;
 }): Promise<{
@@ -63,7 +62,7 @@ export async function mapUploads(input: {
   for (const upload of input.uploads) {
     let parsed: Coverage;
     try {
-      parsed = await readCoverageFile(join(input.dataDir, upload.storedPath), { format: formatOf(upload) });
+      parsed = await input.stored.read(upload, { format: formatOf(upload) });
     } catch (error) {
       const reason = error instanceof CoverageError ? error.message : String(error);
       throw new StepFailure('FAILADDMODULE', `cannot read the coverage upload ${upload.id}: ${reason}`);

@@ -197,7 +197,7 @@ async function gatherCoverage(
       );
       return {
         uploads: uploads.length,
-        ...(await mapUploads({ uploads, dataDir, mirror, newCommit })),
+        ...(await mapUploads({ uploads, stored: deps.uploads, mirror, newCommit })),
       };
     },
   );
@@ -219,7 +219,6 @@ async function gatherCoverage(
               days,
               newCommit,
               mirror,
-              dataDir,
               cacheDir: cacheDir(dataDir),
               reportOf: (commit) =>
                 deps.repository.finishedAt({

@@ -1,6 +1,6 @@
+import { type FakeZentao, startFakeZentao } from '@sextant/cli/zentao-shaped';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeZentao, startFakeZentao } from '../packages/server/test/zentao/fake-zentao.ts';
 import { adminToken, apiCall, artifactsDir, useBrowser } from './support/browser.ts';
 import { openAs } from './support/screens.ts';
 

@@ -83,8 +83,15 @@ export function ActivityChart({
     xAxis: { type: 'category', data: rows.map((d) => d.day.slice(5)) },
     yAxis: { type: 'value', minInterval: 1 },
     series: [
-      { name: t.succeeded, type: 'bar', stack: 'r', color: '#28c76f', data: rows.map((d) => d.succeeded) },
-      { name: t.failed, type: 'bar', stack: 'r', color: '#ea5455', data: rows.map((d) => d.failed) },
+      {
+        name: t.succeeded,
+        type: 'bar',
+        stack: 'r',
+        barMaxWidth: 32,
+        color: '#28c76f',
+        data: rows.map((d) => d.succeeded),
+      },
+      { name: t.failed, type: 'bar', stack: 'r', barMaxWidth: 32, color: '#ea5455', data: rows.map((d) => d.failed) },
       { name: t.uploads, type: 'line', color: '#7367f0', data: rows.map((d) => d.uploads) },
       { name: t.uploadingAgents, type: 'line', color: '#ff9f43', data: rows.map((d) => d.agents) },
     ],

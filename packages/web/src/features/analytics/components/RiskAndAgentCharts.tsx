@@ -18,8 +18,8 @@ export function BurnDownChart({ burnDown, height }: { burnDown: RiskBurnDown | u
     xAxis: { type: 'category', data: points.map((p) => p.day.slice(5)) },
     yAxis: { type: 'value', minInterval: 1 },
     series: [
-      { name: t.risksOpened, type: 'bar', color: '#ea5455', data: points.map((p) => p.opened) },
-      { name: t.risksClosed, type: 'bar', color: '#28c76f', data: points.map((p) => p.closed) },
+      { name: t.risksOpened, type: 'bar', barMaxWidth: 16, color: '#ea5455', data: points.map((p) => p.opened) },
+      { name: t.risksClosed, type: 'bar', barMaxWidth: 16, color: '#28c76f', data: points.map((p) => p.closed) },
       { name: openLabel, type: 'line', step: 'end', color: '#ff9f43', data: points.map((p) => p.open) },
     ],
   };
@@ -61,9 +61,23 @@ export function AgentsChart({ agents, height }: { agents: AgentsNow[]; height?: 
     xAxis: { type: 'value', minInterval: 1 },
     yAxis: { type: 'category', inverse: true, data: agents.map((a) => plain(name(a))) },
     series: [
-      { name: t.agentsAlive, type: 'bar', stack: 'a', color: '#28c76f', data: agents.map((a) => a.alive) },
-      { name: t.agentsFailing, type: 'bar', stack: 'a', color: '#ea5455', data: agents.map((a) => a.failing) },
-      { name: t.agentsSilent, type: 'bar', stack: 'a', color: '#b9b9c3', data: agents.map(silent) },
+      {
+        name: t.agentsAlive,
+        type: 'bar',
+        stack: 'a',
+        barMaxWidth: 28,
+        color: '#28c76f',
+        data: agents.map((a) => a.alive),
+      },
+      {
+        name: t.agentsFailing,
+        type: 'bar',
+        stack: 'a',
+        barMaxWidth: 28,
+        color: '#ea5455',
+        data: agents.map((a) => a.failing),
+      },
+      { name: t.agentsSilent, type: 'bar', stack: 'a', barMaxWidth: 28, color: '#b9b9c3', data: agents.map(silent) },
     ],
   };
   return (

@@ -1,0 +1,1 @@
+ALTER TABLE "reports" ADD COLUMN "summaries_version" integer;

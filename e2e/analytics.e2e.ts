@@ -66,6 +66,14 @@ describe('analytics screens over the demo workspace', () => {
     await page.screenshot({ path: `${artifactsDir}analytics-${locale}-${name}.png`, fullPage: true });
   }
 
+  /** Switches the chart card titled `title` to its table view and waits for a cell showing `shows`. */
+  async function cardTable(page: Page, locale: string, name: string, title: string, label: string, shows: string) {
+    const card = page.locator('.ant-card').filter({ has: page.locator('.ant-card-head-title', { hasText: title }) });
+    await card.getByText(label, { exact: true }).click();
+    await card.locator('td').getByText(shows, { exact: true }).first().waitFor({ timeout: 30_000 });
+    await card.screenshot({ path: `${artifactsDir}analytics-${locale}-${name}.png` });
+  }
+
   it.each([
     [
       'en',
@@ -74,14 +82,29 @@ describe('analytics screens over the demo workspace', () => {
       'Coverage by project',
       'Coverage by version',
       'Changed methods',
+      'Risk burn-down',
+      'Agents per app and environment',
     ],
-    ['zh', '表格', '各提交者未覆盖的变更方法', '各项目覆盖率', '各版本覆盖率', '变更方法'],
+    [
+      'zh',
+      '表格',
+      '各提交者未覆盖的变更方法',
+      '各项目覆盖率',
+      '各版本覆盖率',
+      '变更方法',
+      '风险燃尽',
+      '各应用和环境的探针',
+    ],
   ])(
     'shows the demo figures on every finished screen (%s)',
-    async (locale, table, byCommitter, byProject, byVersion, changed) => {
+    async (locale, table, byCommitter, byProject, byVersion, changed, burnDown, agents) => {
       const { context, page } = await open(locale);
       const scope = `teamId=${teamId}`;
       await visit(page, locale, 'app', `/dashboard/appAnalytic?${scope}`, 'demo-inventory');
+      // The demo's QA agents beat in env test; the risks its reports opened are on today's row.
+      await cardTable(page, locale, 'app-agents-table-view', agents, table, 'demo-storefront');
+      const today = new Date().toISOString().slice(0, 10);
+      await cardTable(page, locale, 'app-burn-down-table-view', burnDown, table, today);
       await visit(page, locale, 'committers', `/dashboard/committerAnalytic?${scope}`, byCommitter);
       await tableView(page, locale, 'committers-table-view', table, /@/);
       await visit(page, locale, 'committer-table', `/dashboard/committerAnalyticTable?${scope}`, /@/);
@@ -110,8 +133,34 @@ describe('analytics screens over the demo workspace', () => {
       );
       // The demo's two apps, each with its latest full report in a grade.
       await page.locator('.ant-statistic-content-value').first().getByText('2').waitFor({ timeout: 30_000 });
+      // Open risks, and the two QA agents (alive while their demo heart-beat is under ten minutes old).
+      const stats = page.locator('.ant-statistic');
+      const openRisks = await stats.nth(4).locator('.ant-statistic-content-value').textContent();
+      expect(Number(openRisks)).toBeGreaterThan(0);
+      expect(await stats.nth(5).locator('.ant-statistic-content-value').textContent()).toMatch(/^\d+ \/ 2$/);
+      await page.getByText(locale === 'en' ? 'Risk burn-down' : '风险燃尽').waitFor();
+      await page.screenshot({ path: `${artifactsDir}analytics-${locale}-cockpit-1920.png` });
       const height = await page.evaluate(() => document.scrollingElement?.scrollHeight ?? 0);
       expect(height).toBeLessThanOrEqual(1080);
+      await context.close();
+    },
+    120_000,
+  );
+
+  it.each([
+    ['en', 'Last import'],
+    ['zh', '上次导入'],
+  ])(
+    'shows the demo ZenTao import on /zentao (%s)',
+    async (locale, last) => {
+      const { context, page } = await open(locale);
+      await page.goto('/zentao');
+      const summary = page.getByTestId('zentao-summary');
+      await summary.getByText(last).waitFor({ timeout: 60_000 });
+      // Four stories and four test cases, made by the first demo run, unchanged by later ones.
+      const cells = await summary.locator('tbody tr').first().locator('td').allInnerTexts();
+      expect(Number(cells[1]) + Number(cells[3])).toBe(4);
+      await page.screenshot({ path: `${artifactsDir}analytics-${locale}-zentao.png`, fullPage: true });
       await context.close();
     },
     120_000,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AgentsNowSchema, RiskBurnDownSchema, UploadDaySchema } from './analytics-activity.ts';
 import { testTypeSchema } from './reports.ts';
 
 /**
@@ -111,7 +112,13 @@ export const CoverageWeekSchema = z.object({
 });
 export type CoverageWeek = z.infer<typeof CoverageWeekSchema>;
 
-export const AppOverviewSchema = z.object({ activity: z.array(ActivityDaySchema), trend: z.array(CoverageWeekSchema) });
+export const AppOverviewSchema = z.object({
+  activity: z.array(ActivityDaySchema),
+  trend: z.array(CoverageWeekSchema),
+  uploads: z.array(UploadDaySchema),
+  agents: z.array(AgentsNowSchema),
+  burnDown: RiskBurnDownSchema,
+});
 export type AppOverview = z.infer<typeof AppOverviewSchema>;
 
 /** One app's latest successful full report per test type: the cockpit's grade distribution and worst list. */
@@ -132,6 +139,9 @@ export const CockpitSchema = z.object({
   standings: z.array(AppStandingSchema),
   trend: z.array(CoverageWeekSchema),
   activity: z.array(ActivityDaySchema),
+  uploads: z.array(UploadDaySchema),
+  agents: z.array(AgentsNowSchema),
+  burnDown: RiskBurnDownSchema,
   apps: z.number().int(),
   reports: z.number().int(),
 });

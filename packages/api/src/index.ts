@@ -9,6 +9,7 @@ export * from './admin/requirements.ts';
 export * from './admin/teams.ts';
 export * from './admin/versions.ts';
 export * from './analytics.ts';
+export * from './analytics-activity.ts';
 export * from './analytics-cases.ts';
 export * from './applications.ts';
 export * from './auth.ts';

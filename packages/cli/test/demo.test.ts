@@ -106,14 +106,29 @@ describe('sextant demo', () => {
       apps: 2,
       projects: 1,
       versions: 4,
-      requirements: 6,
-      cases: 4,
+      // Six requirements and four cases of the demo's own, four of each imported from its ZenTao plan.
+      requirements: 10,
+      cases: 8,
       uploads: 10,
     });
+    // Issue 35: the ZenTao import's summary stays, the settings pointing at the demo's server do not.
+    const zentao = await api<{ url: string | null; lastImport: { requirements: { created: number } } }>(
+      'GET',
+      '/api/zentao',
+    );
+    expect(zentao.url).toBeNull();
+    expect(zentao.lastImport.requirements.created).toBe(4);
+    expect(first.stderr).toMatch(/ZenTao import: requirements 4 created, 0 updated, 0 unchanged, 0 refused/);
     expect(after.reports1).toBe(6);
     expect(after.reports2).toBe(6);
     expect(after.succeeded1).toBe(6);
     expect(after.succeeded2).toBe(6);
+    // Issue 35: each app's QA agent beat, and its functional uploads name it.
+    const apps0 = await api<{ items: { id: string; name: string }[] }>('GET', '/api/apps?perPage=100');
+    for (const app of apps0.items) {
+      const agents = await api<{ agentId: string; envType: string }[]>('GET', `/api/apps/${app.id}/agents`);
+      expect(agents.map((a) => [a.agentId, a.envType])).toEqual([[`${app.name}-qa-agent`, 'test']]);
+    }
     // Issue 36: each app's traces across 1.0 and 1.1; in 1.1 one interface is slower, one fails more.
     const apps = await api<{ items: { id: string; name: string }[] }>('GET', '/api/apps?perPage=100');
     for (const app of apps.items) {

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { CaseAnalyticRow, CaseImpact, CaseMethods, RequirementAnalyticRow } from '@sextant/api';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUpload, FIXTURES, TERMINAL, useReportsApp, waitForReport } from '../reports/pipeline-support.ts';
 
@@ -252,6 +253,63 @@ describe('requirement and case analytics over real reports', () => {
     expect(rerun.status).toBe('SUCCESS');
     expect(await get<CaseImpact>(`/api/analytics/cases/impact?appId=${appId}`)).toEqual(before);
     expect(await get<unknown>(`/api/analytics/cases?appId=${appId}`)).toEqual(cases);
+  });
+
+  it('the summaries of reports made before they were kept are derived again, equal to what the pipeline wrote', async () => {
+    const ids = (await t.db.execute(sql`select id from reports where app_id = ${appId} order by id`)).rows.map((r) =>
+      String(r.id),
+    );
+    const summaries = async () => ({
+      committers: (
+        await t.db.execute(sql`select * from report_committers where report_id = any(${`{${ids}}`}::uuid[])
+        order by report_id, author`)
+      ).rows,
+      cases: (
+        await t.db.execute(sql`select * from report_case_methods where report_id = any(${`{${ids}}`}::uuid[])
+        order by report_id, case_key, file_path, class_name, method`)
+      ).rows,
+      requirements: (
+        await t.db.execute(sql`select * from report_requirements
+        where report_id = any(${`{${ids}}`}::uuid[]) order by report_id, requirement_key`)
+      ).rows,
+    });
+    const written = await summaries();
+    expect(ids).toHaveLength(3);
+    expect(written.cases.length).toBeGreaterThan(0);
+    expect(written.requirements.length).toBeGreaterThan(0);
+    expect(written.committers.length).toBeGreaterThan(0);
+    // As a report finished before migration 0017 stands: no summaries, no summaries version.
+    for (const table of ['report_committers', 'report_case_methods', 'report_requirements']) {
+      await t.db.execute(sql`delete from ${sql.identifier(table)} where report_id = any(${`{${ids}}`}::uuid[])`);
+    }
+    await t.db.execute(sql`update reports set summaries_version = null where app_id = ${appId}`);
+    expect(await t.app.reportSummaries.pending()).toBe(true);
+
+    expect(await t.app.reportSummaries.run()).toEqual({ derived: 3, givenUp: 0 });
+    expect(await summaries()).toEqual(written);
+    const versions = await t.db.execute(
+      sql`select distinct summaries_version as v from reports where app_id = ${appId}`,
+    );
+    expect(versions.rows).toEqual([{ v: 1 }]);
+    expect(await t.app.reportSummaries.pending()).toBe(false);
+    expect(await t.app.reportSummaries.run()).toEqual({ derived: 0, givenUp: 0 });
+  });
+
+  it('a report whose uploads are gone is given up on, once, and keeps nothing half-written', async () => {
+    const [report] = (await t.db.execute(sql`select id from reports where app_id = ${appId} and test_type = 1 limit 1`))
+      .rows;
+    const id = String(report?.id);
+    const stored = await t.db.execute(sql`select stored_path from coverage_uploads where app_id = ${appId}
+      and test_type = 1`);
+    for (const row of stored.rows) rmSync(join(t.dataDir, String(row.stored_path)));
+    await t.db.execute(sql`update reports set summaries_version = null where id = ${id}`);
+    const before = await t.db.execute(sql`select count(*)::int as n from report_committers where report_id = ${id}`);
+    expect(await t.app.reportSummaries.run()).toEqual({ derived: 0, givenUp: 1 });
+    const after = await t.db.execute(sql`select count(*)::int as n from report_committers where report_id = ${id}`);
+    expect(after.rows).toEqual(before.rows);
+    const [marked] = (await t.db.execute(sql`select summaries_version as v from reports where id = ${id}`)).rows;
+    expect(marked).toEqual({ v: -1 });
+    expect(await t.app.reportSummaries.run()).toEqual({ derived: 0, givenUp: 0 });
   });
 
   it('requirement analytics answers 403 in the lite edition; case analytics stays', async () => {

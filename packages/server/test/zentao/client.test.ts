@@ -1,6 +1,6 @@
+import { type FakeZentao, startFakeZentao } from '@sextant/cli/zentao-shaped';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZentaoClient, ZentaoError } from '../../src/modules/zentao/client.ts';
-import { type FakeZentao, startFakeZentao } from './fake-zentao.ts';
 
 const story = (id: number, product: number) => ({ id, title: `Story ${id}`, status: 'active', stage: 'wait', product });
 

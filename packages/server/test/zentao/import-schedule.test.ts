@@ -1,3 +1,4 @@
+import { type FakeZentao, startFakeZentao } from '@sextant/cli/zentao-shaped';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
@@ -7,7 +8,6 @@ import type { Database, Db } from '../../src/db/client.ts';
 import { seed } from '../../src/db/seed.ts';
 import { DEFAULT_ZENTAO_IMPORT_CRON, ZENTAO_IMPORT_QUEUE } from '../../src/modules/zentao/import-jobs.ts';
 import { ADMIN_PASSWORD, freshDatabase, signIn, testAppOptions } from '../support/build-test-app.ts';
-import { type FakeZentao, startFakeZentao } from './fake-zentao.ts';
 
 /** Issue 35: the import runs on a pg-boss schedule too, audited under "schedule". */
 describe('scheduled ZenTao import', () => {

@@ -1,7 +1,7 @@
+import { type FakeZentao, type FakeZentaoData, startFakeZentao } from '@sextant/cli/zentao-shaped';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useAdminApi } from '../admin/support.ts';
-import { type FakeZentao, type FakeZentaoData, startFakeZentao } from './fake-zentao.ts';
 
 type Summary = {
   by: string;

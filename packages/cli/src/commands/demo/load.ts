@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PATHS, pathTo, type Report } from '@sextant/api';
+import { beatDemoAgents, demoAgentOf } from './agents.ts';
 import type { DemoApi } from './client.ts';
 import {
   DEMO_APPS,
@@ -17,6 +18,7 @@ import {
 } from './manifest.ts';
 import { askDemoDecision, judgeDemoRisks } from './risks.ts';
 import { sendDemoTraces } from './traces.ts';
+import { DEMO_ZENTAO_CASE_KEYS, DEMO_ZENTAO_REQUIREMENT_KEYS, importDemoZentao } from './zentao.ts';
 
 export type DemoOptions = {
   api: DemoApi;
@@ -100,6 +102,8 @@ export async function loadDemo(o: DemoOptions): Promise<DemoSummary> {
   }
   await askDemoDecision(o.api, appIds, o.log);
   await sendDemoTraces(o.api, apps, o.log);
+  await beatDemoAgents(o.api, o.reposDir, o.log);
+  await importDemoZentao(o.api, o.log);
   return { ...tally, reports };
 }
 
@@ -177,6 +181,8 @@ async function uploadCoverage(
       testType: String(meta.testType),
     };
     if (meta.caseId) query.caseId = meta.caseId;
+    // Functional runs come from the QA agent beside the app under test.
+    if (meta.testType === 2) query.agentId = demoAgentOf(app);
     await o.api.upload(query, join(o.demoDir, app.dir, file));
   }
 }
@@ -237,13 +243,13 @@ export async function removeDemo(o: Omit<DemoOptions, 'timeoutMs'>): Promise<num
   }
   for (const app of apps) {
     for (const report of await demoReports(o.api, app.name)) await drop(pathTo(PATHS.report, { id: report.id }));
-    for (const c of DEMO_CASES) {
-      const found = await o.api.find<{ id: string }>(`${PATHS.cases}?appId=${app.id}`, 'key', c.key);
+    for (const key of [...DEMO_CASES.map((c) => c.key), ...DEMO_ZENTAO_CASE_KEYS]) {
+      const found = await o.api.find<{ id: string }>(`${PATHS.cases}?appId=${app.id}`, 'key', key);
       if (found) await drop(pathTo(PATHS.case, { id: found.id }));
     }
   }
-  for (const r of DEMO_REQUIREMENTS) {
-    const found = await o.api.find<{ id: string }>(PATHS.requirements, 'key', r.key);
+  for (const key of [...DEMO_REQUIREMENTS.map((r) => r.key), ...DEMO_ZENTAO_REQUIREMENT_KEYS]) {
+    const found = await o.api.find<{ id: string }>(PATHS.requirements, 'key', key);
     if (found) await drop(pathTo(PATHS.requirement, { id: found.id }));
   }
   const project = await o.api.find<Named>(PATHS.projects, 'name', DEMO_PROJECT);

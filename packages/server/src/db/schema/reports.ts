@@ -134,6 +134,12 @@ export const reports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * The generation of the summaries (committers, cases, requirements) written with the report's rows
+     * (`SUMMARIES_VERSION`); null: finished before it was kept, negative: the backfill could not derive
+     * them. Successful reports below the current one are backfilled (summaries-backfill.ts).
+     */
+    summariesVersion: integer('summaries_version'),
   },
   (t) => [
     index('reports_search_idx').on(t.testType, t.appId, t.newVersion, t.envType),

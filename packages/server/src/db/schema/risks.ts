@@ -111,7 +111,11 @@ export const riskItemHistory = pgTable(
     judgment: text('judgment'),
     reason: text('reason'),
   },
-  (t) => [index('risk_item_history_item_idx').on(t.riskItemId, t.at)],
+  (t) => [
+    index('risk_item_history_item_idx').on(t.riskItemId, t.at),
+    // The risk burn-down reads the transitions of a range (issue 35), not every item's whole past.
+    index('risk_item_history_at_idx').on(t.at),
+  ],
 );
 
 /**

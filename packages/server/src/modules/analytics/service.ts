@@ -14,12 +14,15 @@ import {
   type MyCoverage,
   type ProjectDashboard,
   type RequirementAnalyticQuery,
+  type RiskBurnDown,
 } from '@sextant/api';
 import { ApiError } from '../../errors.ts';
 import type { AppsService } from '../apps/service.ts';
+import type { IntakeActivityReads } from '../intake/activity-reads.ts';
 import type { ProjectsService } from '../projects/service.ts';
 import type { ScopedApp } from '../reports/analytics-scope.ts';
 import type { CommitterPerson } from '../reports/committer-reads.ts';
+import type { BurnDownScope } from '../risks/index.ts';
 import type { GitIdentityReads } from '../users/index.ts';
 import type { AnalyticsRepository, ReportScope } from './repository.ts';
 
@@ -34,6 +37,11 @@ export class AnalyticsService {
     private readonly apps: AppsService,
     private readonly projects: ProjectsService,
     private readonly identities: GitIdentityReads,
+    /** Uploads, agents and risk history belong to the intake and risks modules: read through them. */
+    private readonly activity: {
+      intake: Pick<IntakeActivityReads, 'uploadsByDay' | 'agentsNow'>;
+      burnDown: (scope: BurnDownScope, days?: number) => Promise<RiskBurnDown>;
+    },
   ) {}
 
   /** The signed-in user's changed methods per report (issue 34): blame authors that are their e-mail or identities. */
@@ -117,19 +125,37 @@ export class AnalyticsService {
 
   async appOverview(filter: AnalyticsFilter): Promise<AppOverview> {
     const scope = await this.scope(filter);
-    const [activity, trend] = await Promise.all([this.rows.activityByDay(scope), this.rows.coverageByWeek(scope)]);
-    return { activity, trend };
+    const [activity, trend, tests] = await Promise.all([
+      this.rows.activityByDay(scope),
+      this.rows.coverageByWeek(scope),
+      this.testActivity(scope, 30),
+    ]);
+    return { activity, trend, ...tests };
   }
 
   async cockpit(filter: AnalyticsFilter): Promise<Cockpit> {
     const scope = await this.scope(filter);
-    const [standings, trend, activity] = await Promise.all([
+    const [standings, trend, activity, tests] = await Promise.all([
       this.standings(scope),
       this.rows.coverageByWeek(scope, 12),
       this.rows.activityByDay(scope, 30),
+      this.testActivity(scope, 30),
     ]);
     const reports = activity.reduce((n, d) => n + d.succeeded, 0);
-    return { standings, trend, activity, apps: scope.apps.length, reports };
+    return { standings, trend, activity, ...tests, apps: scope.apps.length, reports };
+  }
+
+  /** Uploads per day, the agents alive now and the risk burn-down over the scope's apps (issue 35). */
+  private async testActivity(scope: ReportScope, days: number) {
+    const appIds = scope.apps.map((a) => a.id);
+    const names = new Map(scope.apps.map((a) => [a.id, a.name]));
+    const { testType, envType, version, from, to } = scope;
+    const [uploads, agents, burnDown] = await Promise.all([
+      this.activity.intake.uploadsByDay({ appIds, testType, envType, from, to }, days),
+      this.activity.intake.agentsNow({ appIds, envType }, names),
+      this.activity.burnDown({ appIds, testType, version, from, to }, days),
+    ]);
+    return { uploads, agents, burnDown };
   }
 
   async versions(filter: AnalyticsFilter): Promise<GroupFigures[]> {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { ReportConfig } from '../../lib/data-paths.ts';
 import type { AppsService } from '../apps/service.ts';
+import { IntakeActivityReads } from './activity-reads.ts';
 import { AgentsService, type ReportsServed } from './agents-service.ts';
 import { IntakeCredentials } from './credentials.ts';
 import { removePartialUploads } from './leftovers.ts';
@@ -54,3 +55,8 @@ export function registerCoverageIntake(app: FastifyInstance, db: Db, config: Rep
     teamIdsOf: deps.teamIdsOf,
   });
 }
+
+export type { IntakeScope } from './activity-reads.ts';
+
+/** Uploads per day and the agents' heart-beats, for the analytics screens (issue 35). */
+export const intakeActivityReads = (db: Db) => new IntakeActivityReads(db);

@@ -11,11 +11,13 @@ import type { TeamsService } from '../teams/service.ts';
 import { ChangedMethodReads } from './changed-method-reads.ts';
 import { generateReport } from './generate/index.ts';
 import { reapLeftoverBuilds } from './pipeline/build-groups.ts';
+import { deriveSummaries } from './pipeline/derive-summaries.ts';
 import { runPipeline } from './pipeline/pipeline.ts';
 import { jobTiming, ReportJobs } from './report-jobs.ts';
 import { ReportsRepository } from './repository.ts';
 import { reportsRoutes } from './routes.ts';
 import { ReportsService } from './service.ts';
+import { SummariesBackfill, scheduleSummariesBackfill } from './summaries-backfill.ts';
 
 /** Publishes a report's progress; progress is also in reports.status, so a lost message must not fail the report. */
 async function publishProgress(
@@ -27,6 +29,13 @@ async function publishProgress(
     await app.messages.publish({ message_type: 'REPORT_PROGRESS', report_id: reportId, status, title, text });
   } catch (error) {
     app.log.error({ err: error, reportId, status }, 'report progress message not published');
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Derives missing report summaries again (the start-up job's work; tests call it directly). */
+    reportSummaries: SummariesBackfill;
   }
 }
 
@@ -100,7 +109,19 @@ export async function registerReports(
     (reportId) => app.risks.openOfReport(reportId),
   );
   reportsRoutes(app, service);
+  const stopping = new AbortController();
+  deps.queue.beforeStop(async () => stopping.abort());
+  const backfill = new SummariesBackfill({
+    db,
+    repository,
+    derive: (report) =>
+      deriveSummaries({ uploads, config, app: (appId) => apps.get(appId), signal: stopping.signal }, report),
+    log: app.log,
+  });
+  app.decorate('reportSummaries', backfill);
+  const queueBackfill = scheduleSummariesBackfill(deps.queue, backfill, app.log);
   app.addHook('onReady', async () => {
+    void queueBackfill();
     if (config.runJobs) {
       if (config.build.sandbox === 'off') {
         app.log.warn(

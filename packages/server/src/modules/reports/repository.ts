@@ -172,6 +172,26 @@ export class ReportsRepository {
       .limit(500);
   }
 
+  /** Successful reports whose summaries are older than `version` (and not given up on at it), oldest first. */
+  summariesBehind(version: number, limit: number, skip: readonly string[] = []): Promise<ReportRow[]> {
+    const behind = sql`abs(coalesce(${reports.summariesVersion}, 0)) < ${version}`;
+    const skipped = skip.length > 0 ? sql`not (${reports.id} = any(${`{${skip.join(',')}}`}::uuid[]))` : undefined;
+    return this.db
+      .select()
+      .from(reports)
+      .where(and(eq(reports.status, 'SUCCESS'), behind, skipped))
+      .orderBy(reports.finishedAt, reports.id)
+      .limit(limit);
+  }
+
+  /** Marks a report's summaries as not derivable at `version`, so the backfill does not try it again. */
+  async summariesGivenUp(id: string, version: number): Promise<void> {
+    await this.db
+      .update(reports)
+      .set({ summariesVersion: -version })
+      .where(and(eq(reports.id, id), eq(reports.status, 'SUCCESS')));
+  }
+
   async anyReport(): Promise<boolean> {
     const [row] = await this.db.select({ id: reports.id }).from(reports).limit(1);
     return row !== undefined;

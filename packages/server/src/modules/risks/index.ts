@@ -1,10 +1,11 @@
-import { PATHS, type Settings, type UserRef } from '@sextant/api';
+import { PATHS, type RiskBurnDown, type Settings, type UserRef } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../lib/job-queue.ts';
 import type { AuditService } from '../audit/service.ts';
 import { changedMethodReads } from '../reports/index.ts';
 import { traceRiskReads } from '../traces/index.ts';
+import { type BurnDownScope, riskBurnDown } from './burn-down.ts';
 import { type RiskDirectory, sqlDirectory } from './directory.ts';
 import { RiskJobs } from './jobs.ts';
 import { RisksRepository } from './repository.ts';
@@ -75,3 +76,11 @@ export function registerRisks(
   }
   return service;
 }
+
+export type { BurnDownScope } from './burn-down.ts';
+
+/** The risk burn-down, for the analytics screens (risk items and their history belong here). */
+export const riskBurnDownReads =
+  (db: Db) =>
+  (scope: BurnDownScope, days?: number): Promise<RiskBurnDown> =>
+    riskBurnDown(db, scope, days);

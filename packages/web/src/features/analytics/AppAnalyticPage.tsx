@@ -11,6 +11,7 @@ import { getAppVersions, useAppVersions } from './api/get-app-versions.ts';
 import { FilterBar } from './components/FilterBar.tsx';
 import { Grade } from './components/Grade.tsx';
 import { ActivityChart, CoverageTrendChart } from './components/OverviewCharts.tsx';
+import { AgentsChart, BurnDownChart } from './components/RiskAndAgentCharts.tsx';
 import { ScreenHead } from './components/ScreenHead.tsx';
 import { download, toCsv } from './csv.ts';
 import { analyticsTexts } from './texts.ts';
@@ -20,7 +21,7 @@ type SortBy = AppAnalyticQuery['sortBy'];
 const isSort = (v: string | undefined): v is SortBy => (APP_ANALYTIC_SORTS as readonly string[]).includes(v ?? '');
 const detail = (id: string) => screenByName('dashboard-coverage-detail').path.replace(':id', encodeURIComponent(id));
 
-/** /dashboard/appAnalytic: per app and version, full and diff coverage by test type, over time, and test activity. */
+/** /dashboard/appAnalytic: per app and version, full and diff coverage by test type, over time, test activity, agents alive and the risk burn-down. */
 export default function AppAnalyticPage({ screen }: { screen: Screen }) {
   const t = useTexts(analyticsTexts);
   const { formatDate } = useLocale();
@@ -90,7 +91,13 @@ export default function AppAnalyticPage({ screen }: { screen: Screen }) {
           <CoverageTrendChart weeks={overview.data?.trend ?? []} />
         </Col>
         <Col xs={24} xl={12}>
-          <ActivityChart days={overview.data?.activity ?? []} />
+          <ActivityChart days={overview.data?.activity ?? []} uploads={overview.data?.uploads ?? []} />
+        </Col>
+        <Col xs={24} xl={12}>
+          <BurnDownChart burnDown={overview.data?.burnDown} />
+        </Col>
+        <Col xs={24} xl={12}>
+          <AgentsChart agents={overview.data?.agents ?? []} />
         </Col>
       </Row>
       <Card

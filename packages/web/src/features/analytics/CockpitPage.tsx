@@ -1,4 +1,4 @@
-import type { AppStanding, Screen } from '@sextant/api';
+import type { AgentsNow, AppStanding, Screen } from '@sextant/api';
 import { Card, Col, Row, Space, Statistic, Table } from 'antd';
 import { useTexts } from '../../lib/i18n.tsx';
 import { useSession } from '../../lib/session.tsx';
@@ -9,11 +9,13 @@ import { FilterBar } from './components/FilterBar.tsx';
 import { Grade } from './components/Grade.tsx';
 import { BIN_COLORS, BINS, binOf, binsByTeam, furthestBelow } from './components/grade-bins.ts';
 import { ActivityChart, CoverageTrendChart } from './components/OverviewCharts.tsx';
+import { BurnDownChart } from './components/RiskAndAgentCharts.tsx';
 import { ScreenHead } from './components/ScreenHead.tsx';
 import { analyticsTexts } from './texts.ts';
 import { useAnalyticsUrl } from './url.ts';
 
 const CHART = 250;
+const sum = (rows: AgentsNow[], key: 'alive' | 'agents') => rows.reduce((n, r) => n + r[key], 0);
 
 /** /dashboard/cockpit: the management view, readable at a glance on one 1920×1080 screen. */
 export default function CockpitPage({ screen }: { screen: Screen }) {
@@ -22,6 +24,7 @@ export default function CockpitPage({ screen }: { screen: Screen }) {
   const url = useAnalyticsUrl();
   const cockpit = useCockpit(url.filter);
   const standings = cockpit.data?.standings ?? [];
+  const agents = cockpit.data?.agents ?? [];
   const teams = binsByTeam(standings, settings);
   const worst = furthestBelow(standings, settings, 6);
   const label = { excellent: t.excellent, passing: t.passing, failing: t.failing, noFigure: t.noFigure };
@@ -69,8 +72,10 @@ export default function CockpitPage({ screen }: { screen: Screen }) {
           [t.reportsLast30, cockpit.data?.reports ?? 0],
           [t.belowPassing, counts.find((c) => c.bin === 'failing')?.apps ?? 0],
           [t.excellent, counts.find((c) => c.bin === 'excellent')?.apps ?? 0],
+          [t.openRisks, cockpit.data?.burnDown.points.at(-1)?.open ?? 0],
+          [t.agentsAlive, `${sum(agents, 'alive')} / ${sum(agents, 'agents')}`],
         ].map(([title, value]) => (
-          <Col span={6} key={String(title)}>
+          <Col span={4} key={String(title)}>
             <Card size="small">
               <Statistic title={title} value={value} />
             </Card>
@@ -117,10 +122,13 @@ export default function CockpitPage({ screen }: { screen: Screen }) {
         </Col>
       </Row>
       <Row gutter={12}>
-        <Col span={12}>
-          <ActivityChart days={cockpit.data?.activity ?? []} height={CHART} />
+        <Col span={8}>
+          <ActivityChart days={cockpit.data?.activity ?? []} uploads={cockpit.data?.uploads ?? []} height={CHART} />
         </Col>
-        <Col span={12}>
+        <Col span={8}>
+          <BurnDownChart burnDown={cockpit.data?.burnDown} height={CHART} />
+        </Col>
+        <Col span={8}>
           <Card size="small" title={t.worstApps} styles={{ body: { height: CHART + 24, overflow: 'hidden' } }}>
             <Table<AppStanding>
               size="small"
@@ -130,7 +138,7 @@ export default function CockpitPage({ screen }: { screen: Screen }) {
               locale={{ emptyText: '—' }}
               columns={[
                 { key: 'a', title: t.app, dataIndex: 'appName' },
-                { key: 't', title: t.team, dataIndex: 'teamName' },
+                { key: 't', title: t.team, dataIndex: 'teamName', ellipsis: true },
                 { key: 'k', title: t.testType, render: (_, s) => kind(s) },
                 { key: 'v', title: t.version, dataIndex: 'version' },
                 { key: 'l', title: t.fullCoverage, render: (_, s) => <Grade value={s.lineCoverage} /> },

@@ -8,6 +8,7 @@ import { useTexts } from '../../lib/i18n.tsx';
 import { usePermission } from '../../lib/permissions.ts';
 import { useScreenTitle } from '../../lib/screen-texts.ts';
 import { ImportPanel } from './ImportPanel.tsx';
+import { ImportSummary } from './ImportSummary.tsx';
 import { useZentaoStatus } from './status.ts';
 import { zentaoTexts } from './texts.ts';
 import './zentao.css';
@@ -70,6 +71,8 @@ export default function ZentaoPage({ screen }: { screen: Screen }) {
               </Link>
             )}
           </Empty>
+          {/* The last import stays worth reading after the address is cleared (the demo's is). */}
+          {data.lastImport && <ImportSummary summary={data.lastImport} />}
         </Card>
       )}
       {data?.url && framed && (

@@ -1,12 +1,12 @@
 import { type CounterBounds, type Counters, carriedMethodKey, type MethodCoverage } from '@sextant/coverage';
 import type { Db } from '../../../db/client.ts';
 import { GeneratedRowsRepository } from '../repository.ts';
-import { caseMethodRows, writeCaseMethods } from './case-summaries.ts';
-import { writeCommitterSummaries } from './committer-summaries.ts';
+import { caseMethodRows } from './case-summaries.ts';
 import { COUNTER_COLUMNS, classEntries, counterValues, detailRows } from './detail-rows.ts';
 import { fileRows } from './file-rows.ts';
 import { MethodChanges, mostFrequentAuthor } from './method-changes.ts';
-import { requirementRows, writeRequirementRows } from './requirement-summaries.ts';
+import { requirementRows } from './requirement-summaries.ts';
+import { writeSummaries } from './summaries.ts';
 import type { CoverageRisks, GenerateInput, GenerateResult } from './types.ts';
 
 /**
@@ -48,9 +48,11 @@ export async function generateReport(db: Db, input: GenerateInput, risks?: Cover
       packages: input.packages ?? [],
       carried: input.carried?.summary ?? null,
     });
-    await writeCommitterSummaries(writer.client, input.reportId, input.diff);
-    await writeCaseMethods(writer.client, input.reportId, caseRows);
-    await writeRequirementRows(writer.client, input.reportId, requirementSummaries);
+    await writeSummaries(writer.client, input.reportId, {
+      diff: input.diff,
+      cases: caseRows,
+      requirements: requirementSummaries,
+    });
     const recorded = await risks?.record(writer.client, {
       reportId: input.reportId,
       appId: input.appId,

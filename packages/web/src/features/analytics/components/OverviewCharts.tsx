@@ -1,4 +1,4 @@
-import type { ActivityDay, CoverageWeek } from '@sextant/api';
+import type { ActivityDay, CoverageWeek, UploadDay } from '@sextant/api';
 import { useLocale, useTexts } from '../../../lib/i18n.tsx';
 import { analyticsTexts } from '../texts.ts';
 import { ChartCard } from './ChartCard.tsx';
@@ -50,36 +50,72 @@ export function CoverageTrendChart({ weeks, height }: { weeks: CoverageWeek[]; h
   );
 }
 
-/** Reports finished per day, successful and failed, stacked. */
-export function ActivityChart({ days, height }: { days: ActivityDay[]; height?: number }) {
+type ActivityRow = { day: string; succeeded: number; failed: number; uploads: number; agents: number };
+
+/** Per day: reports finished (successful and failed, stacked), coverage uploads and the agents that sent them. */
+export function ActivityChart({
+  days,
+  uploads,
+  height,
+}: {
+  days: ActivityDay[];
+  uploads: UploadDay[];
+  height?: number;
+}) {
   const t = useTexts(analyticsTexts);
+  const byDay = new Map<string, ActivityRow>();
+  const row = (day: string) => {
+    let found = byDay.get(day);
+    if (!found) {
+      found = { day, succeeded: 0, failed: 0, uploads: 0, agents: 0 };
+      byDay.set(day, found);
+    }
+    return found;
+  };
+  for (const d of days) Object.assign(row(d.day), { succeeded: d.succeeded, failed: d.failed });
+  for (const u of uploads) Object.assign(row(u.day), { uploads: u.uploads, agents: u.agents });
+  const rows = [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day));
   const option = {
     animation: false,
     grid: { left: 40, right: 16, top: 32, bottom: 24 },
-    legend: { top: 0 },
+    legend: { top: 0, type: 'scroll' },
     tooltip: { trigger: 'axis', renderMode: 'richText' },
-    xAxis: { type: 'category', data: days.map((d) => d.day.slice(5)) },
+    xAxis: { type: 'category', data: rows.map((d) => d.day.slice(5)) },
     yAxis: { type: 'value', minInterval: 1 },
     series: [
-      { name: t.succeeded, type: 'bar', stack: 'r', color: '#28c76f', data: days.map((d) => d.succeeded) },
-      { name: t.failed, type: 'bar', stack: 'r', color: '#ea5455', data: days.map((d) => d.failed) },
+      {
+        name: t.succeeded,
+        type: 'bar',
+        stack: 'r',
+        barMaxWidth: 32,
+        color: '#28c76f',
+        data: rows.map((d) => d.succeeded),
+      },
+      { name: t.failed, type: 'bar', stack: 'r', barMaxWidth: 32, color: '#ea5455', data: rows.map((d) => d.failed) },
+      { name: t.uploads, type: 'line', color: '#7367f0', data: rows.map((d) => d.uploads) },
+      { name: t.uploadingAgents, type: 'line', color: '#ff9f43', data: rows.map((d) => d.agents) },
     ],
   };
   return (
-    <ChartCard<ActivityDay>
-      title={t.activity}
+    <ChartCard<ActivityRow>
+      title={t.testActivity}
       name="activity"
       option={option}
       height={height}
       table={{
-        rows: days,
+        rows,
         rowKey: (d) => d.day,
         columns: [
           { key: 'd', title: t.day, dataIndex: 'day' },
           { key: 's', title: t.succeeded, dataIndex: 'succeeded', align: 'right' },
           { key: 'f', title: t.failed, dataIndex: 'failed', align: 'right' },
+          { key: 'u', title: t.uploads, dataIndex: 'uploads', align: 'right' },
+          { key: 'a', title: t.uploadingAgents, dataIndex: 'agents', align: 'right' },
         ],
-        csv: { header: [t.day, t.succeeded, t.failed], row: (d) => [d.day, d.succeeded, d.failed] },
+        csv: {
+          header: [t.day, t.succeeded, t.failed, t.uploads, t.uploadingAgents],
+          row: (d) => [d.day, d.succeeded, d.failed, d.uploads, d.agents],
+        },
       }}
     />
   );

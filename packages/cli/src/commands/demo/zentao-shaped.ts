@@ -46,6 +46,9 @@ async function bodyOf(req: IncomingMessage): Promise<Record<string, unknown>> {
  * `POST /api.php/v1/tokens` → `{ token }` (201), the token in a `Token` header, lists paged by `page`
  * and `limit` as `{ page, total, limit, <items> }`, errors as `{ error }`, 401 for an unknown token.
  * It also serves a home page at `/` (for the frame check and the browser's frame).
+ *
+ * `sextant demo` imports its ZenTao-shaped plan from one (demo/zentao.ts); the server's ZenTao tests and
+ * the browser journey test the client against one.
  */
 export async function startFakeZentao(opts: {
   account: string;

@@ -44,7 +44,7 @@ export async function deriveSummaries(deps: DeriveDeps, report: ReportRow): Prom
     git,
   );
   const uploads = all.filter((u) => u.createdAt <= finishedAt);
-  const mapped = await mapUploads({ uploads, dataDir: config.dataDir, mirror, newCommit });
+  const mapped = await mapUploads({ uploads, stored: deps.uploads, mirror, newCommit });
   const coverage = mergeEnvironment(mapped.coverages, { appName: app.name, newCommit, envType: report.envType });
   const diff = changes ? diffCoverage(changes, coverage) : null;
   const named = await requirementChanges(mirror, baseCommit, newCommit, diff, git);

@@ -11,6 +11,7 @@ export * from './admin/versions.ts';
 export * from './analytics.ts';
 export * from './analytics-cases.ts';
 export * from './applications.ts';
+export * from './class-files.ts';
 export * from './auth.ts';
 export * from './envelope.ts';
 export * from './git-identities.ts';

@@ -7,7 +7,7 @@ import type { ClassCoverage } from '@sextant/coverage';
 import { readCoverageFile } from '@sextant/coverage/node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { skipWithout } from '../../../tools/test-support/machine.ts';
-import { ExecReportError, execToXml } from '../src/jacoco/exec-report.ts';
+import { ExecReportError, execToXml } from '@sextant/coverage/node';
 import { dumpJacocoAgent, JacocoDumpError, parseJacocoAddress } from '../src/jacoco/tcp-dump.ts';
 import { runCli } from '../src/run.ts';
 import { freePort } from './support/free-port.ts';

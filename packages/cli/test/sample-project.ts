@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { firstMissing, missingCommands, missingFiles } from '../../../tools/test-support/machine.ts';
-import { DEBIAN_JACOCO_LIB, execToXml } from '../src/jacoco/exec-report.ts';
+import { DEBIAN_JACOCO_LIB, execToXml } from '@sextant/coverage/node';
 
 type DiffCoverJson = { total_num_lines: number; total_num_violations: number };
 

@@ -11,3 +11,7 @@ export * from './read-report.ts';
 export * from './revision-changes.ts';
 export * from './revision-source.ts';
 export { workspaceFolders } from './workspaces.ts';
+export { type Bounds, readBoundedFile } from './bounded-read.ts';
+export * from './class-archive.ts';
+export { classFilesAt } from './class-ids.ts';
+export * from './jacoco-report.ts';

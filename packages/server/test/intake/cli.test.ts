@@ -164,7 +164,7 @@ describe('sextant upload and sextant agent against a running server', () => {
     expect(run.stderr()).toBe('');
   });
   it.skipIf(noJacoco)(
-    'agent --jacoco dumps a running JaCoCo agent and sends its XML when the coverage grew',
+    'agent --jacoco --jacoco-convert local dumps a running JaCoCo agent and sends its XML when the coverage grew',
     async () => {
       const dir = join(work, 'agent-jacoco');
       mkdirSync(dir);
@@ -176,7 +176,8 @@ describe('sextant upload and sextant agent against a running server', () => {
       const run = cli(dir, stop.signal);
       try {
         const args = ['agent', ...common(), '--env', 'test', '--agent-id', 'qa-jvm', '--commit', 'v4'];
-        const jacocoArgs = ['--jacoco', `127.0.0.1:${jvm.port}`, '--classes', join(dir, 'classes')];
+        // Converted here (the local fallback); the server's exact merge is in reports/exec-reports.test.ts.
+        const jacocoArgs = ['--jacoco', `127.0.0.1:${jvm.port}`, '--classes', join(dir, 'classes'), '--jacoco-convert', 'local'];
         const running = runCli([...args, ...jacocoArgs, '--interval', '200ms'], run.io);
         await until('the first dump sent', async () => (await uploads()).length === before + 1);
         const beatsThen = await beats();

@@ -40,6 +40,7 @@ export function testConfig(given: Partial<Config> = {}): Config {
     uploadParsers: 2,
     uploadQueue: 8,
     uploadParseMemoryMb: 2048,
+    jacocoLib: '/usr/share/java',
     reportConcurrency: 2,
     gitTimeoutMs: 300_000,
     wsConnectTimeoutMs: 10_000,

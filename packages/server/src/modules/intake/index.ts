@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.ts';
 import type { ReportConfig } from '../../lib/data-paths.ts';
 import type { AppsService } from '../apps/service.ts';
 import { AgentsService, type ReportsServed } from './agents-service.ts';
+import { ClassFileStore } from './class-files.ts';
+import { registerClassFileRoutes } from './class-files-routes.ts';
 import { IntakeCredentials } from './credentials.ts';
 import { removePartialUploads } from './leftovers.ts';
 import { IntakeRepository } from './repository.ts';
@@ -14,11 +16,17 @@ import { registerUploadRoute } from './upload-route.ts';
 import { UploadsService } from './uploads-service.ts';
 
 export type { UploadRow } from './repository.ts';
+export type { ClassSet, StoredClass } from './class-files.ts';
+export { classIdsByName } from './class-files.ts';
+export { foreignClassesReason } from './exec-upload.ts';
 export type { StoredUploads } from './stored-uploads.ts';
 
-/** The kept uploads, for the report pipeline. */
-export function createStoredUploads(db: Db, apps: AppsService): StoredUploads {
-  return new StoredUploads(new IntakeRepository(db, (teamIds) => apps.idsOfTeams(teamIds)));
+/** The kept uploads and class files, for the report pipeline. */
+export function createStoredUploads(db: Db, apps: AppsService, dataDir: string): StoredUploads {
+  return new StoredUploads(
+    new IntakeRepository(db, (teamIds) => apps.idsOfTeams(teamIds)),
+    new ClassFileStore(dataDir),
+  );
 }
 
 export type IntakeDeps = {
@@ -37,12 +45,15 @@ export function registerCoverageIntake(app: FastifyInstance, db: Db, config: Rep
   const parsers = new UploadParsers(config.uploadParsers, config.uploadParseMemoryMb);
   const uploads = new UploadsService(repository, config, parsers);
   const admission = new UploadAdmission(config.uploadParsers + config.uploadQueue);
+  const classFiles = new ClassFileStore(config.dataDir);
   app.addHook('onReady', async () => {
+    await classFiles.removePartials();
     const removed = await removePartialUploads(config.dataDir);
     if (removed.length > 0) app.log.info({ removed }, 'removed partial uploads left by an earlier run');
   });
   app.addHook('onClose', () => parsers.close());
   registerUploadRoute(app, { credentials, uploads, admission, config });
+  registerClassFileRoutes(app, { credentials, store: classFiles, admission, config });
   intakeRoutes(app, {
     credentials,
     uploads,

@@ -51,7 +51,7 @@ export async function registerReports(
       { entity: 'report', entityId: id, action: 'update', changes: { status: { from, to } } },
     ]),
   );
-  const uploads = createStoredUploads(db, apps);
+  const uploads = createStoredUploads(db, apps, config.dataDir);
   const publish = (report: { id: string }, status: ReportJobStatus, title: string, text: string) =>
     publishProgress(app, { reportId: report.id, status, title, text });
   const jobs = new ReportJobs({

@@ -41,19 +41,21 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
  * Makes sure the server has the class files of `commit`: their list (name, sha256) first; the
  * contents it lacks go as one gzipped tar, then the list again. A restarted agent sends the list only.
  */
-export async function ensureClassFiles(server: Server, app: string, commit: string, classes: string): Promise<ClassSetResult> {
+export async function ensureClassFiles(
+  server: Server,
+  app: string,
+  commit: string,
+  classes: string,
+): Promise<ClassSetResult> {
   const files = await classFilesAt(classes);
   if (files.length === 0) throw new Error(`--classes ${classes}: no class files there`);
   const list = files.map((file) => ({ name: file.name, sha256: sha256(file.bytes) }));
-  const record = () =>
-    post(server, PATHS.classSets, { json: { app, commit, classes: list } }, ClassSetResultSchema);
+  const record = () => post(server, PATHS.classSets, { json: { app, commit, classes: list } }, ClassSetResultSchema);
   const first = await record();
   if (first.recorded) return first;
   const wanted = new Set(first.missing);
-  const sending = files.filter((file, i) => {
-    const hash = (list[i] as { sha256: string }).sha256;
-    return wanted.delete(hash);
-  });
+  // Each missing content once, whichever class names it first.
+  const sending = files.filter((_file, i) => wanted.delete((list[i] as { sha256: string }).sha256));
   const stream = Readable.from([writeClassTar(sending)]).pipe(createGzip());
   const stored: ClassFilesResult = await post(
     server,

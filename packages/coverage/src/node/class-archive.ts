@@ -144,7 +144,8 @@ function readTar(buf: Buffer, out: Collector): void {
     const header = buf.subarray(at, at + BLOCK);
     if (header.every((b) => b === 0)) return;
     const sizeText = text(buf, at + 124, 12).trim();
-    if (!/^[0-7]+$/.test(sizeText)) throw new ClassArchiveError('bad-archive', `not a readable tar: bad size at byte ${at}`);
+    if (!/^[0-7]+$/.test(sizeText))
+      throw new ClassArchiveError('bad-archive', `not a readable tar: bad size at byte ${at}`);
     const size = Number.parseInt(sizeText, 8);
     const type = String.fromCharCode(header[156] as number);
     const prefix = buf.toString('latin1', at + 257, at + 262) === 'ustar' ? text(buf, at + 345, 155) : '';

@@ -177,7 +177,14 @@ describe('sextant upload and sextant agent against a running server', () => {
       try {
         const args = ['agent', ...common(), '--env', 'test', '--agent-id', 'qa-jvm', '--commit', 'v4'];
         // Converted here (the local fallback); the server's exact merge is in reports/exec-reports.test.ts.
-        const jacocoArgs = ['--jacoco', `127.0.0.1:${jvm.port}`, '--classes', join(dir, 'classes'), '--jacoco-convert', 'local'];
+        const jacocoArgs = [
+          '--jacoco',
+          `127.0.0.1:${jvm.port}`,
+          '--classes',
+          join(dir, 'classes'),
+          '--jacoco-convert',
+          'local',
+        ];
         const running = runCli([...args, ...jacocoArgs, '--interval', '200ms'], run.io);
         await until('the first dump sent', async () => (await uploads()).length === before + 1);
         const beatsThen = await beats();

@@ -11,43 +11,11 @@ import { DEBIAN_JACOCO_LIB, readCoverageFile } from '@sextant/coverage/node';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithout } from '../../../../tools/test-support/machine.ts';
-import { coverageUploads, messages, reportDetails, reports } from '../../src/db/schema/index.ts';
+import { coverageUploads, messages, reportDetails, type reports } from '../../src/db/schema/index.ts';
+import { jacocoReport, shopRepository } from './exec-support.ts';
 import { useReportsApp, waitForReport } from './pipeline-support.ts';
 
 const noJacoco = skipWithout('JaCoCo exec uploads turned into JaCoCo’s report on the server', jacocoToolsMissing);
-const JARS = ['org.jacoco.ant', 'org.jacoco.core', 'org.jacoco.report', 'org.jacoco.agent', 'asm', 'asm-commons', 'asm-tree'];
-
-/** JaCoCo's own report (its Ant task) over several exec files at once: the reference. */
-function jacocoReport(dir: string, execs: string[], classes: string): string {
-  const xml = join(dir, 'reference.xml');
-  const build = join(dir, 'reference-build.xml');
-  const path = JARS.map((jar) => `<pathelement location="${join(DEBIAN_JACOCO_LIB, `${jar}.jar`)}"/>`).join('');
-  const files = execs.map((exec) => `<file file="${exec}"/>`).join('');
-  writeFileSync(
-    build,
-    `<project default="r" xmlns:jacoco="antlib:org.jacoco.ant"><taskdef uri="antlib:org.jacoco.ant" resource="org/jacoco/ant/antlib.xml"><classpath>${path}</classpath></taskdef><target name="r"><jacoco:report><executiondata>${files}</executiondata><structure name="shop"><classfiles><path location="${classes}"/></classfiles></structure><xml destfile="${xml}"/></jacoco:report></target></project>`,
-  );
-  execFileSync('ant', ['-q', '-noinput', '-f', build]);
-  return xml;
-}
-
-/** A repository holding the shop's sources where Maven puts them, one commit. */
-function shopRepository(dir: string, shopDir: string): { repo: string; sha: string } {
-  const repo = join(dir, 'repo');
-  mkdirSync(join(repo, 'src/main/java/demo'), { recursive: true });
-  for (const file of ['Shop.java', 'Main.java']) {
-    writeFileSync(join(repo, 'src/main/java/demo', file), readFileSync(join(shopDir, 'src/demo', file)));
-  }
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.test', ...args], { cwd: repo })
-      .toString()
-      .trim();
-  git('init', '--quiet', '--initial-branch', 'main');
-  git('add', '.');
-  git('commit', '--quiet', '-m', 'shop');
-  return { repo, sha: git('rev-parse', 'HEAD') };
-}
-
 /** A zip of deflated entries; `declared` is the uncompressed size written in its headers. */
 function zipOf(entries: { name: string; data: Buffer; declared?: number }[]): Buffer {
   const locals: Buffer[] = [];
@@ -103,17 +71,19 @@ describe.skipIf(noJacoco)('exact merges of JaCoCo execution data on the server (
   let token = '';
   let shop: { classes: string; agent: string };
   let sha = '';
+  let repo = '';
   beforeAll(async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     server = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     shop = buildShop(dir);
     const made = shopRepository(dir, dir);
     sha = made.sha;
+    repo = made.repo;
     const app = await t.ok<{ ingestionToken: string }>('POST', '/api/apps', {
       teamId: t.teamId,
       name: 'shop',
       language: 'java',
-      environments: ['test', 'staging'],
+      environments: ['test', 'staging', 'dev'],
       repoUrl: made.repo,
     });
     token = app.ingestionToken;
@@ -126,12 +96,12 @@ describe.skipIf(noJacoco)('exact merges of JaCoCo execution data on the server (
     const code = await runCli([...args, '--server', server, '--token', token, '--app', 'shop'], io);
     return { code, out: out.join('') };
   };
-  const report = async (name: string, envType: string) => {
+  const report = async (name: string, envType: string, commit = sha) => {
     const created = await t.ok<{ id: string }>('POST', '/api/reports', {
       app: 'shop',
       name,
-      baseVersion: sha,
-      newVersion: sha,
+      baseVersion: commit,
+      newVersion: commit,
       envType,
       testType: 2,
       coverageType: 'full',
@@ -222,23 +192,49 @@ describe.skipIf(noJacoco)('exact merges of JaCoCo execution data on the server (
   it('two exec files uploaded with sextant upload --classes give JaCoCo’s figures too', async () => {
     const execs = ['run-a', 'run-b'].map((name, i) => {
       const exec = join(dir, `${name}.exec`);
-      execFileSync('java', [`-javaagent:${shop.agent}=destfile=${exec}`, '-cp', shop.classes, 'demo.Main', String([3, 12][i])], {
-        input: '',
-      });
+      execFileSync(
+        'java',
+        [`-javaagent:${shop.agent}=destfile=${exec}`, '-cp', shop.classes, 'demo.Main', String([3, 12][i])],
+        {
+          input: '',
+        },
+      );
       return exec;
     });
-    const { code, out } = await cli(['upload', ...execs, '--commit', sha, '--env', 'staging', '--test-type', '2', '--classes', shop.classes]);
+    const { code, out } = await cli([
+      'upload',
+      ...execs,
+      '--commit',
+      sha,
+      '--env',
+      'staging',
+      '--test-type',
+      '2',
+      '--classes',
+      shop.classes,
+    ]);
     expect(code, out).toBe(0);
     expect(out).toMatch(/class files of [0-9a-f]{40}: 2 recorded\n/);
     const row = await report('uploaded exec files', 'staging');
     expect(row.status, row.errMsg ?? '').toBe('SUCCESS');
-    await expectJacocosFigures(row, await readCoverageFile(jacocoReport(dir, execs, shop.classes), { format: 'jacoco' }));
+    await expectJacocosFigures(
+      row,
+      await readCoverageFile(jacocoReport(dir, execs, shop.classes), { format: 'jacoco' }),
+    );
   }, 180_000);
 
-  it('refuses exec data of another build of a class, storing nothing, and the report says which', async () => {
+  it('refuses exec data of another build of a class: at the upload storing nothing, in the report naming it', async () => {
     // The same Shop compiled without debug information: another class file, another class id.
     const other = join(dir, 'other-build');
-    execFileSync('javac', ['--release', '11', '-g:none', '-d', other, join(dir, 'src/demo/Shop.java'), join(dir, 'src/demo/Main.java')]);
+    execFileSync('javac', [
+      '--release',
+      '11',
+      '-g:none',
+      '-d',
+      other,
+      join(dir, 'src/demo/Shop.java'),
+      join(dir, 'src/demo/Main.java'),
+    ]);
     const exec = join(dir, 'other.exec');
     execFileSync('java', [`-javaagent:${shop.agent}=destfile=${exec}`, '-cp', other, 'demo.Main', '4'], { input: '' });
     expect(jacocoClassId(readFileSync(join(other, 'demo/Shop.class')))).not.toBe(
@@ -250,13 +246,43 @@ describe.skipIf(noJacoco)('exact merges of JaCoCo execution data on the server (
     const { code, out } = await cli(['upload', exec, '--commit', sha, '--env', 'test', '--test-type', '2']);
     expect(code).toBe(1);
     expect(out).toMatch(
-      new RegExp(
-        `the server answered 400: The coverage file was refused: .*demo/(Shop|Main) has class id [0-9a-f]{16} in the execution data but [0-9a-f]{16} in the class files stored for the commit.*\\(incompatible-exec-data\\)`,
-      ),
+      /the server answered 400: The coverage file was refused: .*demo\/(Shop|Main) has class id [0-9a-f]{16} in the execution data but [0-9a-f]{16} in the class files stored for the commit.*\(incompatible-exec-data\)/,
     );
     expect(await t.db.select().from(coverageUploads)).toHaveLength(before.length);
     expect(files()).toBe(filesBefore);
-  }, 120_000);
+
+    // Sent before any class files of its commit, it is kept; the report over that commit refuses it.
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.test', ...args], { cwd: repo })
+        .toString()
+        .trim();
+    writeFileSync(join(repo, 'README.md'), 'the shop\n');
+    git('add', '.');
+    git('commit', '--quiet', '-m', 'readme');
+    const next = git('rev-parse', 'HEAD');
+    const early = await cli(['upload', exec, '--commit', next, '--env', 'dev', '--test-type', '2']);
+    expect(early.code, early.out).toBe(0);
+    const late = await cli([
+      'upload',
+      '--classes',
+      shop.classes,
+      exec,
+      '--commit',
+      next,
+      '--env',
+      'dev',
+      '--test-type',
+      '2',
+    ]);
+    expect(late.code).toBe(1);
+    const row = await report('another build', 'dev', next);
+    expect(row.status).toBe('ENVREPORT_FAIL');
+    expect(row.errMsg).toMatch(
+      new RegExp(
+        `^the exec upload [0-9a-f-]{36} does not match the class files of ${next}: demo/(Shop|Main) has class id [0-9a-f]{16} in the execution data but [0-9a-f]{16} in the class files stored for the commit \\(and 1 more class\\(es\\)\\): the data comes from another build$`,
+      ),
+    );
+  }, 180_000);
 
   it('turns away hostile class archives clearly and stores nothing of them', async () => {
     const post = (body: Buffer) =>

@@ -37,7 +37,11 @@ type Deps = {
 function archiveRefusal(error: unknown): unknown {
   if (error instanceof ClassArchiveError) {
     const status = error.problem === 'too-large' ? 413 : 400;
-    return new ApiError(status, status === 413 ? 'payload-too-large' : 'bad-request', `Class files refused: ${error.message}.`);
+    return new ApiError(
+      status,
+      status === 413 ? 'payload-too-large' : 'bad-request',
+      `Class files refused: ${error.message}.`,
+    );
   }
   if (error instanceof CoverageError && error.code === 'too-large') {
     return new ApiError(413, 'payload-too-large', `Class files refused: ${error.reason}.`);
@@ -106,7 +110,11 @@ export function registerClassFileRoutes(app: FastifyInstance, deps: Deps): void 
               maxBytes: limit,
               maxRatio: { ratio: deps.config.uploadMaxRatio, fromBytes: RATIO_CHECKED_FROM_BYTES },
             });
-            files = readClassArchive(bytes, { maxEntries: MAX_ENTRIES, maxEntryBytes: MAX_CLASS_BYTES, maxTotalBytes: limit });
+            files = readClassArchive(bytes, {
+              maxEntries: MAX_ENTRIES,
+              maxEntryBytes: MAX_CLASS_BYTES,
+              maxTotalBytes: limit,
+            });
           } catch (error) {
             throw archiveRefusal(error);
           }

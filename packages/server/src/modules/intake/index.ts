@@ -15,10 +15,10 @@ import { UploadParsers } from './upload-parsers.ts';
 import { registerUploadRoute } from './upload-route.ts';
 import { UploadsService } from './uploads-service.ts';
 
-export type { UploadRow } from './repository.ts';
 export type { ClassSet, StoredClass } from './class-files.ts';
 export { classIdsByName } from './class-files.ts';
 export { foreignClassesReason } from './exec-upload.ts';
+export type { UploadRow } from './repository.ts';
 export type { StoredUploads } from './stored-uploads.ts';
 
 /** The kept uploads and class files, for the report pipeline. */

@@ -19,7 +19,12 @@ export type ParseJob = {
 };
 
 /** What the upload row needs of the report: never the model itself, whose copy would cost the server's thread. */
-export type ParsedUpload = { format: FormatName | 'jacoco-exec'; files: number; commitSha: string | null; unmappedFiles: string[] };
+export type ParsedUpload = {
+  format: FormatName | 'jacoco-exec';
+  files: number;
+  commitSha: string | null;
+  unmappedFiles: string[];
+};
 
 export type RefusedUpload = {
   code: CoverageErrorCode;

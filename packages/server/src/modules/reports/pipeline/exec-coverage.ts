@@ -21,7 +21,7 @@ import { StepFailure } from './step-failure.ts';
 
 export type ExecOutcome = { coverage: Coverage | null; note: string | null };
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : word.endsWith('s') ? 'es' : 's'}`;
 
 /**
  * The class file of each name to give JaCoCo's report: the build whose id the execution data
@@ -103,7 +103,8 @@ export async function coverageFromExec(input: {
     // Filed by content: JaCoCo reads a class's name from its bytes, never from the file's name.
     const folder = join(work, 'classes');
     await mkdir(folder);
-    for (const cls of classes) await copyFile(stored.classFilePath(appId, cls.sha256), join(folder, `${cls.sha256}.class`));
+    for (const cls of classes)
+      await copyFile(stored.classFilePath(appId, cls.sha256), join(folder, `${cls.sha256}.class`));
     const xml = await execToXml({
       exec: Buffer.from(writeJacocoExec(merged)),
       classes: folder,

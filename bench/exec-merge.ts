@@ -4,7 +4,7 @@
 // run setting a random third of every class's probes. Run: npx tsx bench/exec-merge.ts
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ExecData, mergeExecData, parseJacocoExec, writeJacocoExec } from '@sextant/coverage';
 
@@ -67,10 +67,12 @@ const oursRuns = best(3, ours);
 const jacocoRuns = best(3, jacoco);
 const min = (values: number[]) => Math.min(...values);
 const oursMs = min(oursRuns.map((r) => r.ms));
+/** The machine's 1-minute load average beside each figure: timings taken while others work are noisy. */
+const load = () => `load average ${loadavg()[0]?.toFixed(2)}`;
 const jacocoMs = min(jacocoRuns);
-console.log(`ours   parse + merge + write   best of 3: ${oursMs.toFixed(0)} ms`);
+console.log(`ours   parse + merge + write   best of 3: ${oursMs.toFixed(0)} ms (${load()})`);
 console.log(
-  `JaCoCo 0.8.6 Ant jacoco:merge  best of 3: ${jacocoMs.toFixed(0)} ms (including the JVM's and Ant's start)`,
+  `JaCoCo 0.8.6 Ant jacoco:merge  best of 3: ${jacocoMs.toFixed(0)} ms (including the JVM's and Ant's start; ${load()})`,
 );
 const probes = (bytes: Uint8Array) =>
   JSON.stringify(parseJacocoExec(bytes).classes.sort((a, b) => (a.id < b.id ? -1 : 1)));

@@ -210,5 +210,5 @@ describe.skipIf(noJacoco)(`a real JaCoCo agent (needs ${jacocoToolsMissing ?? 'n
     } finally {
       await jvm.stop();
     }
-  });
+  }, 180_000); // four runs of Ant: slow on a loaded machine
 });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { deflateRawSync, gunzipSync } from 'node:zlib';
 import { runCli } from '@sextant/cli';
 import { buildShop, jacocoToolsMissing, startShop } from '@sextant/cli/testing';
 import { COUNTER_KINDS, type Coverage, jacocoClassId } from '@sextant/coverage';
-import { DEBIAN_JACOCO_LIB, readCoverageFile } from '@sextant/coverage/node';
+import { readCoverageFile } from '@sextant/coverage/node';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithout } from '../../../../tools/test-support/machine.ts';

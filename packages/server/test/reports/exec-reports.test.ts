@@ -123,6 +123,13 @@ describe.skipIf(noJacoco)('exact merges of JaCoCo execution data on the server (
 
   /** The report's figures, its class rows and its method rows beside JaCoCo's own report over the same exec files. */
   async function expectJacocosFigures(reportRow: typeof reports.$inferSelect, reference: Coverage) {
+    // Side by side for the record (issue 38's note): the report's counters, then JaCoCo's own.
+    const ours = countersOf(reportRow);
+    const shown = (c: { covered: number; missed: number } | null | undefined) =>
+      c ? `${c.covered}/${c.covered + c.missed}` : '—';
+    console.log(
+      `${reportRow.name}: ${COUNTER_KINDS.map((k) => `${k} ours ${shown(ours[k])} JaCoCo ${shown(reference.counters[k])}`).join('; ')}`,
+    );
     expect(countersOf(reportRow)).toEqual(
       Object.fromEntries(COUNTER_KINDS.map((kind) => [kind, reference.counters[kind] ?? null])),
     );

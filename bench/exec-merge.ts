@@ -4,7 +4,7 @@
 // run setting a random third of every class's probes. Run: npx tsx bench/exec-merge.ts
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ExecData, mergeExecData, parseJacocoExec, writeJacocoExec } from '@sextant/coverage';
 
@@ -34,12 +34,16 @@ const files = Array.from({ length: RUNS }, (_, run) => {
 const mb = files.reduce((sum, f) => sum + readFileSync(f).length, 0) / 2 ** 20;
 console.log(`${RUNS} dumps of ${CLASSES} classes: ${mb.toFixed(1)} MB`);
 
-function ours(): { ms: number; bytes: Uint8Array } {
+/** Wall time, and CPU time (user + system): the CPU time depends far less on what else the machine runs. */
+type Timing = { ms: number; cpuMs: number };
+
+function ours(): Timing {
   const start = performance.now();
+  const cpu = process.cpuUsage();
   const merged = mergeExecData(files.map((f) => parseJacocoExec(readFileSync(f), f)));
-  const bytes = writeJacocoExec(merged);
-  writeFileSync(join(dir, 'ours.exec'), bytes);
-  return { ms: performance.now() - start, bytes };
+  writeFileSync(join(dir, 'ours.exec'), writeJacocoExec(merged));
+  const used = process.cpuUsage(cpu);
+  return { ms: performance.now() - start, cpuMs: (used.user + used.system) / 1000 };
 }
 
 const jars = [
@@ -56,21 +60,26 @@ writeFileSync(
   build,
   `<project default="m" xmlns:jacoco="antlib:org.jacoco.ant"><taskdef uri="antlib:org.jacoco.ant" resource="org/jacoco/ant/antlib.xml"><classpath>${jars.map((j) => `<pathelement location="/usr/share/java/${j}.jar"/>`).join('')}</classpath></taskdef><target name="m"><jacoco:merge destfile="${dir}/jacoco.exec">${files.map((f) => `<file file="${f}"/>`).join('')}</jacoco:merge></target></project>`,
 );
-function jacoco(): number {
+/** Ant under /usr/bin/time, which prints the CPU seconds of the JVM and its threads. */
+function jacoco(): Timing {
   const start = performance.now();
-  execFileSync('ant', ['-q', '-noinput', '-f', build]);
-  return performance.now() - start;
+  const times = join(dir, 'time.txt');
+  execFileSync('/usr/bin/time', ['-o', times, '-f', '%U %S', 'ant', '-q', '-noinput', '-f', build]);
+  const [user, system] = readFileSync(times, 'utf8').trim().split(/\s+/).map(Number);
+  return { ms: performance.now() - start, cpuMs: ((user ?? 0) + (system ?? 0)) * 1000 };
 }
 
 const best = <T>(runs: number, f: () => T) => Array.from({ length: runs }, f);
 const oursRuns = best(3, ours);
 const jacocoRuns = best(3, jacoco);
 const min = (values: number[]) => Math.min(...values);
-const oursMs = min(oursRuns.map((r) => r.ms));
-const jacocoMs = min(jacocoRuns);
-console.log(`ours   parse + merge + write   best of 3: ${oursMs.toFixed(0)} ms`);
+/** The machine's 1-minute load average beside each figure: timings taken while others work are noisy. */
+const load = () => `load average ${loadavg()[0]?.toFixed(2)}`;
+const figures = (runs: Timing[]) =>
+  `wall ${min(runs.map((r) => r.ms)).toFixed(0)} ms, CPU ${min(runs.map((r) => r.cpuMs)).toFixed(0)} ms`;
+console.log(`ours   parse + merge + write   best of 3: ${figures(oursRuns)} (${load()})`);
 console.log(
-  `JaCoCo 0.8.6 Ant jacoco:merge  best of 3: ${jacocoMs.toFixed(0)} ms (including the JVM's and Ant's start)`,
+  `JaCoCo 0.8.6 Ant jacoco:merge  best of 3: ${figures(jacocoRuns)} (the JVM's and Ant's start included; ${load()})`,
 );
 const probes = (bytes: Uint8Array) =>
   JSON.stringify(parseJacocoExec(bytes).classes.sort((a, b) => (a.id < b.id ? -1 : 1)));

@@ -13,6 +13,7 @@ export * from './analytics-activity.ts';
 export * from './analytics-cases.ts';
 export * from './applications.ts';
 export * from './auth.ts';
+export * from './class-files.ts';
 export * from './envelope.ts';
 export * from './git-identities.ts';
 export * from './health.ts';

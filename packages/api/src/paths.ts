@@ -60,6 +60,8 @@ export const PATHS = {
   reportSource: '/api/reports/:id/source',
   uploads: '/api/coverage/uploads',
   agentHeartbeat: '/api/coverage/agents/heartbeat',
+  classSets: '/api/coverage/class-sets',
+  classFiles: '/api/coverage/class-files',
   dashboard: '/api/dashboard',
   // Analytics (issue 35).
   analyticsApps: '/api/analytics/apps',

@@ -310,7 +310,9 @@ export const UploadMetaSchema = z.object({
   testType: testTypeSchema,
   caseId: z.string().trim().max(200).optional(),
   agentId: z.string().trim().max(200).optional(),
-  format: z.enum(['auto', 'jacoco', 'lcov', 'cobertura', 'istanbul', 'go', 'coveragepy', 'clover']).default('auto'),
+  format: z
+    .enum(['auto', 'jacoco', 'jacoco-exec', 'lcov', 'cobertura', 'istanbul', 'go', 'coveragepy', 'clover'])
+    .default('auto'),
   /**
    * The folder the report was made in (a monorepo's package): its relative paths are looked up
    * there first, and of several files with the same name the one inside it is taken.

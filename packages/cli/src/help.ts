@@ -58,11 +58,13 @@ server made of it (format, files, paths it could not map).
   --test-type 1|2    1 unit tests (developers), 2 functional tests (QA)
   --case KEY         the test case these results belong to
   --agent-id ID      the agent that collected them
-  --format F         force a format: auto (default), ${FORMATS.join(', ')}
+  --format F         force a format: auto (default), ${FORMATS.join(', ')}, jacoco-exec
   --base-dir FOLDER  the repository folder the report was made in, from the top (packages/web;
                      . for the top); by default the folder each report file sits in (the working
                      directory's for a file outside the repository): the server looks a monorepo
                      package's relative paths up there and in its parents first
+  --classes DIR|JAR  for JaCoCo .exec files: the class files the app ran, sent first (only
+                     those the server lacks), so the server's report reads the exec data with them
 
 Exit codes: 0 every file accepted, 1 otherwise (the server's reason on stderr).
 `,
@@ -74,8 +76,11 @@ Exit codes: 0 every file accepted, 1 otherwise (the server's reason on stderr).
 Every interval: sends a heart-beat (HEART_BEAT_DONE, or HEART_BEAT_ERROR with the reason of the
 last failed upload) and uploads the watched files that changed since they were last sent. With
 --jacoco it also dumps a JaCoCo agent started with output=tcpserver (as jacococli dump does, without
-resetting it), turns the dump into JaCoCo XML with JaCoCo's own Ant task over --classes, and uploads
-it when the coverage changed. --watch, --jacoco or both. Stops cleanly on SIGINT or SIGTERM.
+resetting it) and, when the coverage changed, uploads the dump as exec data; the class files of
+--classes are sent once per commit (only those the server lacks), so the server merges the exec data
+of all agents probe by probe and runs JaCoCo's own report over it. With --jacoco-convert local the
+dump is turned into JaCoCo XML here instead. --watch, --jacoco or both. Stops cleanly on SIGINT or
+SIGTERM.
 
   --server URL       the Sextant server
   --token T          the app's ingestion token, or a user's access token with upload rights
@@ -84,8 +89,11 @@ it when the coverage changed. --watch, --jacoco or both. Stops cleanly on SIGINT
   --watch GLOB       coverage files to send (*, ** and ? patterns; may be given several times)
   --jacoco HOST:PORT a JaCoCo agent in tcpserver mode (port default 6300)
   --classes DIR|JAR  the class files the app runs (JaCoCo's report needs the very same bytes)
-  --jacoco-lib DIR   where JaCoCo's Ant task is: jacocoant.jar, or Debian's libjacoco-java jars
-                     (default /usr/share/java; needs ant and java on PATH)
+  --jacoco-convert server|local
+                     server (default): upload exec data and class files; local: run JaCoCo's
+                     report here and upload its XML
+  --jacoco-lib DIR   with --jacoco-convert local, where JaCoCo's Ant task is: jacocoant.jar, or
+                     Debian's libjacoco-java jars (default /usr/share/java; needs ant and java)
   --interval D       time between rounds: 500ms, 30s, 5m, 1h (default 30s)
   --agent-id ID      this agent's name (default: host name and environment)
   --commit SHA       the commit deployed (default: git rev-parse HEAD here)

@@ -12,9 +12,9 @@ import {
   parseJacocoExec,
   writeJacocoExec,
 } from '@sextant/coverage';
+import { DEBIAN_JACOCO_LIB, execToXml } from '@sextant/coverage/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithout } from '../../../tools/test-support/machine.ts';
-import { DEBIAN_JACOCO_LIB, execToXml } from '../src/jacoco/exec-report.ts';
 import { buildShop, jacocoToolsMissing, referenceExec } from './support/jacoco-jvm.ts';
 
 const noJacoco = skipWithout('exec files of two JVMs with the real JaCoCo agent', jacocoToolsMissing);

@@ -4,10 +4,9 @@ import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ClassCoverage } from '@sextant/coverage';
-import { readCoverageFile } from '@sextant/coverage/node';
+import { ExecReportError, execToXml, readCoverageFile } from '@sextant/coverage/node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { skipWithout } from '../../../tools/test-support/machine.ts';
-import { ExecReportError, execToXml } from '../src/jacoco/exec-report.ts';
 import { dumpJacocoAgent, JacocoDumpError, parseJacocoAddress } from '../src/jacoco/tcp-dump.ts';
 import { runCli } from '../src/run.ts';
 import { freePort } from './support/free-port.ts';
@@ -211,5 +210,5 @@ describe.skipIf(noJacoco)(`a real JaCoCo agent (needs ${jacocoToolsMissing ?? 'n
     } finally {
       await jvm.stop();
     }
-  });
+  }, 180_000); // four runs of Ant: slow on a loaded machine
 });

@@ -2,9 +2,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEBIAN_JACOCO_LIB, execToXml } from '@sextant/coverage/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstMissing, missingCommands, skipWithout } from '../../../tools/test-support/machine.ts';
-import { DEBIAN_JACOCO_LIB, execToXml } from '../src/jacoco/exec-report.ts';
 import { jacocoToolsMissing } from './support/index.ts';
 
 // Issue 39's Maven case on a multi-module project the test writes: `module-a` and `module-b` both

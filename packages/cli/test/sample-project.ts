@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { DEBIAN_JACOCO_LIB, execToXml } from '@sextant/coverage/node';
 import { firstMissing, missingCommands, missingFiles } from '../../../tools/test-support/machine.ts';
-import { DEBIAN_JACOCO_LIB, execToXml } from '../src/jacoco/exec-report.ts';
 
 type DiffCoverJson = { total_num_lines: number; total_num_violations: number };
 

@@ -91,6 +91,7 @@ function reportConfig(opts: AppOptions, runJobs: boolean): ReportConfig {
     uploadParsers: config.uploadParsers,
     uploadQueue: config.uploadQueue,
     uploadParseMemoryMb: config.uploadParseMemoryMb,
+    jacocoLib: config.jacocoLib,
     reportConcurrency: config.reportConcurrency,
     gitTimeoutMs: config.gitTimeoutMs,
     runJobs,

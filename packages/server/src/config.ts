@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   SEXTANT_UPLOAD_QUEUE: z.coerce.number().int().min(0).max(10_000).default(8),
   SEXTANT_UPLOAD_PARSE_MEMORY_MB: z.coerce.number().int().min(64).default(2048),
   SEXTANT_SHUTDOWN_DELAY_S: z.coerce.number().min(0).max(20).default(0),
+  SEXTANT_JACOCO_LIB: z.string().min(1).default('/usr/share/java'),
   SEXTANT_REPORT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   SEXTANT_GIT_TIMEOUT_S: z.coerce.number().int().min(1).default(300),
   SEXTANT_WS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
@@ -100,6 +101,8 @@ export type Config = {
   uploadParseMemoryMb: number;
   /** On SIGTERM, how long `/readyz` answers 503 while everything still serves, before the ports close. */
   shutdownDelayMs: number;
+  /** Where JaCoCo's jars are (jacocoant.jar, or Debian's org.jacoco.*.jar): exec uploads become figures with them. */
+  jacocoLib: string;
   /** Report jobs run at once by this process. */
   reportConcurrency: number;
   gitTimeoutMs: number;
@@ -154,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadQueue: e.SEXTANT_UPLOAD_QUEUE,
     uploadParseMemoryMb: e.SEXTANT_UPLOAD_PARSE_MEMORY_MB,
     shutdownDelayMs: Math.round(e.SEXTANT_SHUTDOWN_DELAY_S * 1000),
+    jacocoLib: resolve(e.SEXTANT_JACOCO_LIB),
     reportConcurrency: e.SEXTANT_REPORT_CONCURRENCY,
     gitTimeoutMs: e.SEXTANT_GIT_TIMEOUT_S * 1000,
     wsConnectTimeoutMs: e.SEXTANT_WS_CONNECT_TIMEOUT_MS,

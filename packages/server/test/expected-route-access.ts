@@ -126,6 +126,9 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, Access> = {
   // app's ingestion token (the route checks it, or a user's token); the upload list is a report read.
   'POST /api/coverage/uploads': OPEN,
   'POST /api/coverage/agents/heartbeat': OPEN,
+  // Class files for JaCoCo execution data (issue 38): sent by agents with the same credentials.
+  'POST /api/coverage/class-sets': OPEN,
+  'POST /api/coverage/class-files': OPEN,
   'GET /api/coverage/uploads': read('Report'),
   // Report progress on the message centre: published by whoever may make reports, read per report.
   // Publishing is the server's, an agent's (its app's ingestion token, its app's reports only) or an

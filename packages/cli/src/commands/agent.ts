@@ -11,7 +11,7 @@ import { findFiles } from '../glob.ts';
 import { post, type Server } from '../http.ts';
 import { parseJacocoAddress } from '../jacoco/tcp-dump.ts';
 import { type CommandIo, UsageError } from '../usage.ts';
-import { type JacocoSource, sendJacocoDump } from './agent-jacoco.ts';
+import { type JacocoSent, type JacocoSource, sendJacocoDump } from './agent-jacoco.ts';
 import { baseDirOf, describeUpload, serverOf, testTypeOf, type UploadMeta, uploadFile } from './upload.ts';
 import { AGENT_USAGE } from './usages.ts';
 
@@ -56,6 +56,7 @@ function parseAgentArgs(argv: readonly string[]): AgentOptions {
       jacoco: { type: 'string' },
       classes: { type: 'string' },
       'jacoco-lib': { type: 'string' },
+      'jacoco-convert': { type: 'string', default: 'server' },
       interval: { type: 'string', default: '30s' },
       'agent-id': { type: 'string' },
       commit: { type: 'string' },
@@ -73,10 +74,15 @@ function parseAgentArgs(argv: readonly string[]): AgentOptions {
     throw new UsageError("--jacoco needs --classes DIR|JAR (the running app's class files)");
   }
   if (values.classes && !values.jacoco) throw new UsageError('--classes goes with --jacoco HOST:PORT');
+  const convert = values['jacoco-convert'];
+  if (convert !== 'server' && convert !== 'local') {
+    throw new UsageError(`--jacoco-convert is server (send exec data and class files) or local, not "${convert}"`);
+  }
   let jacoco: JacocoSource | null = null;
   if (values.jacoco && values.classes) {
     try {
-      jacoco = { address: parseJacocoAddress(values.jacoco), classes: values.classes, lib: values['jacoco-lib'] };
+      const address = parseJacocoAddress(values.jacoco);
+      jacoco = { address, classes: values.classes, lib: values['jacoco-lib'], convert };
     } catch (error) {
       throw new UsageError(error instanceof Error ? error.message : String(error));
     }
@@ -112,8 +118,8 @@ function stopSignal(io: CommandIo): { signal: AbortSignal; release: () => void }
   };
 }
 
-/** What the server has accepted so far: each file's version, and the last JaCoCo dump's fingerprint. */
-type Sent = { files: Map<string, string>; jacoco: string | null };
+/** What the server has accepted so far: each file's version, and what of the JaCoCo agent. */
+type Sent = { files: Map<string, string>; jacoco: JacocoSent };
 
 /** The commit the agent's coverage is for: `--commit` as given, else the working directory's HEAD. */
 async function commitOf(opts: AgentOptions, cwd: string): Promise<string> {
@@ -185,7 +191,7 @@ async function round(
 export async function agentCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   const opts = parseAgentArgs(argv);
   const { signal, release } = stopSignal(io);
-  const sent: Sent = { files: new Map(), jacoco: null };
+  const sent: Sent = { files: new Map(), jacoco: { fingerprint: null, classesOf: null } };
   const sources = [
     ...opts.watch,
     ...(opts.jacoco ? [`the JaCoCo agent at ${opts.jacoco.address.host}:${opts.jacoco.address.port}`] : []),

@@ -114,6 +114,7 @@ function parseUploadArgs(argv: readonly string[]) {
       'agent-id': { type: 'string' },
       format: { type: 'string' },
       'base-dir': { type: 'string' },
+      classes: { type: 'string' },
     },
   });
   if (positionals.length === 0) throw new UsageError('no coverage file given');
@@ -129,12 +130,18 @@ function parseUploadArgs(argv: readonly string[]) {
     ...(values['agent-id'] ? { agentId: values['agent-id'] } : {}),
     ...(values.format ? { format: values.format } : {}),
   };
-  return { server: serverOf(values), meta, baseDir: values['base-dir'], files: positionals };
+  return { server: serverOf(values), meta, baseDir: values['base-dir'], classes: values.classes, files: positionals };
 }
 
 /** Uploads each file in turn; the first refusal stops with its reason (exit 1). */
 export async function uploadCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { server, meta: given, baseDir, files } = parseUploadArgs(argv);
+  const { server, meta: given, baseDir, classes, files } = parseUploadArgs(argv);
+  if (classes) {
+    // JaCoCo exec files are turned into figures with these class files on the server (issue 38).
+    const { ensureClassFiles } = await import('./agent-jacoco.ts');
+    const list = await ensureClassFiles(server, given.app, given.commit, resolve(io.cwd, classes));
+    io.stdout(`class files of ${given.commit}: ${list.classes} recorded\n`);
+  }
   const folders = await reportFoldersOf(baseDir, io.cwd, files);
   for (const [i, file] of files.entries()) {
     const folder = folders[i] ?? null;

@@ -4,11 +4,11 @@ import { FORMATS } from '@sextant/coverage';
 
 export const UPLOAD_USAGE =
   'sextant upload FILE... --server URL --token T --app NAME --commit SHA --env ENV --test-type 1|2 ' +
-  `[--case KEY] [--agent-id ID] [--format auto|${FORMATS.join('|')}] [--base-dir FOLDER]`;
+  `[--case KEY] [--agent-id ID] [--format auto|${FORMATS.join('|')}|jacoco-exec] [--base-dir FOLDER] [--classes DIR|JAR]`;
 
 export const AGENT_USAGE =
   'sextant agent --server URL --token T --app NAME --env ENV --watch GLOB... [--interval 30s] ' +
-  '[--jacoco HOST:PORT --classes DIR|JAR [--jacoco-lib DIR]] ' +
+  '[--jacoco HOST:PORT --classes DIR|JAR [--jacoco-convert server|local] [--jacoco-lib DIR]] ' +
   '[--agent-id ID] [--commit SHA] [--test-type 1|2] [--base-dir FOLDER] [--once]';
 
 export const DEMO_USAGE =

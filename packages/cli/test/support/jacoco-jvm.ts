@@ -1,8 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEBIAN_JACOCO_LIB } from '@sextant/coverage/node';
 import { firstMissing, missingCommands, missingFiles } from '../../../../tools/test-support/machine.ts';
-import { DEBIAN_JACOCO_LIB } from '../../src/jacoco/exec-report.ts';
 import { freePort } from './free-port.ts';
 
 /** A JDK, Ant and Debian's libjacoco-java: what running a real JaCoCo agent here takes. */

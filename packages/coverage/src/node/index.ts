@@ -1,9 +1,12 @@
 export * from './blame.ts';
+export { type Bounds, boundedBytes, readBoundedFile } from './bounded-read.ts';
 export { nowMs } from './builtins.ts';
 export * from './changed-methods.ts';
 export { changesCacheStats } from './changes-cache.ts';
-export { classIdsOfFolder } from './class-ids.ts';
+export * from './class-archive.ts';
+export { classFilesAt, classIdsOfFolder } from './class-ids.ts';
 export * from './git.ts';
+export * from './jacoco-report.ts';
 export * from './load-report.ts';
 export { ONE_SHOT_WORKERS_FROM_FILES } from './method-pool.ts';
 export { type Phase, phaseTimes } from './phases.ts';

@@ -15,6 +15,8 @@ export type ReportConfig = {
   uploadParsers: number;
   uploadQueue: number;
   uploadParseMemoryMb: number;
+  /** JaCoCo's jars, for turning exec uploads into figures (issue 38). */
+  jacocoLib: string;
   reportConcurrency: number;
   gitTimeoutMs: number;
   runJobs: boolean;
@@ -40,6 +42,11 @@ export function mirrorDir(dataDir: string, appId: string): string {
 /** Stored coverage files of one app; a row of coverage_uploads keeps its path relative to `dataDir`. */
 export function uploadsDir(dataDir: string, appId: string): string {
   return join(dataDir, 'uploads', appId);
+}
+
+/** Class files sent for JaCoCo execution data, by content (sha256), and each commit's lists of them. */
+export function classFilesDir(dataDir: string, appId: string): string {
+  return join(dataDir, 'class-files', appId);
 }
 
 /** What the pipeline keeps to skip work on later runs (method extractions keyed by git object ids). */

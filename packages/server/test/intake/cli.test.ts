@@ -19,6 +19,9 @@ function cli(cwd: string, signal?: AbortSignal) {
   return { io, out, err, stdout: () => out.join(''), stderr: () => err.join('') };
 }
 
+/** A round that runs JaCoCo's Ant report (a JVM start) takes seconds, many more on a loaded machine. */
+const ANT_ROUND_MS = 90_000;
+
 async function until(what: string, check: () => Promise<boolean>, ms = 20_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
@@ -164,7 +167,7 @@ describe('sextant upload and sextant agent against a running server', () => {
     expect(run.stderr()).toBe('');
   });
   it.skipIf(noJacoco)(
-    'agent --jacoco dumps a running JaCoCo agent and sends its XML when the coverage grew',
+    'agent --jacoco --jacoco-convert local dumps a running JaCoCo agent and sends its XML when the coverage grew',
     async () => {
       const dir = join(work, 'agent-jacoco');
       mkdirSync(dir);
@@ -176,14 +179,22 @@ describe('sextant upload and sextant agent against a running server', () => {
       const run = cli(dir, stop.signal);
       try {
         const args = ['agent', ...common(), '--env', 'test', '--agent-id', 'qa-jvm', '--commit', 'v4'];
-        const jacocoArgs = ['--jacoco', `127.0.0.1:${jvm.port}`, '--classes', join(dir, 'classes')];
+        // Converted here (the local fallback); the server's exact merge is in reports/exec-reports.test.ts.
+        const jacocoArgs = [
+          '--jacoco',
+          `127.0.0.1:${jvm.port}`,
+          '--classes',
+          join(dir, 'classes'),
+          '--jacoco-convert',
+          'local',
+        ];
         const running = runCli([...args, ...jacocoArgs, '--interval', '200ms'], run.io);
-        await until('the first dump sent', async () => (await uploads()).length === before + 1);
+        await until('the first dump sent', async () => (await uploads()).length === before + 1, ANT_ROUND_MS);
         const beatsThen = await beats();
-        await until('two more heart-beats', async () => (await beats()) >= beatsThen + 2);
+        await until('two more heart-beats', async () => (await beats()) >= beatsThen + 2, ANT_ROUND_MS);
         expect((await uploads()).length).toBe(before + 1);
         await jvm.price(12);
-        await until('the grown coverage sent', async () => (await uploads()).length === before + 2);
+        await until('the grown coverage sent', async () => (await uploads()).length === before + 2, ANT_ROUND_MS);
         stop.abort();
         expect(await running).toBe(0);
         expect(run.stderr()).toBe('');
@@ -206,5 +217,6 @@ describe('sextant upload and sextant agent against a running server', () => {
         await jvm.stop();
       }
     },
+    4 * ANT_ROUND_MS,
   );
 });

@@ -42,6 +42,7 @@ export function testConfig(given: Partial<Config> = {}): Config {
     uploadQueue: 8,
     uploadParseMemoryMb: 2048,
     shutdownDelayMs: 0,
+    jacocoLib: '/usr/share/java',
     reportConcurrency: 2,
     gitTimeoutMs: 300_000,
     wsConnectTimeoutMs: 10_000,

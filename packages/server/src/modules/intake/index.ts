@@ -4,6 +4,8 @@ import type { ReportConfig } from '../../lib/data-paths.ts';
 import type { AppsService } from '../apps/service.ts';
 import { IntakeActivityReads } from './activity-reads.ts';
 import { AgentsService, type ReportsServed } from './agents-service.ts';
+import { ClassFileStore } from './class-files.ts';
+import { registerClassFileRoutes } from './class-files-routes.ts';
 import { IntakeCredentials } from './credentials.ts';
 import { removePartialUploads } from './leftovers.ts';
 import { IntakeRepository } from './repository.ts';
@@ -15,13 +17,20 @@ import { registerUploadRoute } from './upload-route.ts';
 import { UploadStore } from './upload-store.ts';
 import { UploadsService } from './uploads-service.ts';
 
+export type { ClassSet, StoredClass } from './class-files.ts';
+export { classIdsByName } from './class-files.ts';
+export { foreignClassesReason } from './exec-upload.ts';
 export type { UploadRow } from './repository.ts';
 export type { StoredUploads } from './stored-uploads.ts';
 
-/** The kept uploads, for the report pipeline. */
+/** The kept uploads and class files, for the report pipeline. */
 export function createStoredUploads(db: Db, apps: AppsService, config: ReportConfig): StoredUploads {
   const repository = new IntakeRepository(db, (teamIds) => apps.idsOfTeams(teamIds));
-  return new StoredUploads(repository, new UploadStore(repository, config.dataDir, config.uploadStorage));
+  return new StoredUploads(
+    repository,
+    new UploadStore(repository, config.dataDir, config.uploadStorage),
+    new ClassFileStore(config.dataDir),
+  );
 }
 
 export type IntakeDeps = {
@@ -41,12 +50,15 @@ export function registerCoverageIntake(app: FastifyInstance, db: Db, config: Rep
   const store = new UploadStore(repository, config.dataDir, config.uploadStorage);
   const uploads = new UploadsService(repository, config, parsers, store);
   const admission = new UploadAdmission(config.uploadParsers + config.uploadQueue);
+  const classFiles = new ClassFileStore(config.dataDir);
   app.addHook('onReady', async () => {
+    await classFiles.removePartials();
     const removed = await removePartialUploads(config.dataDir);
     if (removed.length > 0) app.log.info({ removed }, 'removed partial uploads left by an earlier run');
   });
   app.addHook('onClose', () => parsers.close());
   registerUploadRoute(app, { credentials, uploads, admission, config });
+  registerClassFileRoutes(app, { credentials, store: classFiles, admission, config });
   intakeRoutes(app, {
     credentials,
     uploads,

@@ -2,13 +2,14 @@ import { parentPort } from 'node:worker_threads';
 import { CoverageError, type CoverageErrorCode, type FormatName } from '@sextant/coverage';
 import { readCoverageFile } from '@sextant/coverage/node';
 import { unsafeCoverageText } from './coverage-text.ts';
+import { isExecFile, readExecUpload } from './exec-upload.ts';
 import { checkAgainstMirror } from './mirror-paths.ts';
 
 /** One received file to parse and check against the app's mirror, as the upload route hands it over. */
 export type ParseJob = {
   path: string;
   fileName: string;
-  format: FormatName | 'auto';
+  format: FormatName | 'jacoco-exec' | 'auto';
   maxDecompressedBytes: number;
   maxCompressionRatio: { ratio: number; fromBytes: number };
   dataDir: string;
@@ -18,7 +19,12 @@ export type ParseJob = {
 };
 
 /** What the upload row needs of the report: never the model itself, whose copy would cost the server's thread. */
-export type ParsedUpload = { format: FormatName; files: number; commitSha: string | null; unmappedFiles: string[] };
+export type ParsedUpload = {
+  format: FormatName | 'jacoco-exec';
+  files: number;
+  commitSha: string | null;
+  unmappedFiles: string[];
+};
 
 export type RefusedUpload = {
   code: CoverageErrorCode;
@@ -38,6 +44,15 @@ export type ParseAnswer =
 
 async function parse(job: ParseJob): Promise<ParseAnswer> {
   try {
+    if (job.format === 'jacoco-exec' || (job.format === 'auto' && (await isExecFile(job.path)))) {
+      // JaCoCo's execution data (issue 38): probes, turned into figures by the report pipeline.
+      const exec = await readExecUpload(job);
+      if (exec.unsafe) return { kind: 'unsafe-text', detail: exec.unsafe };
+      return {
+        kind: 'parsed',
+        upload: { format: 'jacoco-exec', files: exec.classes, commitSha: null, unmappedFiles: [] },
+      };
+    }
     const coverage = await readCoverageFile(job.path, {
       format: job.format,
       fileName: job.fileName,

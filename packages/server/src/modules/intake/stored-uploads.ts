@@ -1,5 +1,13 @@
-import type { Coverage } from '@sextant/coverage';
-import { type ReadOptions, readCoverageFile, readCoverageStream } from '@sextant/coverage/node';
+import { type Coverage, CoverageError } from '@sextant/coverage';
+import {
+  type Bounds,
+  boundedBytes,
+  type ReadOptions,
+  readBoundedFile,
+  readCoverageFile,
+  readCoverageStream,
+} from '@sextant/coverage/node';
+import type { ClassFileStore, ClassSet } from './class-files.ts';
 import type { IntakeRepository, UploadRow } from './repository.ts';
 import type { UploadStore } from './upload-store.ts';
 
@@ -8,6 +16,7 @@ export class StoredUploads {
   constructor(
     private readonly repository: IntakeRepository,
     private readonly store: UploadStore,
+    private readonly classFiles: ClassFileStore,
   ) {}
 
   /** The uploads that may hold coverage of a report: same app, environment and test type, oldest first. */
@@ -28,5 +37,30 @@ export class StoredUploads {
     const opened = this.store.open(upload);
     if ('path' in opened) return readCoverageFile(opened.path, options);
     return readCoverageStream(opened.stream, { fileName: `upload ${upload.id}`, ...options });
+  }
+
+  /** A kept upload whole, gunzipped, within `bounds`: for what is read whole (JaCoCo execution data). */
+  async bytes(upload: UploadRow, bounds: Bounds): Promise<Buffer> {
+    const opened = this.store.open(upload);
+    if ('path' in opened) return readBoundedFile(opened.path, bounds);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of opened.stream) {
+      size += (chunk as Buffer).length;
+      // Kept gzipped: more stored bytes than the bound allows once expanded cannot be within it.
+      if (size > bounds.maxBytes) throw new CoverageError('too-large', `it holds more than ${bounds.maxBytes} bytes`);
+      chunks.push(chunk as Buffer);
+    }
+    return boundedBytes(Buffer.concat(chunks), bounds, `upload ${upload.id}`);
+  }
+
+  /** The class lists recorded for these commits (as uploads name them): what exec uploads are read with. */
+  classSets(appId: string, commits: readonly string[]): Promise<ClassSet[]> {
+    return this.classFiles.setsOf(appId, commits);
+  }
+
+  /** Where a stored class file's content is. */
+  classFilePath(appId: string, sha256: string): string {
+    return this.classFiles.blobPath(appId, sha256);
   }
 }

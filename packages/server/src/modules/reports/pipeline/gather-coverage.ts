@@ -10,6 +10,7 @@ import {
 import { listFiles } from '@sextant/coverage/node';
 import type { StoredUploads, UploadRow } from '../../intake/index.ts';
 import type { CaseCoverage } from '../generate/case-summaries.ts';
+import { coverageFromExec } from './exec-coverage.ts';
 import { resolveRefs } from './mirror.ts';
 import { StepFailure } from './step-failure.ts';
 
@@ -47,26 +48,47 @@ export async function mapUploads(input: {
   stored: StoredUploads;
   mirror: string;
   newCommit: string;
+  /** What exec uploads are turned into figures with (issue 38); without it they are left out. */
+  exec?: Omit<Parameters<typeof coverageFromExec>[0], 'uploads' | 'stored'>;
 }): Promise<{
   coverages: Coverage[];
   cases: CaseCoverage[];
   unmappedFiles: string[];
   ambiguousFiles: AmbiguousPath[];
+  /** What became of the exec uploads, for the ENV_REPORT step's message; null without any. */
+  execNote: string | null;
 }> {
-  if (input.uploads.length === 0) return { coverages: [], cases: [], unmappedFiles: [], ambiguousFiles: [] };
+  const none = { coverages: [], cases: [], unmappedFiles: [], ambiguousFiles: [], execNote: null };
+  if (input.uploads.length === 0) return none;
+  const execUploads = input.uploads.filter((u) => u.format === 'jacoco-exec');
+  const fromExec = input.exec
+    ? await coverageFromExec({ ...input.exec, uploads: execUploads, stored: input.stored })
+    : { coverage: null, note: execUploads.length > 0 ? `${execUploads.length} JaCoCo exec upload(s) left out` : null };
+  const read: { upload: Pick<UploadRow, 'baseDir' | 'caseId'>; parsed: Coverage }[] = [];
+  if (fromExec.coverage) {
+    const folders = new Set(execUploads.map((u) => u.baseDir));
+    const baseDir = folders.size === 1 ? (execUploads[0]?.baseDir ?? null) : null;
+    read.push({ upload: { baseDir, caseId: null }, parsed: fromExec.coverage });
+  }
+  for (const upload of input.uploads) {
+    if (upload.format === 'jacoco-exec') continue;
+    try {
+      read.push({
+        upload,
+        parsed: await input.stored.read(upload, { format: formatOf(upload) }),
+      });
+    } catch (error) {
+      const reason = error instanceof CoverageError ? error.message : String(error);
+      throw new StepFailure('FAILADDMODULE', `cannot read the coverage upload ${upload.id}: ${reason}`);
+    }
+  }
+  if (read.length === 0) return { ...none, execNote: fromExec.note };
   const repoFiles = await listFiles(input.mirror, input.newCommit);
   const coverages: Coverage[] = [];
   const cases: CaseCoverage[] = [];
   const unmapped = new Set<string>();
   const ambiguous = new Map<string, AmbiguousPath>();
-  for (const upload of input.uploads) {
-    let parsed: Coverage;
-    try {
-      parsed = await input.stored.read(upload, { format: formatOf(upload) });
-    } catch (error) {
-      const reason = error instanceof CoverageError ? error.message : String(error);
-      throw new StepFailure('FAILADDMODULE', `cannot read the coverage upload ${upload.id}: ${reason}`);
-    }
+  for (const { upload, parsed } of read) {
     // The upload's folder and its parents, as the CLI and the intake's mirror check place paths.
     const mapped = mapPaths(parsed, repoFiles, { baseDir: upload.baseDir, reportDir: upload.baseDir });
     for (const path of mapped.unmappedFiles) unmapped.add(path);
@@ -84,7 +106,13 @@ export async function mapUploads(input: {
       `no path of the coverage (${input.uploads.length} upload${input.uploads.length === 1 ? '' : 's'}) names a file of commit ${input.newCommit.slice(0, 12)}: ${some.join(', ')}${more}`,
     );
   }
-  return { coverages, cases, unmappedFiles: [...unmapped], ambiguousFiles: [...ambiguous.values()] };
+  return {
+    coverages,
+    cases,
+    unmappedFiles: [...unmapped],
+    ambiguousFiles: [...ambiguous.values()],
+    execNote: fromExec.note,
+  };
 }
 
 /**
@@ -93,12 +121,13 @@ export async function mapUploads(input: {
  */
 export function mergeEnvironment(
   coverages: readonly Coverage[],
-  context: { appName: string; newCommit: string; envType: string },
+  context: { appName: string; newCommit: string; envType: string; execNote?: string | null },
 ): Coverage {
   if (coverages.length === 0) {
+    const why = context.execNote ? `: ${context.execNote}` : '';
     throw new StepFailure(
       'ENVREPORT_FAIL',
-      `no coverage for ${context.appName} ${context.newCommit.slice(0, 12)} in ${context.envType}`,
+      `no coverage for ${context.appName} ${context.newCommit.slice(0, 12)} in ${context.envType}${why}`,
     );
   }
   if (coverages.length === 1) return coverages[0] as Coverage;

@@ -197,18 +197,35 @@ async function gatherCoverage(
       );
       return {
         uploads: uploads.length,
-        ...(await mapUploads({ uploads, stored: deps.uploads, mirror, newCommit })),
+        ...(await mapUploads({
+          uploads,
+          stored: deps.uploads,
+          mirror,
+          newCommit,
+          exec: {
+            appId: report.appId,
+            appName: app.name,
+            jacocoLib: deps.config.jacocoLib,
+            maxBytes: deps.config.uploadLimitBytes,
+          },
+        })),
       };
     },
   );
 
   const days = report.carryForwardDays;
   const carryNote = days > 0 ? `; carrying forward older commits' coverage of the last ${days} day(s)` : '';
+  const execNote = mapped.execNote ? `; ${mapped.execNote}` : '';
   const { coverage, carried } = await step(
     'ENV_REPORT',
-    `${mapped.uploads} upload(s)${mapped.unmappedFiles.length ? `, ${mapped.unmappedFiles.length} path(s) not in the repository` : ''}${carryNote}`,
+    `${mapped.uploads} upload(s)${mapped.unmappedFiles.length ? `, ${mapped.unmappedFiles.length} path(s) not in the repository` : ''}${execNote}${carryNote}`,
     async () => ({
-      coverage: mergeEnvironment(mapped.coverages, { appName: app.name, newCommit, envType: report.envType }),
+      coverage: mergeEnvironment(mapped.coverages, {
+        appName: app.name,
+        newCommit,
+        envType: report.envType,
+        execNote: mapped.execNote,
+      }),
       carried:
         days > 0
           ? await carriedSources({

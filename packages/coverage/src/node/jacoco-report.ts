@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
 import { stat, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 
 /** Where Debian's libjacoco-java puts JaCoCo's jars (it ships the Ant task, not jacococli). */
 export const DEBIAN_JACOCO_LIB = '/usr/share/java';
@@ -33,6 +33,34 @@ function antClassPath(lib: string): string[] {
   throw new ExecReportError(
     `JaCoCo's Ant task is not in ${lib} (jacocoant.jar, or Debian's org.jacoco.*.jar and asm*.jar: apt-get install libjacoco-java ant)`,
   );
+}
+
+/** Whether `command` is an executable file in one of PATH's folders. */
+function onPath(command: string): boolean {
+  return (process.env.PATH ?? '').split(delimiter).some((folder) => {
+    try {
+      accessSync(join(folder, command), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Why JaCoCo's report cannot run on this machine (no JVM, no Ant, no JaCoCo jars in `lib`), or null
+ * when it can: the server then turns exec data into figures itself (issue 38), else it says why not.
+ */
+export function jacocoReportMissing(lib: string = DEBIAN_JACOCO_LIB): string | null {
+  for (const command of ['java', 'ant']) {
+    if (!onPath(command)) return `no ${command} on PATH (apt-get install default-jdk-headless ant libjacoco-java)`;
+  }
+  try {
+    antClassPath(lib);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
 }
 
 /** A build file running JaCoCo's report task; paths arrive as properties, never inside the XML. */

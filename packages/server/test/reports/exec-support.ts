@@ -1,0 +1,45 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEBIAN_JACOCO_LIB } from '@sextant/coverage/node';
+
+const JARS = [
+  'org.jacoco.ant',
+  'org.jacoco.core',
+  'org.jacoco.report',
+  'org.jacoco.agent',
+  'asm',
+  'asm-commons',
+  'asm-tree',
+];
+
+/** JaCoCo's own report (its Ant task) over several exec files at once: the reference. */
+export function jacocoReport(dir: string, execs: string[], classes: string): string {
+  const xml = join(dir, 'reference.xml');
+  const build = join(dir, 'reference-build.xml');
+  const path = JARS.map((jar) => `<pathelement location="${join(DEBIAN_JACOCO_LIB, `${jar}.jar`)}"/>`).join('');
+  const files = execs.map((exec) => `<file file="${exec}"/>`).join('');
+  writeFileSync(
+    build,
+    `<project default="r" xmlns:jacoco="antlib:org.jacoco.ant"><taskdef uri="antlib:org.jacoco.ant" resource="org/jacoco/ant/antlib.xml"><classpath>${path}</classpath></taskdef><target name="r"><jacoco:report><executiondata>${files}</executiondata><structure name="shop"><classfiles><path location="${classes}"/></classfiles></structure><xml destfile="${xml}"/></jacoco:report></target></project>`,
+  );
+  execFileSync('ant', ['-q', '-noinput', '-f', build]);
+  return xml;
+}
+
+/** A repository holding the shop's sources where Maven puts them, one commit. */
+export function shopRepository(dir: string, shopDir: string): { repo: string; sha: string } {
+  const repo = join(dir, 'repo');
+  mkdirSync(join(repo, 'src/main/java/demo'), { recursive: true });
+  for (const file of ['Shop.java', 'Main.java']) {
+    writeFileSync(join(repo, 'src/main/java/demo', file), readFileSync(join(shopDir, 'src/demo', file)));
+  }
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.test', ...args], { cwd: repo })
+      .toString()
+      .trim();
+  git('init', '--quiet', '--initial-branch', 'main');
+  git('add', '.');
+  git('commit', '--quiet', '-m', 'shop');
+  return { repo, sha: git('rev-parse', 'HEAD') };
+}

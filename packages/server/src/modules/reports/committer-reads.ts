@@ -22,7 +22,8 @@ function latestIncremental(scope: ReportScope): SQL {
 /**
  * The summaries of the latest reports with each author that is a listed person's identity replaced
  * by that person's label (issue 34: one person across aliases); other authors stay as blame gave them.
- * Each distinct author is looked up once (not once per summary row: the lookup parses the people).
+ * Each distinct author is looked up once (not once per summary row: the lookup parses the people); the
+ * CTEs are materialized, or the planner pulls the lookup back up into the join's output.
  */
 function committerRows(scope: ReportScope, people: readonly CommitterPerson[]): SQL {
   const keys = people.flatMap((p, order) => [
@@ -34,8 +35,8 @@ function committerRows(scope: ReportScope, people: readonly CommitterPerson[]): 
     from report_committers c join (${latestIncremental(scope)}) l on l.id = c.report_id`;
   if (keys.length === 0) return rows;
   return sql`with x as (${rows}),
-      p as (select * from json_to_recordset(${JSON.stringify(keys)}::json) as p(who text, kind text, key text, "order" int)),
-      a as (select d.author, coalesce((select p.who from p
+      p as materialized (select * from json_to_recordset(${JSON.stringify(keys)}::json) as p(who text, kind text, key text, "order" int)),
+      a as materialized (select d.author, coalesce((select p.who from p
           where (p.kind = 'email' and p.key = ${authorEmailSql(sql`d.author`)})
              or (p.kind = 'name' and p.key = ${authorNameSql(sql`d.author`)})
           order by p."order" limit 1), d.author) as person

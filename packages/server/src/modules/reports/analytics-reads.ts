@@ -131,8 +131,8 @@ export type Standing = {
 /** Per app and test type: the latest successful full report, with the latest incremental report's diff figure. */
 export async function latestStandings(db: Db, scope: ReportScope): Promise<Standing[]> {
   if (scope.apps.length === 0) return [];
-  const latest = (type: string) => sql`select distinct on (r.app_id, r.test_type) ${SCOPED_COLUMNS}, ${AT} as at from reports r
-    where ${scopeFilter(scope)} and r.coverage_type = ${type} order by r.app_id, r.test_type, ${AT} desc, r.id desc`;
+  const latest = (type: string) => sql`select distinct on (r.app_id, r.test_type) ${SCOPED_COLUMNS}, ${AT} as at
+    from reports r where ${scopeFilter(scope)} and r.coverage_type = ${type} order by r.app_id, r.test_type, ${AT} desc, r.id desc`;
   const result = await db.execute(sql`with f as (${latest('full')}), i as (${latest('incremental')})
     select coalesce(f.app_id, i.app_id) as app_id, coalesce(f.test_type, i.test_type) as test_type,
       coalesce(f.id, i.id) as id, coalesce(f.new_version, i.new_version) as version,

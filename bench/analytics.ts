@@ -1,32 +1,52 @@
 // The analytics read models (issue 35) under 50 connections (autocannon in a child process), over
-// 100,000 reports with 5,200,000 class and method rows (bench/gen/report-rows.ts) and the committer
-// summaries the pipeline writes for their incremental reports (4 authors each), on PostgreSQL and on
-// PGlite, the same rows and calls. The reads never touch the method rows: that is the summaries' point.
-// Goal (issue 35): p99 under 100 ms on PostgreSQL.
-// Run: npx tsx bench/analytics.ts   (SCALE=0.05 for a quick trial, SECONDS per call, TARGETS, PORT)
+// 100,000 reports with 5,200,000 class and method rows (bench/gen/report-rows.ts) and what the pipeline
+// writes beside them (bench/gen/analytics-rows.ts): committer summaries, 20,000 case-tagged uploads,
+// per-case methods, requirement summaries, projects, requirements, cases and risks. Every analytics
+// read of packages/api PATHS (/api/analytics/*, the cockpit and the project dashboard), on PostgreSQL
+// and on PGlite, the same rows and calls. Goal (issue 35): p99 under 100 ms.
+// Run: npx tsx bench/analytics.ts   (SCALE=0.1 for a trial, SECONDS per call, TARGETS=postgres,pglite,
+// ONLY=<substring of call names>, PORT; KEEP_DB=<name>: seed that PostgreSQL database once and keep it)
 import { execFile } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { promisify } from 'node:util';
-import type pg from 'pg';
+import pg from 'pg';
 import { buildApp } from '../packages/server/src/app.ts';
-import type { Database } from '../packages/server/src/db/client.ts';
+import { type Database, openDatabase } from '../packages/server/src/db/client.ts';
 import { seed } from '../packages/server/src/db/seed.ts';
+import { analyticsCalls } from './analytics-calls.ts';
+import { FULL_ANALYTICS, loadAnalyticsRows } from './gen/analytics-rows.ts';
 import { FULL_SHAPE, loadReportRows } from './gen/report-rows.ts';
 import { BENCH_ABOUT, benchConfig } from './server-config.ts';
-import { onFreshPglite, onFreshPostgres } from './throwaway-database.ts';
+import { onFreshPglite, onFreshPostgres, PG_SERVER } from './throwaway-database.ts';
 
 const run = promisify(execFile);
 const SCALE = Number(process.env.SCALE ?? 1);
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const PORT = Number(process.env.PORT ?? 18410);
+const ONLY = process.env.ONLY;
 const PASSWORD = 'bench-admin-password';
 const shape = {
   ...FULL_SHAPE,
-  apps: Math.max(10, Math.round(FULL_SHAPE.apps * SCALE)),
+  apps: Math.max(20, Math.round(FULL_SHAPE.apps * SCALE)),
   reports: Math.round(FULL_SHAPE.reports * SCALE),
   largeReportClasses: Math.round(FULL_SHAPE.largeReportClasses * SCALE),
 };
+const analyticsShape = { ...FULL_ANALYTICS, uploads: Math.round(FULL_ANALYTICS.uploads * SCALE) };
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
-type Row = { engine: string; call: string; rps: number; p50: number; p99: number; errors: number };
+type Row = {
+  engine: string;
+  call: string;
+  done: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  load: string;
+};
 
 async function measure(url: string, token: string) {
   const { stdout } = await run(
@@ -35,29 +55,47 @@ async function measure(url: string, token: string) {
     { maxBuffer: 16 * 1024 * 1024 },
   );
   const r = JSON.parse(stdout);
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  return {
+    done: r.requests.total - r.non2xx,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx + r.timeouts,
+  };
 }
 
-/** Four blame authors per incremental report, as generation writes them (report_committers). */
-async function fillCommitters(pool: pg.Pool): Promise<number> {
-  const result = await pool.query(`insert into report_committers
-      (report_id, author, changed_methods, measured_methods, covered_methods, line_covered, line_total)
-    select r.id, 'Dev ' || ((n + a) % 40) || ' <dev' || ((n + a) % 40) || '@example.test>', 3 + (n + a) % 9,
-      3 + (n + a) % 9, (n * 7 + a) % (3 + (n + a) % 9), (n * 13 + a) % 40, 40
-    from (select id, row_number() over (order by id) as n from reports where coverage_type = 'incremental') r,
-      generate_series(1, 4) a`);
-  await pool.query('analyze report_committers');
-  return result.rowCount ?? 0;
+/**
+ * Between calls: the requests autocannon left unanswered still hold the pool and the database; a
+ * call measured behind them would pay for the previous one. On PostgreSQL their statements are
+ * cancelled; then the pool is waited for until it is idle.
+ */
+async function settle(database: Database, engine: string): Promise<void> {
+  const pool = database.pool;
+  for (let i = 0; i < 600; i++) {
+    if (engine === 'PostgreSQL') {
+      await pool.query(`select pg_cancel_backend(pid) from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and state = 'active'`);
+    }
+    if (pool.waitingCount === 0 && pool.idleCount === pool.totalCount) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
-async function bench(engine: string, database: Database): Promise<Row[]> {
+async function fill(engine: string, database: Database): Promise<void> {
   await seed(database.db, PASSWORD);
   const started = Date.now();
   const loaded = await loadReportRows(database.pool, shape);
-  const committers = await fillCommitters(database.pool);
+  const extra = await loadAnalyticsRows(database.pool, shape, analyticsShape);
+  // The admin's git identity: /api/analytics/mine follows one of the generated blame authors.
+  await database.pool.query(`insert into user_git_identities (user_id, identity, identity_key)
+    select id, 'dev3@example.test', 'dev3@example.test' from users where username = 'admin'`);
   process.stdout.write(
-    `${engine}: ${loaded.reports} reports, ${loaded.details} detail rows, ${committers} committer rows in ${Date.now() - started} ms\n`,
+    `${engine}: ${loaded.reports} reports, ${loaded.details} detail rows, ${JSON.stringify(extra)} in ${Date.now() - started} ms (load ${load()})\n`,
   );
+}
+
+async function bench(engine: string, database: Database, seeded = false): Promise<Row[]> {
+  if (!seeded) await fill(engine, database);
   const app = await buildApp({ config: benchConfig(), about: BENCH_ABOUT, db: database.db, runJobs: false });
   const address = await app.listen({ port: PORT, host: '127.0.0.1' });
   const login = await app.inject({
@@ -66,31 +104,59 @@ async function bench(engine: string, database: Database): Promise<Row[]> {
     payload: { username: 'admin', password: PASSWORD },
   });
   const token = login.json().data.accessToken as string;
-  const team = (await database.pool.query(`select md5('t1')::uuid as id`)).rows[0].id as string;
-  const calls = {
-    'committers (every app, by uncovered)': '/api/analytics/committers?sortBy=uncoveredMethods&sortDesc=true',
-    'committers (one team, unit tests)': `/api/analytics/committers?teamId=${team}&testType=1`,
-    'committer trend (one team)': `/api/analytics/committers/trend?teamId=${team}`,
-    'app versions (one team, page 1)': `/api/analytics/apps?teamId=${team}`,
-    'app overview (one team)': `/api/analytics/apps/overview?teamId=${team}`,
-    'versions (one team)': `/api/analytics/versions?teamId=${team}`,
-    'cockpit (every app)': '/api/analytics/cockpit',
-  };
   const rows: Row[] = [];
-  for (const [call, path] of Object.entries(calls))
-    rows.push({ engine, call, ...(await measure(address + path, token)) });
+  for (const [call, path] of Object.entries(await analyticsCalls(database.pool))) {
+    if (ONLY && !call.includes(ONLY)) continue;
+    // One call first: a failing read shows its error instead of a column of non-2xx.
+    const first = await app.inject({ url: path, headers: { authorization: `Bearer ${token}` } });
+    if (first.statusCode !== 200) throw new Error(`${call}: ${first.statusCode} ${first.body.slice(0, 300)}`);
+    const at = load();
+    const row = { engine, call, ...(await measure(address + path, token)), load: at };
+    await settle(database, engine);
+    rows.push(row);
+    process.stdout.write(
+      `${engine} | ${call} | ${row.done} done | p50 ${row.p50} | p99 ${row.p99} | load ${row.load}\n`,
+    );
+  }
   await app.close();
   return rows;
 }
 
+/** A kept PostgreSQL database (KEEP_DB): created and seeded on the first run, reused after. */
+async function onKeptPostgres(name: string): Promise<Row[]> {
+  const admin = new pg.Client({ connectionString: PG_SERVER });
+  await admin.connect();
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+  if (!exists) await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_SERVER);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  try {
+    const seeded = Number((await database.pool.query('select count(*) from reports')).rows[0].count) > 0;
+    if (!seeded) await fill('PostgreSQL', database);
+    return await bench('PostgreSQL', database, true);
+  } finally {
+    await database.close();
+  }
+}
+
 const targets = process.env.TARGETS?.split(',') ?? ['postgres', 'pglite'];
 const rows = [
-  ...(targets.includes('postgres') ? await onFreshPostgres((d) => bench('PostgreSQL', d)) : []),
+  ...(targets.includes('postgres')
+    ? process.env.KEEP_DB
+      ? await onKeptPostgres(process.env.KEEP_DB)
+      : await onFreshPostgres((d) => bench('PostgreSQL', d))
+    : []),
   ...(targets.includes('pglite') ? await onFreshPglite((d) => bench('PGlite (worker)', d)) : []),
 ];
 process.stdout.write(
-  `\n${shape.reports} reports, ${shape.apps} apps, 50 connections, ${SECONDS} s each (admin: every app)\n`,
+  `\n${shape.reports} reports, ${shape.apps} apps, ${analyticsShape.uploads} case uploads, 50 connections, ${SECONDS} s each (admin: every app)\n`,
 );
-process.stdout.write('| engine | call | req/s | p50 ms | p99 ms | errors |\n|---|---|---|---|---|---|\n');
+process.stdout.write(
+  '| engine | call | answered | req/s | p50 ms | p99 ms | errors, timeouts | load (1/5/15 min) |\n|---|---|---|---|---|---|---|---|\n',
+);
 for (const r of rows)
-  process.stdout.write(`| ${r.engine} | ${r.call} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |\n`);
+  process.stdout.write(
+    `| ${r.engine} | ${r.call} | ${r.done} | ${r.rps} | ${r.done ? r.p50 : '-'} | ${r.done ? r.p99 : '-'} | ${r.errors} | ${r.load} |\n`,
+  );

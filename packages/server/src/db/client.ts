@@ -26,7 +26,16 @@ const MIGRATIONS = new URL('./migrations', import.meta.url).pathname;
  */
 export async function openDatabase(opts: { url?: string; pgliteDir?: string; loadFrom?: string }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // No JIT: the reads are short, and an over-estimated plan (the analytics' CTEs) spent seconds
+    // compiling for a query that runs in milliseconds (bench/analytics-explain.ts). Set before the
+    // pool hands the new connection out.
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      onConnect: async (client) => {
+        await client.query('set jit = off');
+      },
+    });
     return finish(pool, async () => pool.end(), true);
   }
   const sockDir = mkdtempSync(join(tmpdir(), 'sx-'));

@@ -19,6 +19,10 @@ import {
  * latest successful reports, summed as counters (covered and total added, then divided), never averaged.
  */
 
+/** The columns of `reports` the figures read (not r.*: its width made every sort and hash many times larger). */
+const SCOPED_COLUMNS = sql.raw(`r.id, r.app_id, r.new_version, r.test_type, r.env_type, r.coverage_type, r.line_covered,
+  r.line_total, r.branch_covered, r.branch_total, r.diff_line_covered, r.diff_line_total`);
+
 /** Changed and covered methods of an incremental report `alias`, from its committer summaries. */
 const methodsOf = (alias: string) =>
   sql.raw(`left join lateral (select sum(c.changed_methods)::int as changed, sum(c.covered_methods)::int as covered
@@ -42,20 +46,24 @@ export async function appVersionPage(
   const latest = (type: string) => sql`select distinct on (r.app_id, r.new_version, r.test_type) r.*
     from scoped r where r.coverage_type = ${type} order by r.app_id, r.new_version, r.test_type, r.at desc, r.id desc`;
   const direction = sql.raw(page.sortDesc ? 'desc nulls last' : 'asc nulls first');
-  const result =
-    await db.execute(sql`with scoped as (select r.*, ${AT} as at from reports r where ${scopeFilter(scope)}),
+  // The page is cut before the committer summaries are read: only its incremental reports' (not every key's).
+  const result = await db.execute(sql`with scoped as (select ${SCOPED_COLUMNS}, ${AT} as at from reports r
+        where ${scopeFilter(scope)}),
       keys as (select app_id, new_version, test_type, count(*)::int as reports, max(at) as at from scoped
         group by app_id, new_version, test_type),
-      f as (${latest('full')}), i as (${latest('incremental')})
-    select k.*, n.app_name, n.team_name, f.id as full_id, f.line_covered, f.line_total, f.branch_covered,
-      f.branch_total, i.id as inc_id, i.diff_line_covered, i.diff_line_total, m.changed, m.covered,
-      count(*) over ()::int as total
-    from keys k join ${appNames(scope)} n on n.app_id = k.app_id
-      left join f on f.app_id = k.app_id and f.new_version = k.new_version and f.test_type = k.test_type
-      left join i on i.app_id = k.app_id and i.new_version = k.new_version and i.test_type = k.test_type
-      ${methodsOf('i')}
-    order by ${sql.raw(APP_SORTS[page.sortBy])} ${direction}, n.app_name, k.new_version, k.test_type
-    limit ${page.perPage} offset ${(page.page - 1) * page.perPage}`);
+      f as (${latest('full')}), i as (${latest('incremental')}),
+      page as (select k.*, n.app_name, n.team_name, f.id as full_id, f.line_covered, f.line_total, f.branch_covered,
+          f.branch_total, i.id as inc_id, i.diff_line_covered, i.diff_line_total, count(*) over ()::int as total,
+          row_number() over (order by ${sql.raw(APP_SORTS[page.sortBy])} ${direction}, n.app_name, k.new_version,
+            k.test_type) as ord
+        from keys k join ${appNames(scope)} n on n.app_id = k.app_id
+          left join f on f.app_id = k.app_id and f.new_version = k.new_version and f.test_type = k.test_type
+          left join i on i.app_id = k.app_id and i.new_version = k.new_version and i.test_type = k.test_type
+        order by ord limit ${page.perPage} offset ${(page.page - 1) * page.perPage})
+    select page.*, m.changed, m.covered from page
+      left join lateral (select sum(c.changed_methods)::int as changed, sum(c.covered_methods)::int as covered
+        from report_committers c where c.report_id = page.inc_id) m on true
+    order by page.ord`);
   return { items: result.rows.map(toAppVersion), total: int(result.rows[0]?.total) };
 }
 
@@ -123,8 +131,8 @@ export type Standing = {
 /** Per app and test type: the latest successful full report, with the latest incremental report's diff figure. */
 export async function latestStandings(db: Db, scope: ReportScope): Promise<Standing[]> {
   if (scope.apps.length === 0) return [];
-  const latest = (type: string) => sql`select distinct on (r.app_id, r.test_type) r.*, ${AT} as at from reports r
-    where ${scopeFilter(scope)} and r.coverage_type = ${type} order by r.app_id, r.test_type, ${AT} desc, r.id desc`;
+  const latest = (type: string) => sql`select distinct on (r.app_id, r.test_type) ${SCOPED_COLUMNS}, ${AT} as at
+    from reports r where ${scopeFilter(scope)} and r.coverage_type = ${type} order by r.app_id, r.test_type, ${AT} desc, r.id desc`;
   const result = await db.execute(sql`with f as (${latest('full')}), i as (${latest('incremental')})
     select coalesce(f.app_id, i.app_id) as app_id, coalesce(f.test_type, i.test_type) as test_type,
       coalesce(f.id, i.id) as id, coalesce(f.new_version, i.new_version) as version,
@@ -153,9 +161,9 @@ export async function groupFigures(
   if (scope.apps.length === 0) return [];
   const members = groups?.flatMap((g) => g.appIds.map((appId) => ({ key: g.key, app_id: appId }))) ?? [];
   const keyed: SQL = groups
-    ? sql`select r.*, ${AT} as at, g.key as gkey from reports r join json_to_recordset(${JSON.stringify(members)}::json)
+    ? sql`select ${SCOPED_COLUMNS}, ${AT} as at, g.key as gkey from reports r join json_to_recordset(${JSON.stringify(members)}::json)
         as g(key text, app_id uuid) on g.app_id = r.app_id where ${scopeFilter(scope)}`
-    : sql`select r.*, ${AT} as at, r.new_version as gkey from reports r where ${scopeFilter(scope)}`;
+    : sql`select ${SCOPED_COLUMNS}, ${AT} as at, r.new_version as gkey from reports r where ${scopeFilter(scope)}`;
   const result = await db.execute(sql`with scoped as (${keyed}),
       lf as (select distinct on (gkey, app_id, test_type) * from scoped where coverage_type = 'full'
         order by gkey, app_id, test_type, at desc, id desc),

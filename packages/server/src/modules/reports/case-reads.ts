@@ -51,7 +51,8 @@ export async function casePage(
     owners as (select app_id, file_path, class_name, method, count(*) as n from m group by 1, 2, 3, 4),
     covered as (select m.app_id, m.case_key, count(*)::int as methods, (count(*) filter (where o.n = 1))::int as alone
       from m join owners o using (app_id, file_path, class_name, method) group by 1, 2),
-    reps as (select app_id, case_key, count(distinct report_id)::int as reports from ran group by 1, 2),
+    reps as (select app_id, case_key, count(*)::int as reports
+      from (select distinct app_id, case_key, report_id from ran) d group by 1, 2),
     latest as (select distinct on (app_id, case_key) app_id, case_key, report_id, new_version from ran
       where coverage_type = 'incremental' order by app_id, case_key, at desc, report_id desc),
     changed as (select l.app_id, l.case_key, l.new_version, (select count(*) from report_case_methods c

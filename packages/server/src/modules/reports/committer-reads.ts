@@ -22,23 +22,28 @@ function latestIncremental(scope: ReportScope): SQL {
 /**
  * The summaries of the latest reports with each author that is a listed person's identity replaced
  * by that person's label (issue 34: one person across aliases); other authors stay as blame gave them.
+ * Each distinct author is looked up once (not once per summary row: the lookup parses the people); the
+ * CTEs are materialized, or the planner pulls the lookup back up into the join's output.
  */
 function committerRows(scope: ReportScope, people: readonly CommitterPerson[]): SQL {
   const keys = people.flatMap((p, order) => [
     ...p.emails.map((key) => ({ who: p.label, kind: 'email', key, order })),
     ...p.names.map((key) => ({ who: p.label, kind: 'name', key, order })),
   ]);
-  const who =
-    keys.length === 0
-      ? sql`null::text`
-      : sql`(select p.who from json_to_recordset(${JSON.stringify(keys)}::json)
-          as p(who text, kind text, key text, "order" int)
-          where (p.kind = 'email' and p.key = ${authorEmailSql(sql`c.author`)})
-             or (p.kind = 'name' and p.key = ${authorNameSql(sql`c.author`)})
-          order by p."order" limit 1)`;
-  return sql`select coalesce(${who}, c.author) as author, l.new_version, l.at, c.report_id, c.changed_methods,
-      c.measured_methods, c.covered_methods, c.line_covered, c.line_total
+  const rows = sql`select c.author, l.new_version, l.at, c.report_id, c.changed_methods, c.measured_methods,
+      c.covered_methods, c.line_covered, c.line_total
     from report_committers c join (${latestIncremental(scope)}) l on l.id = c.report_id`;
+  if (keys.length === 0) return rows;
+  return sql`with x as (${rows}),
+      p as materialized (select * from json_to_recordset(${JSON.stringify(keys)}::json) as p(who text, kind text, key text, "order" int)),
+      a as materialized (select d.author, coalesce((select p.who from p
+          where (p.kind = 'email' and p.key = ${authorEmailSql(sql`d.author`)})
+             or (p.kind = 'name' and p.key = ${authorNameSql(sql`d.author`)})
+          order by p."order" limit 1), d.author) as person
+        from (select distinct author from x) d)
+    select a.person as author, x.new_version, x.at, x.report_id, x.changed_methods, x.measured_methods,
+      x.covered_methods, x.line_covered, x.line_total
+    from x join a on a.author = x.author`;
 }
 
 const SORTS: Record<CommitterQuery['sortBy'], string> = {

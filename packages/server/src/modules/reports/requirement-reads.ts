@@ -72,11 +72,14 @@ export async function requirementPage(
     case_runs as (select r.key, count(*) filter (where coalesce(run.runs, 0) > 0)::int as cases_run
       from reqs r join cases c on c.requirement_id = r.id left join run on run.app_id = c.app_id and run.case_id = c.key
       group by r.key),
-    risks as (select k.key, count(distinct i.id)::int as open_risks from keys k join risk_items i
-        on i.app_id = any(${ids}::uuid[]) and i.kind = 'coverage' and i.state <> 'resolved'
-        and (i.requirement = k.key or exists (select 1 from magg m where m.key = k.key and m.app_id = i.app_id
-          and m.file_path = i.file_path and m.method = i.method_name || coalesce(i.signature, '')))
-      group by k.key),
+    open_risk as (select i.id, i.app_id, i.requirement, i.file_path, i.method_name || coalesce(i.signature, '') as method
+      from risk_items i where i.app_id = any(${ids}::uuid[]) and i.kind = 'coverage' and i.state <> 'resolved'),
+    risks as (select x.key, count(distinct x.id)::int as open_risks from (
+        select k.key, o.id from keys k join open_risk o on o.requirement = k.key
+        union all
+        select m.key, o.id from magg m join open_risk o
+          on o.app_id = m.app_id and o.file_path = m.file_path and o.method = m.method) x
+      group by x.key),
     rows as (select k.key, r.id as requirement_id, r.title, r.status, coalesce(p.changed, 0) as changed,
         coalesce(p.unit_measured, 0) as unit_measured, coalesce(p.unit_covered, 0) as unit_covered,
         coalesce(p.functional_measured, 0) as functional_measured, coalesce(p.functional_covered, 0) as functional_covered,

@@ -1,0 +1,9 @@
+CREATE INDEX "report_details_class_rows_line_coverage_idx" ON "report_details" USING btree ("report_id",("line_covered"::float8 / nullif("line_total", 0)),"id") WHERE "report_details"."class_id" is null;--> statement-breakpoint
+CREATE INDEX "report_details_class_rows_branch_coverage_idx" ON "report_details" USING btree ("report_id",("branch_covered"::float8 / nullif("branch_total", 0)),"id") WHERE "report_details"."class_id" is null;--> statement-breakpoint
+CREATE INDEX "report_details_class_rows_instruction_coverage_idx" ON "report_details" USING btree ("report_id",("instruction_covered"::float8 / nullif("instruction_total", 0)),"id") WHERE "report_details"."class_id" is null;--> statement-breakpoint
+CREATE INDEX "report_details_class_rows_method_coverage_idx" ON "report_details" USING btree ("report_id",("method_covered"::float8 / nullif("method_total", 0)),"id") WHERE "report_details"."class_id" is null;--> statement-breakpoint
+CREATE INDEX "report_details_class_rows_complexity_coverage_idx" ON "report_details" USING btree ("report_id",("complexity_covered"::float8 / nullif("complexity_total", 0)),"id") WHERE "report_details"."class_id" is null;--> statement-breakpoint
+CREATE INDEX "report_details_class_rows_line_total_idx" ON "report_details" USING btree ("report_id","line_total","id") WHERE "report_details"."class_id" is null;--> statement-breakpoint
+CREATE INDEX "report_details_class_rows_line_covered_idx" ON "report_details" USING btree ("report_id","line_covered","id") WHERE "report_details"."class_id" is null;--> statement-breakpoint
+CREATE INDEX "report_details_class_rows_branch_total_idx" ON "report_details" USING btree ("report_id","branch_total","id") WHERE "report_details"."class_id" is null;--> statement-breakpoint
+CREATE INDEX "report_details_class_rows_code_author_idx" ON "report_details" USING btree ("report_id","code_author","id") WHERE "report_details"."class_id" is null;

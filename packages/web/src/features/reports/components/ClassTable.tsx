@@ -84,8 +84,10 @@ export function ClassTable({ report, rows, total, loading, loadingMore, onNearEn
     });
   }
 
+  // Caught on the way down to the virtual list's scroller (scroll events do not bubble), whichever
+  // element of the table scrolls.
   function scrolled(e: UIEvent<HTMLDivElement>) {
-    const el = e.currentTarget;
+    const el = e.target as HTMLElement;
     if (el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_END_PX) onNearEnd();
   }
 
@@ -94,29 +96,30 @@ export function ClassTable({ report, rows, total, loading, loadingMore, onNearEn
       <div className="table-tools">
         <ColumnChooser columns={optional} isShown={choice.isShown} onChoose={choice.choose} />
       </div>
-      <Table<Row>
-        rootClassName="coverage-table"
-        virtual
-        rowKey="id"
-        size="small"
-        loading={loading}
-        dataSource={data}
-        columns={columns}
-        scroll={{ x: width, y: 560 }}
-        expandable={{ onExpand: expand }}
-        locale={{
-          emptyText: query.changedOnly || query.uncoveredOnly || query.q ? t.classes.noMatch : t.classes.none,
-        }}
-        pagination={false}
-        onScroll={scrolled}
-        onChange={(_pagination, _filters, sorter) => change(sorter)}
-        footer={() => (
-          <span className="table-total">
-            {fill(t.classes.total, { count: formatNumber(total) })}
-            {loadingMore && ` · ${t.classes.loadingMore}`}
-          </span>
-        )}
-      />
+      <div onScrollCapture={scrolled}>
+        <Table<Row>
+          rootClassName="coverage-table"
+          virtual
+          rowKey="id"
+          size="small"
+          loading={loading}
+          dataSource={data}
+          columns={columns}
+          scroll={{ x: width, y: 560 }}
+          expandable={{ onExpand: expand }}
+          locale={{
+            emptyText: query.changedOnly || query.uncoveredOnly || query.q ? t.classes.noMatch : t.classes.none,
+          }}
+          pagination={false}
+          onChange={(_pagination, _filters, sorter) => change(sorter)}
+          footer={() => (
+            <span className="table-total">
+              {fill(t.classes.total, { count: formatNumber(total) })}
+              {loadingMore && ` · ${t.classes.loadingMore}`}
+            </span>
+          )}
+        />
+      </div>
     </>
   );
 }

@@ -3,7 +3,8 @@
 // models), run under EXPLAIN (ANALYZE, BUFFERS) on the bench data of bench/search-reports.ts. Printed per
 // statement: whether a Sort node appears, the rows the scans read, the shared buffers touched, and the
 // execution time. Rows and buffers do not depend on the machine's load; the time does (load average beside).
-// Run: npx tsx bench/read-plans.ts   (SCALE=0.2 for a fifth of the rows; KEEP_DB=name reuses a loaded database)
+// Run: npx tsx bench/read-plans.ts   (SCALE=0.2 for a fifth of the rows; KEEP_DB=name reuses a loaded database;
+// PARTS=search or PARTS=details for one screen's reads)
 import { createHash, randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import pg from 'pg';
@@ -105,13 +106,15 @@ async function main(): Promise<void> {
       await run();
       for (const statement of taken.filter((s) => !/count\(\*\)|^explain/.test(s.text))) {
         const plan = await explain(database.pool, statement);
-        rows.push(
+        const line =
           `| ${label} | ${plan.sorted ? 'sort' : 'index walk'} | ${plan.scanned} | ${plan.buffers} | ` +
-            `${plan.ms.toFixed(2)} | ${loadavg()[0]?.toFixed(1)} |`,
-        );
+          `${plan.ms.toFixed(2)} | ${loadavg()[0]?.toFixed(1)} |`;
+        rows.push(line);
+        process.stdout.write(`${line}\n`);
       }
     };
-    for (const sortBy of REPORT_SORTS) {
+    const parts = (process.env.PARTS ?? 'search,details').split(',');
+    for (const sortBy of parts.includes('search') ? REPORT_SORTS : []) {
       for (const sortDesc of [false, true]) {
         for (const page of [1, 20]) {
           const query = SearchReportsSchema.parse({ sortBy, sortDesc, page });
@@ -121,7 +124,7 @@ async function main(): Promise<void> {
         }
       }
     }
-    for (const sortBy of DETAIL_SORTS) {
+    for (const sortBy of parts.includes('details') ? DETAIL_SORTS : []) {
       for (const sortDesc of [false, true]) {
         const first = ReportDetailsQuerySchema.parse({
           reportId: largeReportId,
@@ -131,13 +134,13 @@ async function main(): Promise<void> {
         });
         const page = await reportDetails(db, first);
         await report(`details ${sortBy} ${sortDesc ? 'desc' : 'asc'} first 50`, () => reportDetails(db, first));
-        // Deep: the cursor 200 pages in.
+        // Deep: the cursor 40 pages in (2,000 rows).
         let next = page.next;
-        for (let i = 0; i < 200 && next; i++) {
+        for (let i = 0; i < 39 && next; i++) {
           next = (await reportDetails(db, { ...first, after: next })).next;
         }
         if (next) {
-          await report(`details ${sortBy} ${sortDesc ? 'desc' : 'asc'} page 201 (keyset)`, () =>
+          await report(`details ${sortBy} ${sortDesc ? 'desc' : 'asc'} page 41 (keyset)`, () =>
             reportDetails(db, { ...first, after: next ?? undefined }),
           );
         }

@@ -58,5 +58,10 @@ export function keysetParts(
   } else if (after) {
     present = sql`(${key}, ${id}) ${cmp} (${after.value}::${sql.raw(type)}, ${after.id}::int8)`;
   }
-  return { present, presentOrder: sql`${key} ${dir}, ${id} ${dir}`, absent, absentOrder: sql`${id} ${dir}` };
+  // Both parts order by (key, id) in the index's own order (no `nulls` clause: ascending walks it forwards,
+  // descending backwards). Among absent figures the key is null throughout, so the id alone decides; saying
+  // the key anyway lets the planner walk the index rather than sort (IS NULL does not make the key constant
+  // for ordering as `=` would).
+  const order = sql`${key} ${dir}, ${id} ${dir}`;
+  return { present, presentOrder: order, absent, absentOrder: order };
 }

@@ -22,6 +22,7 @@ const SORTS: Record<SortKey, { key: SQL; nullable: boolean }> = {
   cxty: { key: fractionSql('r', 'complexity'), nullable: true },
   diffLineCoverage: { key: sql.raw('(r.diff_line_covered::float8 / nullif(r.diff_line_total, 0))'), nullable: true },
   name: { key: sql.raw('r.name'), nullable: false },
+  // Apps walked in name order (apps_name_idx), each app's reports by reports_search_idx, a small sort per name.
   appName: { key: sql.raw('a.name'), nullable: false },
   newVersion: { key: sql.raw('r.new_version'), nullable: false },
   createdAt: { key: sql.raw('r.created_at'), nullable: false },

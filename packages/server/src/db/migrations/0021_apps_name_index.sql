@@ -1,0 +1,1 @@
+CREATE INDEX "apps_name_idx" ON "apps" USING btree ("name","id");

@@ -317,8 +317,8 @@ export class GeneratedRowsWriter {
  * Rows per staging statement: each must stay well under issue 41's 200 ms wait on PGlite (a file row
  * carries a file's line arrays, so fewer of them go in one statement).
  */
-export const STAGE_CHUNK_ROWS = 2_000;
-export const STAGE_FILE_ROWS = 250;
+export const STAGE_CHUNK_ROWS = 500;
+export const STAGE_FILE_ROWS = 100;
 
 function stagedColumns(reportId: string, generation: number) {
   return [

@@ -3,7 +3,8 @@
 // throw-away PostgreSQL database. Peer in the same run: the same read models called in-process by 50
 // concurrent loops (no HTTP, no token check, no JSON) — the database's share of each request.
 // Goal (issue 6): p99 under 50 ms on PostgreSQL.
-// Run: npx tsx bench/search-reports.ts   (SECONDS=10 per scenario; PG_SERVER_URL for another server; SCALE)
+// Run: npx tsx bench/search-reports.ts   (SECONDS=10 per scenario; PG_SERVER_URL for another server; SCALE;
+// BENCH_DB=<name> reads an already loaded database of that name, e.g. bench/read-plans.ts's KEEP_DB, and keeps it)
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -50,6 +51,9 @@ const reportId = (n: number) =>
 const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 const int = (random: () => number, from: number, to: number) => from + Math.floor(random() * (to - from + 1));
 
+/** Keyset cursors (`next`) of the large report's first 40 pages per sort, taken before the run. */
+const cursors: { sortBy: string; sortDesc: string; after: string }[] = [];
+
 const SCENARIOS: Scenario[] = [
   { name: 'search: defaults (testType 1, lineCoverage asc, page 1)', next: () => ({ search: {} }) },
   {
@@ -67,7 +71,7 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
-    name: 'search: other sort keys (no index), page 1-5',
+    name: 'search: other sort keys (each indexed, issue 41), page 1-5',
     next: (random) => ({
       search: {
         sortBy: pick(random, ['branchCoverage', 'methodCoverage', 'name', 'createdAt'] as const),
@@ -107,6 +111,11 @@ const SCENARIOS: Scenario[] = [
     }),
   },
 ];
+
+SCENARIOS.push({
+  name: `details: ${shape.largeReportClasses.toLocaleString('en')}-class report, 50 a page by keyset (next), by name or coverage`,
+  next: (random) => ({ details: { reportId: reportId(LARGE_REPORT_NO), perPage: '50', ...pick(random, cursors) } }),
+});
 
 function seeded(seed: number): () => number {
   let a = seed;
@@ -193,10 +202,11 @@ async function main(): Promise<void> {
   const { SearchTotals } = await import('../packages/server/src/modules/report-views/search-totals.ts');
   const { SearchReportsSchema, ReportDetailsQuerySchema } = await import('../packages/api/src/reports.ts');
 
-  const name = `sextant_bench_${randomBytes(6).toString('hex')}`;
+  const reuse = process.env.BENCH_DB;
+  const name = reuse ?? `sextant_bench_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_SERVER });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  if (!reuse) await admin.query(`create database ${name}`);
   const target = new URL(PG_SERVER);
   target.pathname = `/${name}`;
   const database = await openDatabase({ url: target.toString() });
@@ -205,7 +215,9 @@ async function main(): Promise<void> {
   try {
     await seed(database.db, PASSWORD);
     let started = performance.now();
-    const counts = await loadReportRows(database.pool, shape);
+    const counts = reuse
+      ? { reports: shape.reports + 1, details: Number.NaN }
+      : await loadReportRows(database.pool, shape);
     const loadSeconds = (performance.now() - started) / 1000;
     started = performance.now();
     for (const statement of READ_INDEXES) await database.pool.query(statement);
@@ -241,6 +253,22 @@ async function main(): Promise<void> {
         `${wholeMs.toFixed(0)} ms, ${(all.body.length / 1024 / 1024).toFixed(1)} MB JSON, status ${all.statusCode}\n`,
     );
 
+    for (const sortBy of ['name', 'lineCoverage']) {
+      for (const sortDesc of ['false', 'true']) {
+        let after: string | null | undefined;
+        for (let page = 0; page < 40 && after !== null; page++) {
+          const query = ReportDetailsQuerySchema.parse({
+            reportId: reportId(LARGE_REPORT_NO),
+            perPage: '50',
+            sortBy,
+            sortDesc,
+            ...(after ? { after } : {}),
+          });
+          after = (await reportDetails(database.db, query)).next;
+          if (after) cursors.push({ sortBy, sortDesc, after });
+        }
+      }
+    }
     const totals = new SearchTotals();
     const direct = (call: Call) =>
       'search' in call
@@ -269,7 +297,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
+    if (!reuse) await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }

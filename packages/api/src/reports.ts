@@ -140,7 +140,15 @@ export const SearchReportsSchema = z.object({
   sortDesc: z.union([z.boolean(), z.stringbool()]).default(false),
 });
 export type SearchReports = z.infer<typeof SearchReportsSchema>;
-export const ReportPageSchema = z.object({ reports: z.array(ReportSchema), total: z.number().int() });
+export const ReportPageSchema = z.object({
+  reports: z.array(ReportSchema),
+  /** Reports the filters find: counted when few (a narrow filter), else the planner's estimate. */
+  total: z.number().int(),
+  /** False when `total` is an estimate (more than SEARCH_EXACT_TOTAL_BELOW reports estimated; issue 41). */
+  totalExact: z.boolean(),
+});
+/** Below this many estimated reports a search's total is counted exactly; above it, the estimate stands. */
+export const SEARCH_EXACT_TOTAL_BELOW = 10_000;
 
 export const GetReportQuerySchema = z.object({ reportId: z.string().min(1).max(64) });
 
@@ -188,8 +196,19 @@ export const ReportDetailsQuerySchema = z.object({
   changedOnly: z.stringbool().default(false),
   uncoveredOnly: z.stringbool().default(false),
   q: z.string().max(200).optional(),
+  /**
+   * Keyset paging (issue 41): the `next` of the page before, in the same sort and filters. Given, the rows
+   * after that one come (`page` is not read) and the total is not counted again (null).
+   */
+  after: z.string().max(1024).optional(),
 });
-export const ReportDetailPageSchema = z.object({ reports: z.array(ReportDetailSchema), total: z.number().int() });
+export const ReportDetailPageSchema = z.object({
+  reports: z.array(ReportDetailSchema),
+  /** Rows matching the filters; null on a keyset page (`after` given): the first page's total stands. */
+  total: z.number().int().nullable(),
+  /** The `after` of the next page; null when this page is the last. */
+  next: z.string().nullable(),
+});
 
 export const CreateReportSchema = z
   .object({

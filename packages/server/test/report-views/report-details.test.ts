@@ -82,7 +82,7 @@ describe('getReportDetails: class rows and their method rows', () => {
       changed: true,
       changeStatus: 'modified',
     });
-    expect(await details(`classId=${ids.Order}`)).toEqual({ reports: [], total: 0 });
+    expect(await details(`classId=${ids.Order}`)).toEqual({ reports: [], total: 0, next: null });
   });
 
   it('sorts by any counter both ways with absent figures last', async () => {
@@ -118,8 +118,8 @@ describe('getReportDetails: class rows and their method rows', () => {
       [3, 4],
       [1, 4],
     ]);
-    expect(await details('perPage=3&page=3')).toEqual({ reports: [], total: 4 });
-    expect(await details('q=nothing-like-this')).toEqual({ reports: [], total: 0 });
+    expect(await details('perPage=3&page=3')).toEqual({ reports: [], total: 4, next: null });
+    expect(await details('q=nothing-like-this')).toEqual({ reports: [], total: 0, next: null });
     expect((await details('perPage=100000')).reports).toHaveLength(4);
     expect((await t.get(`/api/getReportDetails?reportId=${reportId}&perPage=100001`)).statusCode).toBe(400);
   });

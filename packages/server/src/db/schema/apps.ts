@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { teams } from './teams.ts';
 
 /** An application under test: its repository and how coverage reaches the server. */
@@ -24,5 +24,9 @@ export const apps = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('apps_team_name_unique').on(t.teamId, t.name)],
+  (t) => [
+    unique('apps_team_name_unique').on(t.teamId, t.name),
+    // The report list sorted by app name walks apps in name order and each app's reports (issue 41).
+    index('apps_name_idx').on(t.name, t.id),
+  ],
 );

@@ -1,6 +1,7 @@
 import type { Carried, ReportJobStatus } from '@sextant/api';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -100,6 +101,47 @@ export const coverageAgents = pgTable(
   (t) => [unique('coverage_agents_app_agent_unique').on(t.appId, t.agentId)],
 );
 
+type ReportColumns = {
+  testType: AnyPgColumn;
+  id: AnyPgColumn;
+  name: AnyPgColumn;
+  newVersion: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  status: AnyPgColumn;
+  diffLineCovered: AnyPgColumn;
+  diffLineTotal: AnyPgColumn;
+} & Record<`${'instruction' | 'branch' | 'method' | 'class' | 'complexity'}${'Covered' | 'Total'}`, AnyPgColumn>;
+
+/**
+ * Issue 41: every other sort of searchReports walks an index instead of sorting 100,000 rows. A figure
+ * (absent figures last in both directions) needs an index per direction; a column that is never null
+ * serves both directions with one, read backwards for descending.
+ */
+function reportSortIndexes(t: ReportColumns) {
+  const fraction = (c: AnyPgColumn, total: AnyPgColumn) => sql`(${c}::float8 / nullif(${total}, 0))`;
+  const figures: [string, SQL][] = [
+    ['branch_coverage', fraction(t.branchCovered, t.branchTotal)],
+    ['instruction_coverage', fraction(t.instructionCovered, t.instructionTotal)],
+    ['method_coverage', fraction(t.methodCovered, t.methodTotal)],
+    ['class_coverage', fraction(t.classCovered, t.classTotal)],
+    ['complexity_coverage', fraction(t.complexityCovered, t.complexityTotal)],
+    ['diff_line_coverage', fraction(t.diffLineCovered, t.diffLineTotal)],
+  ];
+  const columns: [string, AnyPgColumn][] = [
+    ['name', t.name],
+    ['new_version', t.newVersion],
+    ['created_at', t.createdAt],
+    ['status', t.status],
+  ];
+  return [
+    ...figures.flatMap(([name, key]) => [
+      index(`reports_${name}_idx`).on(t.testType, key, t.id),
+      index(`reports_${name}_desc_idx`).on(t.testType, sql`${key} desc nulls last`, sql`${t.id} desc`),
+    ]),
+    ...columns.map(([name, column]) => index(`reports_${name}_sort_idx`).on(t.testType, column, t.id)),
+  ];
+}
+
 /** A full or incremental coverage report between two versions of an app (specification point 3). */
 export const reports = pgTable(
   'reports',
@@ -120,6 +162,12 @@ export const reports = pgTable(
     errMsg: text('err_msg'),
     /** Bumped by every (re-)run; a job carries the run it was queued for and stops when outdated. */
     run: integer('run').notNull().default(1),
+    /**
+     * Issue 41: the generation of report_details and report_files rows readers see. A generation is
+     * written in short statements beside the one shown, then made visible by setting this in one short
+     * transaction (stage and swap), so the embedded database is never held for a whole report.
+     */
+    rowsGeneration: bigint('rows_generation', { mode: 'number' }).notNull().default(0),
     ...counterColumns(),
     diffLineCovered: bigint('diff_line_covered', { mode: 'number' }),
     diffLineTotal: bigint('diff_line_total', { mode: 'number' }),
@@ -155,8 +203,36 @@ export const reports = pgTable(
       sql`(${t.lineCovered}::float8 / nullif(${t.lineTotal}, 0)) desc nulls last`,
       sql`${t.id} desc`,
     ),
+    ...reportSortIndexes(t),
   ],
 );
+
+type DetailColumns = {
+  reportId: AnyPgColumn;
+  classId: AnyPgColumn;
+  id: AnyPgColumn;
+} & Record<`${'instruction' | 'branch' | 'line' | 'complexity' | 'method'}${'Covered' | 'Total'}`, AnyPgColumn> & {
+    codeAuthor: AnyPgColumn;
+  };
+
+/** (report_id, sort key, id) over class rows, per sort key of getReportDetails but the name. */
+function classRowSortIndexes(t: DetailColumns) {
+  const fraction = (c: AnyPgColumn, total: AnyPgColumn) => sql`(${c}::float8 / nullif(${total}, 0))`;
+  const keys: [string, SQL | AnyPgColumn][] = [
+    ['line_coverage', fraction(t.lineCovered, t.lineTotal)],
+    ['branch_coverage', fraction(t.branchCovered, t.branchTotal)],
+    ['instruction_coverage', fraction(t.instructionCovered, t.instructionTotal)],
+    ['method_coverage', fraction(t.methodCovered, t.methodTotal)],
+    ['complexity_coverage', fraction(t.complexityCovered, t.complexityTotal)],
+    ['line_total', t.lineTotal],
+    ['line_covered', t.lineCovered],
+    ['branch_total', t.branchTotal],
+    ['code_author', t.codeAuthor],
+  ];
+  return keys.map(([name, key]) =>
+    index(`report_details_class_rows_${name}_idx`).on(t.reportId, key, t.id).where(sql`${t.classId} is null`),
+  );
+}
 
 /** Class rows (class_id null) and method rows (class_id = the class row) of a report (point 3). */
 export const reportDetails = pgTable(
@@ -179,10 +255,17 @@ export const reportDetails = pgTable(
     codeAuthor: text('code_author'),
     /** Method rows: the older commit whose carried coverage covers what the fresh runs did not (issue 38). */
     carriedFrom: text('carried_from'),
+    /** Shown when equal to its report's rows_generation (issue 41). */
+    generation: bigint('generation', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('report_details_report_class_idx').on(t.reportId, t.classId),
+    // Finds an old (or abandoned) generation's rows to delete a chunk at a time.
+    index('report_details_report_generation_idx').on(t.reportId, t.generation),
     index('report_details_class_rows_name_idx').on(t.reportId, t.name, t.id).where(sql`${t.classId} is null`),
+    // Issue 41: every other sort of the class table, so a keyset page is an index walk either way
+    // (report-views/detail-keyset.ts); method rows (a class's few) are sorted in memory.
+    ...classRowSortIndexes(t),
   ],
 );
 
@@ -212,8 +295,10 @@ export const reportFiles = pgTable(
     changedLines: integer('changed_lines').array().notNull().default(sql`'{}'::int[]`),
     /** Lines left uncovered by the fresh runs that carried coverage covers (issue 38). */
     carriedLines: integer('carried_lines').array().notNull().default(sql`'{}'::int[]`),
+    /** Shown when equal to its report's rows_generation (issue 41). */
+    generation: bigint('generation', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.reportId, t.path] })],
+  (t) => [primaryKey({ columns: [t.reportId, t.generation, t.path] })],
 );
 
 /**

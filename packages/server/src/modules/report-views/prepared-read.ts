@@ -30,3 +30,10 @@ export async function preparedRows(db: Db, query: SQL): Promise<Record<string, u
     return (await pool.query({ text, values })).rows;
   }
 }
+
+/** An EXPLAIN of a read, unnamed (a plan of a plan is not worth keeping). */
+export async function explainRows(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const pool = (db as Db & { $client: pg.Pool }).$client;
+  return (await pool.query({ text, values: params as unknown[] })).rows;
+}

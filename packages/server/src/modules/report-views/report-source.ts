@@ -33,7 +33,9 @@ export async function reportFiles(db: Db, reportId: string): Promise<ReportFile[
   const folders = ((packages.rows[0]?.packages as string[] | null) ?? []).sort((a, b) => b.length - a.length);
   const result = await db.execute(sql`select path, language, line_covered, line_total, branch_covered, branch_total,
       changed, diff_line_covered, diff_line_total
-    from report_files where report_id = ${reportId} order by path collate "C"`);
+    from report_files where report_id = ${reportId}
+      and generation = (select rows_generation from reports where id = ${reportId})
+    order by path collate "C"`);
   return result.rows.map((r) => ({
     path: String(r.path),
     language: (r.language as string | null) ?? null,
@@ -68,7 +70,8 @@ function marksOf(row: Record<string, unknown>): LineMark[] {
 export async function sourceView(db: Db, config: ReportConfig, reportId: string, path: string): Promise<SourceView> {
   const report = await reportOf(db, reportId);
   const fileResult = await db.execute(sql`select path, language, line_numbers, line_hits, branches_covered,
-      branches_total, changed_lines, carried_lines from report_files where report_id = ${reportId} and path = ${path}`);
+      branches_total, changed_lines, carried_lines from report_files where report_id = ${reportId}
+      and generation = (select rows_generation from reports where id = ${reportId}) and path = ${path}`);
   const file = fileResult.rows[0];
   if (!file) throw new ApiError(404, 'not-found', 'This report has no such file.');
   if (!report.newCommit) throw new ApiError(409, 'conflict', 'The report has not resolved its commit yet.');
@@ -91,6 +94,7 @@ export async function sourceView(db: Db, config: ReportConfig, reportId: string,
     from report_details m join report_details c on c.id = m.class_id
     where m.report_id = ${reportId} and m.start_line is not null
       and c.report_id = ${reportId} and c.class_id is null and c.file_path = ${storedPath}
+      and c.generation = (select rows_generation from reports where id = ${reportId})
     order by m.start_line, m.id`);
   const lines = text.split(/\r?\n/);
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();

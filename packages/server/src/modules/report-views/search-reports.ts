@@ -1,26 +1,32 @@
-import type { Report, SearchReports } from '@sextant/api';
+import { type Report, SEARCH_EXACT_TOTAL_BELOW, type SearchReports } from '@sextant/api';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { preparedRows } from './prepared-read.ts';
+import { explainRows, preparedRows } from './prepared-read.ts';
 import { fractionSql, isUuid, REPORT_COLUMNS, toReport } from './report-row.ts';
-import type { SearchTotals } from './search-totals.ts';
+import type { SearchTotal, SearchTotals } from './search-totals.ts';
 
 type SortKey = SearchReports['sortBy'];
 
-/** Sort keys as SQL over `reports r join apps a`; fractions are computed here so the database sorts them. */
-const SORTS: Record<SortKey, SQL> = {
-  lineCoverage: fractionSql('r', 'line'),
-  branchCoverage: fractionSql('r', 'branch'),
-  instructionCoverage: fractionSql('r', 'instruction'),
-  methodCoverage: fractionSql('r', 'method'),
-  classCoverage: fractionSql('r', 'class'),
-  cxty: fractionSql('r', 'complexity'),
-  diffLineCoverage: sql.raw('(r.diff_line_covered::float8 / nullif(r.diff_line_total, 0))'),
-  name: sql.raw('r.name'),
-  appName: sql.raw('a.name'),
-  newVersion: sql.raw('r.new_version'),
-  createdAt: sql.raw('r.created_at'),
-  status: sql.raw('r.status'),
+/**
+ * Sort keys as SQL over `reports r join apps a`; fractions are computed here so the database sorts them.
+ * Each is backed by an index on (test_type, key, id) (issue 41): a figure that may be absent sorts it last
+ * in both directions (an index per direction); a never-null column is read backwards for descending, so
+ * its ORDER BY must not ask for `nulls last` (which would no longer match the backward walk).
+ */
+const SORTS: Record<SortKey, { key: SQL; nullable: boolean }> = {
+  lineCoverage: { key: fractionSql('r', 'line'), nullable: true },
+  branchCoverage: { key: fractionSql('r', 'branch'), nullable: true },
+  instructionCoverage: { key: fractionSql('r', 'instruction'), nullable: true },
+  methodCoverage: { key: fractionSql('r', 'method'), nullable: true },
+  classCoverage: { key: fractionSql('r', 'class'), nullable: true },
+  cxty: { key: fractionSql('r', 'complexity'), nullable: true },
+  diffLineCoverage: { key: sql.raw('(r.diff_line_covered::float8 / nullif(r.diff_line_total, 0))'), nullable: true },
+  name: { key: sql.raw('r.name'), nullable: false },
+  // Apps walked in name order (apps_name_idx), each app's reports by reports_search_idx, a small sort per name.
+  appName: { key: sql.raw('a.name'), nullable: false },
+  newVersion: { key: sql.raw('r.new_version'), nullable: false },
+  createdAt: { key: sql.raw('r.created_at'), nullable: false },
+  status: { key: sql.raw('r.status'), nullable: false },
 };
 
 /**
@@ -33,7 +39,7 @@ export async function searchReports(
   db: Db,
   query: SearchReports,
   totals: SearchTotals,
-): Promise<{ reports: Report[]; total: number }> {
+): Promise<{ reports: Report[]; total: number; totalExact: boolean }> {
   const filters: SQL[] = [sql`r.test_type = ${query.testType}`];
   if (query.appName !== undefined) filters.push(sql`a.name = ${query.appName}`);
   if (query.newVersion !== undefined) filters.push(sql`r.new_version = ${query.newVersion}`);
@@ -44,20 +50,23 @@ export async function searchReports(
       ? sql`reports r join apps a on a.id = r.app_id`
       : sql`reports r`;
   const dir = sql.raw(query.sortDesc ? 'desc' : 'asc');
-  const [page, total] = await Promise.all([
+  const sort = SORTS[query.sortBy];
+  const nulls = sql.raw(sort.nullable ? ' nulls last' : '');
+  const offset = (query.page - 1) * query.perPage;
+  const [page, estimated] = await Promise.all([
     preparedRows(
       db,
       sql`select r.id from ${from} where ${where}
-      order by ${SORTS[query.sortBy]} ${dir} nulls last, r.id ${dir}
-      limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`,
+      order by ${sort.key} ${dir}${nulls}, r.id ${dir}
+      limit ${query.perPage} offset ${offset}`,
     ),
-    totals.get(query, async () => {
-      const counted = await preparedRows(db, sql`select count(*)::int as n from ${from} where ${where}`);
-      return Number(counted[0]?.n ?? 0);
-    }),
+    totals.get(query, () => searchTotal(db, from, where)),
   ]);
+  // A page that is not full is the last: it gives the exact total whatever the estimate said.
+  const last = page.length < query.perPage && (page.length > 0 || offset === 0);
+  const { total, exact: totalExact } = last ? { total: offset + page.length, exact: true } : estimated;
   const ids = page.map((r) => String(r.id));
-  if (ids.length === 0) return { reports: [], total };
+  if (ids.length === 0) return { reports: [], total, totalExact };
   const rows = await preparedRows(
     db,
     sql`select ${REPORT_COLUMNS} from reports r join apps a on a.id = r.app_id
@@ -66,7 +75,20 @@ export async function searchReports(
   const byId = new Map(rows.map((row) => [String(row.id), toReport(row)]));
   // A report deleted between the two reads is left out of the page.
   const reports = ids.flatMap((id) => byId.get(id) ?? []);
-  return { reports, total };
+  return { reports, total, totalExact };
+}
+
+/**
+ * The planner's estimate of the rows a filter finds (EXPLAIN, no row read); counted exactly only when
+ * that is under SEARCH_EXACT_TOTAL_BELOW, so a broad filter never counts 100,000 reports per page (issue 41).
+ */
+async function searchTotal(db: Db, from: SQL, where: SQL): Promise<SearchTotal> {
+  const explained = await explainRows(db, sql`explain (format json) select 1 from ${from} where ${where}`);
+  const plan = (explained[0]?.['QUERY PLAN'] as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan;
+  const estimate = Math.round(plan?.['Plan Rows'] ?? 0);
+  if (estimate >= SEARCH_EXACT_TOTAL_BELOW) return { total: estimate, exact: false };
+  const counted = await preparedRows(db, sql`select count(*)::int as n from ${from} where ${where}`);
+  return { total: Number(counted[0]?.n ?? 0), exact: true };
 }
 
 /** GET /api/getReport: the report, or null for an unknown (or malformed) id. */

@@ -40,8 +40,9 @@ export class ChangedMethodReads {
                where l.n between d.start_line and coalesce(d.end_line, d.start_line))::int as changed_lines
       from report_details d
       join report_details c on c.id = d.class_id
-      left join report_files f on f.report_id = d.report_id and f.path = d.file_path
+      left join report_files f on f.report_id = d.report_id and f.generation = d.generation and f.path = d.file_path
       where d.report_id = ${reportId} and d.kind = 'method' and d.changed
+        and d.generation = (select rows_generation from reports where id = ${reportId})
       order by changed_lines desc, d.id
       limit ${MAX_METHODS}`);
     return rows.map((r) => ({

@@ -235,7 +235,57 @@ export class GeneratedRowsRepository {
     return (result.rows[0]?.ids ?? []).map(Number);
   }
 
-  /** One client for the whole transaction (see the CAVEAT in db/client.ts). */
+  /** A new generation number for a report's rows: unique, and above every earlier one (the id sequence). */
+  async newGeneration(): Promise<number> {
+    const result = await this.pool.query<{ g: string }>(
+      `select nextval(pg_get_serial_sequence('report_details', 'id')) as g`,
+    );
+    return Number(result.rows[0]?.g);
+  }
+
+  /**
+   * Stages a generation's rows beside the shown one, each chunk its own short statement (no transaction):
+   * on PGlite other requests run between chunks (issue 41). Readers do not see them until `swap`.
+   */
+  async stageDetails(reportId: string, generation: number, rows: ColumnData): Promise<void> {
+    await insertColumns(this.pool, 'report_details', stagedColumns(reportId, generation), rows, STAGE_CHUNK_ROWS);
+  }
+
+  async stageFiles(reportId: string, generation: number, rows: ColumnData): Promise<void> {
+    await insertColumns(this.pool, 'report_files', stagedColumns(reportId, generation), rows, STAGE_FILE_ROWS);
+  }
+
+  /**
+   * Deletes, a chunk per statement, the report's rows of the generations strictly between `above` and
+   * `below` (an index range): once a newer one is shown, those it replaced; before staging, what a
+   * killed run staged and never showed.
+   */
+  async dropGenerations(reportId: string, above: number, below: number): Promise<void> {
+    const statements = [
+      `delete from report_details where id in (select id from report_details
+        where report_id = $1 and generation > $2 and generation < $3 limit ${STAGE_CHUNK_ROWS})`,
+      `delete from report_files where ctid in (select ctid from report_files
+        where report_id = $1 and generation > $2 and generation < $3 limit ${STAGE_FILE_ROWS})`,
+    ];
+    const limits = [STAGE_CHUNK_ROWS, STAGE_FILE_ROWS];
+    for (const [i, text] of statements.entries()) {
+      for (;;) {
+        const result = await this.pool.query(text, [reportId, above, below]);
+        if ((result.rowCount ?? 0) < (limits[i] ?? 0)) break;
+      }
+    }
+  }
+
+  /** The generation a report shows now; null when the report is gone. */
+  async shownGeneration(reportId: string): Promise<number | null> {
+    const result = await this.pool.query<{ g: string }>('select rows_generation as g from reports where id = $1', [
+      reportId,
+    ]);
+    const row = result.rows[0];
+    return row ? Number(row.g) : null;
+  }
+
+  /** One client for the whole transaction (see the CAVEAT in db/client.ts): keep what runs inside it short. */
   async inTransaction<T>(work: (writer: GeneratedRowsWriter) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     try {
@@ -256,24 +306,16 @@ export class GeneratedRowsRepository {
 export class GeneratedRowsWriter {
   constructor(readonly client: pg.PoolClient) {}
 
-  /** Locks the report (a delete waits for the generation) and drops what an earlier run of it wrote. */
-  async lockAndClear(reportId: string): Promise<void> {
+  /** Locks the report (a delete waits for the swap); false when it is gone (deleted while running). */
+  async lock(reportId: string): Promise<void> {
     const found = await this.client.query('select id from reports where id = $1 for update', [reportId]);
     if (found.rowCount === 0) throw new Error(`report ${reportId} does not exist (deleted while running?)`);
-    await this.client.query('delete from report_details where report_id = $1', [reportId]);
-    await this.client.query('delete from report_files where report_id = $1', [reportId]);
   }
 
-  async insertDetails(reportId: string, rows: ColumnData): Promise<void> {
-    await insertColumns(this.client, 'report_details', reportIdColumn(reportId), rows);
-  }
-
-  async insertFiles(reportId: string, rows: ColumnData): Promise<void> {
-    await insertColumns(this.client, 'report_files', reportIdColumn(reportId), rows);
-  }
-
-  async setFigures(reportId: string, figures: StoredFigures): Promise<void> {
+  /** The report's figures, and its staged generation made the one readers see (the swap). */
+  async setFigures(reportId: string, figures: StoredFigures, generation: number): Promise<void> {
     const assigned: [string, unknown][] = [
+      ['rows_generation', generation],
       ...figures.counters.map((c): [string, unknown] => [c.column.name, c.value]),
       ['diff_line_covered', figures.diffLineCovered],
       ['diff_line_total', figures.diffLineTotal],
@@ -291,6 +333,16 @@ export class GeneratedRowsWriter {
   }
 }
 
-function reportIdColumn(reportId: string) {
-  return [{ column: { name: 'report_id', type: 'uuid' as const }, value: reportId }];
+/**
+ * Rows per staging statement: each must stay well under issue 41's 200 ms wait on PGlite (a file row
+ * carries a file's line arrays, so fewer of them go in one statement).
+ */
+export const STAGE_CHUNK_ROWS = 500;
+export const STAGE_FILE_ROWS = 100;
+
+function stagedColumns(reportId: string, generation: number) {
+  return [
+    { column: { name: 'report_id', type: 'uuid' as const }, value: reportId },
+    { column: { name: 'generation', type: 'int8' as const }, value: generation },
+  ];
 }

@@ -80,14 +80,14 @@ export class CodeLinks {
     const { rows } = await this.db.execute<{ report_id: string; file_path: string | null; start_line: number | null }>(
       sql`
       with recent as (
-        select id, new_version, coalesce(finished_at, created_at) as finished from reports
+        select id, new_version, rows_generation, coalesce(finished_at, created_at) as finished from reports
         where app_id = ${appId} and status = 'SUCCESS'
         order by new_version is not distinct from ${code.version} desc, coalesce(finished_at, created_at) desc, id desc
         limit ${RECENT_REPORTS}
       )
       select d.report_id, d.file_path, d.start_line
       from recent r
-      join report_details d on d.report_id = r.id and d.kind = 'method'
+      join report_details d on d.report_id = r.id and d.generation = r.rows_generation and d.kind = 'method'
       join report_details c on c.id = d.class_id
       where (d.name = ${method} or left(d.name, ${method.length + 1}) = ${`${method}(`})
         and (${byClass} or ${byFile})

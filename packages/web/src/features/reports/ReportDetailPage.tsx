@@ -1,7 +1,7 @@
 import { CodeOutlined, EditOutlined } from '@ant-design/icons';
 import type { Screen } from '@sextant/api';
 import { Alert, Button, Card, Checkbox, Descriptions, Input, Result, Space, Spin, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
 import { useErrorMessage } from '../../lib/error-texts.ts';
@@ -10,7 +10,7 @@ import { useHighlightMenu } from '../../lib/menu-highlight.ts';
 import { usePermission } from '../../lib/permissions.ts';
 import { tableLoading } from '../../lib/table-loading.ts';
 import { useReport } from './api/get-report.ts';
-import { type DetailQuery, useReportDetails } from './api/get-report-details.ts';
+import { type DetailQuery, useReportDetailRows } from './api/get-report-details.ts';
 import { CarriedFigures } from './components/CarriedFigures.tsx';
 import { ClassTable } from './components/ClassTable.tsx';
 import { ReportFigures } from './components/ReportFigures.tsx';
@@ -37,12 +37,16 @@ export function ReportDetail({ activity }: Props) {
   const report = useReport(id);
   const notes = useReportNotes(id);
   const mayEdit = usePermission('update', 'Report');
-  // Filters, sort and page in the URL (restored on reload; `?perPage=` opens a bigger page: the table is virtualised).
+  // Filters and sort in the URL (restored on reload); rows come a page at a time as the table scrolls.
   const [params, setParams] = useSearchParams();
-  const query = readDetailQuery(params);
-  const setQuery = (next: DetailQuery) => setParams(writeDetailQuery(next), { replace: true });
+  const { page: _page, ...query } = readDetailQuery(params);
+  const setQuery = (next: DetailQuery) => setParams(writeDetailQuery({ ...next, page: 1 }), { replace: true });
   const ready = report.data?.status === 'SUCCESS';
-  const details = useReportDetails(id, query, ready);
+  const details = useReportDetailRows(id, query, ready);
+  const rows = useMemo(() => details.data?.pages.flatMap((p) => p.reports) ?? [], [details.data]);
+  const onNearEnd = () => {
+    if (details.hasNextPage && !details.isFetchingNextPage) void details.fetchNextPage();
+  };
   // The list the report belongs to is highlighted in the menu (point 2): functional tests have their own.
   useHighlightMenu(report.data ? reportListScreen(report.data.testType).name : undefined);
 
@@ -125,13 +129,13 @@ export function ReportDetail({ activity }: Props) {
             <Space wrap>
               <Checkbox
                 checked={query.changedOnly}
-                onChange={(e) => setQuery({ ...query, page: 1, changedOnly: e.target.checked || undefined })}
+                onChange={(e) => setQuery({ ...query, changedOnly: e.target.checked || undefined })}
               >
                 {t.detail.changedOnly}
               </Checkbox>
               <Checkbox
                 checked={query.uncoveredOnly}
-                onChange={(e) => setQuery({ ...query, page: 1, uncoveredOnly: e.target.checked || undefined })}
+                onChange={(e) => setQuery({ ...query, uncoveredOnly: e.target.checked || undefined })}
               >
                 {t.detail.uncoveredOnly}
               </Checkbox>
@@ -142,7 +146,7 @@ export function ReportDetail({ activity }: Props) {
                 placeholder={t.detail.findClass}
                 style={{ width: 200 }}
                 defaultValue={query.q}
-                onSearch={(v) => setQuery({ ...query, page: 1, q: v.trim() || undefined })}
+                onSearch={(v) => setQuery({ ...query, q: v.trim() || undefined })}
               />
             </Space>
           }
@@ -150,9 +154,11 @@ export function ReportDetail({ activity }: Props) {
           {details.error && <Alert type="error" showIcon message={errorMessage(details.error)} />}
           <ClassTable
             report={r}
-            rows={details.data?.reports ?? []}
-            total={details.data?.total ?? 0}
+            rows={rows}
+            total={details.data?.pages[0]?.total ?? 0}
             loading={tableLoading(details)}
+            loadingMore={details.isFetchingNextPage}
+            onNearEnd={onNearEnd}
             query={query}
             onQuery={setQuery}
           />

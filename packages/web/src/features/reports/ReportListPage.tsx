@@ -114,6 +114,7 @@ export default function ReportListPage({ screen }: { screen: Screen }) {
       <ReportTable
         reports={list.data?.reports ?? []}
         total={list.data?.total ?? 0}
+        totalExact={list.data?.totalExact ?? true}
         loading={tableLoading(list)}
         search={search}
         onSearch={setSearch}

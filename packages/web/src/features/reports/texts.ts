@@ -80,6 +80,8 @@ export const reportTexts = defineTexts({
       confirmDelete: 'Delete the report “{name}”?',
       totalOne: '{count} report',
       totalMany: '{count} reports',
+      /** The total is the database's estimate (a broad filter: not counted per page, issue 41). */
+      totalAbout: 'about {count} reports',
     },
     detail: {
       noSuchReport: 'No such report',
@@ -112,6 +114,7 @@ export const reportTexts = defineTexts({
       noMatch: 'No class matches these filters.',
       none: 'This report has no classes.',
       total: '{count} classes',
+      loadingMore: 'loading more…',
       changed: 'changed',
       changeStatuses: { added: 'added', modified: 'modified' },
     },
@@ -190,6 +193,7 @@ export const reportTexts = defineTexts({
       confirmDelete: '确定删除报告“{name}”吗？',
       totalOne: '共 {count} 个报告',
       totalMany: '共 {count} 个报告',
+      totalAbout: '约 {count} 个报告',
     },
     detail: {
       noSuchReport: '报告不存在',
@@ -222,6 +226,7 @@ export const reportTexts = defineTexts({
       noMatch: '没有符合筛选条件的类。',
       none: '此报告没有类。',
       total: '共 {count} 个类',
+      loadingMore: '正在加载更多…',
       changed: '变更',
       changeStatuses: { added: '新增', modified: '修改' },
     },

@@ -5,7 +5,7 @@ import { readDetailQuery, writeDetailQuery } from './url.ts';
 // opens the same view.
 describe('report detail query in the URL', () => {
   it('opens with the defaults when the URL says nothing', () => {
-    expect(readDetailQuery(new URLSearchParams())).toEqual({ page: 1, perPage: 1000, sortBy: 'name', sortDesc: false });
+    expect(readDetailQuery(new URLSearchParams())).toEqual({ page: 1, perPage: 200, sortBy: 'name', sortDesc: false });
     expect(writeDetailQuery(readDetailQuery(new URLSearchParams())).toString()).toBe('');
   });
 
@@ -28,6 +28,6 @@ describe('report detail query in the URL', () => {
 
   it('falls back to the defaults for values it does not know', () => {
     const query = readDetailQuery(new URLSearchParams('page=-2&perPage=abc&sortBy=password&changedOnly=yes&q=%20'));
-    expect(query).toEqual({ page: 1, perPage: 1000, sortBy: 'name', sortDesc: false });
+    expect(query).toEqual({ page: 1, perPage: 200, sortBy: 'name', sortDesc: false });
   });
 });

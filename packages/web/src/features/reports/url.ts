@@ -50,8 +50,8 @@ export function writeReportSearch(search: ReportSearch): URLSearchParams {
   return params;
 }
 
-/** The detail screen's page size: 1,000 classes unless `?perPage=` asks for more (the table is virtualised). */
-const DETAIL_PER_PAGE = 1000;
+/** Class rows per fetch as the detail table scrolls (issue 41), unless `?perPage=` asks for more. */
+const DETAIL_PER_PAGE = 200;
 
 /** The report detail's class filters, sort and page live in the URL as the lists' do: every view is a link. */
 export function readDetailQuery(params: URLSearchParams): DetailQuery {

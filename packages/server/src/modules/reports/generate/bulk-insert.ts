@@ -20,7 +20,7 @@ export function intArrayLiteral(values: readonly number[]): string {
  * (an ORM insert of objects builds one placeholder per cell). `fixed` values are the same for every row.
  */
 export async function insertColumns(
-  client: pg.ClientBase,
+  client: Pick<pg.ClientBase, 'query'>,
   table: string,
   fixed: readonly { column: Column; value: unknown }[],
   data: ColumnData,

@@ -10,17 +10,22 @@ import { writeSummaries } from './summaries.ts';
 import type { CoverageRisks, GenerateInput, GenerateResult } from './types.ts';
 
 /**
- * Stores a report's figures, class and method rows, per-file line data and risk items in one
- * transaction, replacing what an earlier (or killed) run of the same report wrote. Rows are built
- * before the transaction opens: on PGlite an open transaction holds the only connection.
+ * Stores a report's figures, class and method rows, per-file line data and risk items, replacing what an
+ * earlier (or killed) run of the same report wrote. Stage and swap (issue 41): the class, method and file
+ * rows go in as a new generation, in short statements that let other requests through on PGlite, unseen
+ * by readers; one short transaction then writes the figures, the small summary tables and the risk items
+ * and makes the new generation the shown one, so a reader sees the old report or the whole new one.
+ * The replaced generation is deleted afterwards, a chunk at a time. Without `risks` (the engine's own
+ * tests and bench), no risk item is written.
  */
-/** Without `risks` (the engine's own tests and bench), no risk item is written. */
 export async function generateReport(db: Db, input: GenerateInput, risks?: CoverageRisks): Promise<GenerateResult> {
   if (input.coverageType === 'incremental' && !input.diff) {
     throw new Error('an incremental report needs the diff coverage of its two versions');
   }
   const repository = new GeneratedRowsRepository(db);
   const entries = classEntries(input.coverage);
+  // Taken before the class ids, so every row of this generation has an id above its number.
+  const generation = await repository.newGeneration();
   const classIds = await repository.takeDetailIds(entries.length);
   const carried = input.carried?.figures;
   const carriedFrom = carried
@@ -34,20 +39,30 @@ export async function generateReport(db: Db, input: GenerateInput, risks?: Cover
   const figures = reportFigures(input);
   const values = counterValues(figures);
 
+  const shown = await repository.shownGeneration(input.reportId);
+  if (shown === null) throw new Error(`report ${input.reportId} does not exist (deleted while running?)`);
+  // What a killed run staged (never shown) goes first; generation numbers only grow.
+  await repository.dropGenerations(input.reportId, -1, shown);
+  await repository.dropGenerations(input.reportId, shown, generation);
+  await repository.stageDetails(input.reportId, generation, details.classes);
+  await repository.stageDetails(input.reportId, generation, details.methods);
+  await repository.stageFiles(input.reportId, generation, files);
+
   const result = await repository.inTransaction(async (writer) => {
-    await writer.lockAndClear(input.reportId);
-    await writer.insertDetails(input.reportId, details.classes);
-    await writer.insertDetails(input.reportId, details.methods);
-    await writer.insertFiles(input.reportId, files);
-    await writer.setFigures(input.reportId, {
-      counters: COUNTER_COLUMNS.map((column, i) => ({ column, value: values[i] ?? null })),
-      diffLineCovered: figures.diffLineCovered,
-      diffLineTotal: figures.diffLineTotal,
-      codeAuthor: figures.codeAuthor,
-      newCommit: input.newCommit,
-      packages: input.packages ?? [],
-      carried: input.carried?.summary ?? null,
-    });
+    await writer.lock(input.reportId);
+    await writer.setFigures(
+      input.reportId,
+      {
+        counters: COUNTER_COLUMNS.map((column, i) => ({ column, value: values[i] ?? null })),
+        diffLineCovered: figures.diffLineCovered,
+        diffLineTotal: figures.diffLineTotal,
+        codeAuthor: figures.codeAuthor,
+        newCommit: input.newCommit,
+        packages: input.packages ?? [],
+        carried: input.carried?.summary ?? null,
+      },
+      generation,
+    );
     await writeSummaries(writer.client, input.reportId, {
       diff: input.diff,
       cases: caseRows,
@@ -74,6 +89,7 @@ export async function generateReport(db: Db, input: GenerateInput, risks?: Cover
       announce: recorded?.announce,
     };
   });
+  await repository.dropGenerations(input.reportId, -1, generation);
   await result.announce?.();
   return result.counts;
 }

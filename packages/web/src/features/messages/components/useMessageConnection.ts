@@ -1,17 +1,10 @@
-import {
-  CONNECTION_TEST_MESSAGE,
-  createsNotification,
-  isHeartbeat,
-  MeResponseSchema,
-  type Message,
-  PATHS,
-} from '@sextant/api';
+import { CONNECTION_TEST_MESSAGE, createsNotification, isHeartbeat, type Message } from '@sextant/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { api, useSession } from '../../../lib/session.tsx';
-import { type ConnectionState, openMessageConnection } from '../../../lib/stomp.ts';
-import { sessionStore } from '../../../lib/storage.ts';
+import { messageHub } from '../../../lib/message-hub.ts';
+import { useSession } from '../../../lib/session.tsx';
+import type { ConnectionState } from '../../../lib/stomp.ts';
 import { notificationsKey } from '../api/get-notifications.ts';
 import { heartbeatsKey, reportMessagesKey } from '../api/message-keys.ts';
 import { progressText, useProgressWording } from '../progress-text.ts';
@@ -19,7 +12,7 @@ import { progressText, useProgressWording } from '../progress-text.ts';
 export type MessageConnection = { state: ConnectionState; error: string | null };
 
 /**
- * Keeps the message connection open while someone is signed in. Pushes refresh the query cache;
+ * Keeps the tab's message connection open while someone is signed in. Pushes refresh the query cache;
  * a new notification also shows a toast (3000 ms, point 9).
  */
 export function useMessageConnection(): MessageConnection {
@@ -46,17 +39,12 @@ export function useMessageConnection(): MessageConnection {
       const shown = progressText(message, wording.current);
       notification.info({ key: message.id, title: shown.title, description: shown.text });
     };
-    const connection = openMessageConnection({
-      token: () => sessionStore.accessToken(),
-      onMessage,
-      onState: (state, error) => setConnection({ state, error: error ?? null }),
-      // Any API call refreshes an expired access token (point 4); the next CONNECT carries the new one.
-      onRefused: async () => {
-        await api.get(PATHS.me, MeResponseSchema).catch(() => {});
-      },
-    });
+    // The tab's one connection (lib/message-hub.ts): report screens listen on it too.
+    const stopWatching = messageHub.watchState((state, error) => setConnection({ state, error }));
+    const stopListening = messageHub.listen(onMessage);
     return () => {
-      void connection.stop();
+      stopListening();
+      stopWatching();
     };
   }, [userId, client, notification]);
 

@@ -1,7 +1,7 @@
 import { DETAIL_SORTS, type Report, type ReportDetail } from '@sextant/api';
 import { Table } from 'antd';
-import type { ColumnsType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
-import { useMemo } from 'react';
+import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
+import { type UIEvent, useMemo } from 'react';
 import { ColumnChooser } from '../../../components/columns/ColumnChooser.tsx';
 import { useColumnChoice } from '../../../lib/column-choice.ts';
 import { fill, useLocale, useTexts } from '../../../lib/i18n.tsx';
@@ -23,15 +23,22 @@ type Props = {
   rows: ReportDetail[];
   total: number;
   loading: boolean;
+  /** The next page of rows is on its way. */
+  loadingMore: boolean;
+  /** Scrolled near the last row fetched: the screen fetches the next page. */
+  onNearEnd: () => void;
   query: DetailQuery;
   onQuery: (next: DetailQuery) => void;
 };
 
+/** Within this many pixels of the last row fetched, the next page is asked for. */
+const NEAR_END_PX = 600;
+
 /**
- * Class rows, virtualised (tens of thousands fit one page), each expandable to its methods, fetched
- * when first opened with the same sort. Sorting and filters run on the server.
+ * Class rows, virtualised, fetched a page at a time as the table scrolls (issue 41), each expandable to
+ * its methods, fetched when first opened with the same sort. Sorting and filters run on the server.
  */
-export function ClassTable({ report, rows, total, loading, query, onQuery }: Props) {
+export function ClassTable({ report, rows, total, loading, loadingMore, onNearEnd, query, onQuery }: Props) {
   const t = useTexts(reportTexts);
   const { formatNumber } = useLocale();
   const { data, expand, siblingsOf, forgetMethods } = useClassRows(report.id, rows, query, t.classes.loadingMethods);
@@ -65,18 +72,23 @@ export function ClassTable({ report, rows, total, loading, query, onQuery }: Pro
   ];
   const width = columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0);
 
-  /** A new page or sort: the methods fetched so far are forgotten (they were fetched in the old sort). */
-  function change(pagination: TablePaginationConfig, sorter: SorterResult<Row> | SorterResult<Row>[]) {
+  /** A new sort: the rows and the methods fetched so far are forgotten (they were fetched in the old sort). */
+  function change(sorter: SorterResult<Row> | SorterResult<Row>[]) {
     const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
     const key = s?.order ? (String(s.columnKey) as Sort) : undefined;
     forgetMethods();
     onQuery({
       ...query,
-      page: pagination.current ?? 1,
-      perPage: pagination.pageSize ?? 1000,
       sortBy: key && (DETAIL_SORTS as readonly string[]).includes(key) ? key : 'name',
       sortDesc: key ? s?.order === 'descend' : false,
     });
+  }
+
+  // Caught on the way down to the virtual list's scroller (scroll events do not bubble), whichever
+  // element of the table scrolls.
+  function scrolled(e: UIEvent<HTMLDivElement>) {
+    const el = e.target as HTMLElement;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_END_PX) onNearEnd();
   }
 
   return (
@@ -84,29 +96,30 @@ export function ClassTable({ report, rows, total, loading, query, onQuery }: Pro
       <div className="table-tools">
         <ColumnChooser columns={optional} isShown={choice.isShown} onChoose={choice.choose} />
       </div>
-      <Table<Row>
-        rootClassName="coverage-table"
-        virtual
-        rowKey="id"
-        size="small"
-        loading={loading}
-        dataSource={data}
-        columns={columns}
-        scroll={{ x: width, y: 560 }}
-        expandable={{ onExpand: expand }}
-        locale={{
-          emptyText: query.changedOnly || query.uncoveredOnly || query.q ? t.classes.noMatch : t.classes.none,
-        }}
-        pagination={{
-          current: query.page ?? 1,
-          pageSize: query.perPage ?? 1000,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: [100, 1000, 10_000, 50_000],
-          showTotal: (n) => fill(t.classes.total, { count: formatNumber(n) }),
-        }}
-        onChange={(pagination, _filters, sorter) => change(pagination, sorter)}
-      />
+      <div onScrollCapture={scrolled}>
+        <Table<Row>
+          rootClassName="coverage-table"
+          virtual
+          rowKey="id"
+          size="small"
+          loading={loading}
+          dataSource={data}
+          columns={columns}
+          scroll={{ x: width, y: 560 }}
+          expandable={{ onExpand: expand }}
+          locale={{
+            emptyText: query.changedOnly || query.uncoveredOnly || query.q ? t.classes.noMatch : t.classes.none,
+          }}
+          pagination={false}
+          onChange={(_pagination, _filters, sorter) => change(sorter)}
+          footer={() => (
+            <span className="table-total">
+              {fill(t.classes.total, { count: formatNumber(total) })}
+              {loadingMore && ` · ${t.classes.loadingMore}`}
+            </span>
+          )}
+        />
+      </div>
     </>
   );
 }

@@ -14,6 +14,8 @@ import { StatusTag } from './StatusTag.tsx';
 type Props = {
   reports: Report[];
   total: number;
+  /** False: `total` is an estimate, shown as "about". */
+  totalExact: boolean;
   loading: boolean;
   search: ReportSearch;
   onSearch: (next: ReportSearch) => void;
@@ -25,7 +27,7 @@ type Props = {
 const sortable = (key: string) => (REPORT_SORTS as readonly string[]).includes(key);
 
 /** The report list: server-side sorting and paging, grade colours, live status tags. */
-export function ReportTable({ reports, total, loading, search, onSearch, can, onDelete, empty }: Props) {
+export function ReportTable({ reports, total, totalExact, loading, search, onSearch, can, onDelete, empty }: Props) {
   const t = useTexts(reportTexts);
   const { formatDate, formatNumber } = useLocale();
   const order = (key: string) =>
@@ -168,7 +170,10 @@ export function ReportTable({ reports, total, loading, search, onSearch, can, on
           pageSize: search.perPage ?? 10,
           total,
           showSizeChanger: true,
-          showTotal: (n) => fill(n === 1 ? t.table.totalOne : t.table.totalMany, { count: formatNumber(n) }),
+          showTotal: (n) =>
+            fill(totalExact ? (n === 1 ? t.table.totalOne : t.table.totalMany) : t.table.totalAbout, {
+              count: formatNumber(n),
+            }),
         }}
         onChange={(pagination, _filters, sorter) => {
           const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Report> | undefined;

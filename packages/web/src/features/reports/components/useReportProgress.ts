@@ -1,15 +1,6 @@
-import {
-  CONNECTION_TEST_MESSAGE,
-  isHeartbeat,
-  MeResponseSchema,
-  type Message,
-  PATHS,
-  type ReportJobStatus,
-} from '@sextant/api';
+import { CONNECTION_TEST_MESSAGE, isHeartbeat, type Message, type ReportJobStatus } from '@sextant/api';
 import { useEffect, useRef } from 'react';
-import { api } from '../../../lib/session.tsx';
-import { openMessageConnection } from '../../../lib/stomp.ts';
-import { sessionStore } from '../../../lib/storage.ts';
+import { messageHub } from '../../../lib/message-hub.ts';
 
 export type ProgressMessage = Message & { report_id: string; status: ReportJobStatus };
 
@@ -20,25 +11,15 @@ export function isProgress(message: Message): message is ProgressMessage {
 }
 
 /**
- * Calls `onProgress` for every report progress message while the screen is open. The screen keeps
- * its own subscription so it does not depend on the navbar's (same STOMP client code, point 7).
+ * Calls `onProgress` for every report progress message while the screen is open, listening on the
+ * tab's one STOMP connection (lib/message-hub.ts; it opens if the navbar's is not open yet).
  */
 export function useReportProgress(onProgress: (message: ProgressMessage) => void) {
   const latest = useRef(onProgress);
   latest.current = onProgress;
   useEffect(() => {
-    const connection = openMessageConnection({
-      token: () => sessionStore.accessToken(),
-      onMessage: (message) => {
-        if (isProgress(message)) latest.current(message);
-      },
-      onState: () => {},
-      onRefused: async () => {
-        await api.get(PATHS.me, MeResponseSchema).catch(() => {});
-      },
+    return messageHub.listen((message) => {
+      if (isProgress(message)) latest.current(message);
     });
-    return () => {
-      void connection.stop();
-    };
   }, []);
 }

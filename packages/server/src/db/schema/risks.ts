@@ -88,9 +88,10 @@ export const riskItems = pgTable(
       t.id,
     ),
     index('risk_items_resolved_idx').on(t.resolvedAt),
-    // Overdue items are judged "needs test" ones: walked in severity order, the due date filtered on the way.
-    index('risk_items_overdue_idx')
-      .on(t.severity, t.id)
+    // Overdue items are judged "needs test" ones past their due date: a range of this index, read
+    // without the table (their count, and the ids of the overdue part of a page by severity).
+    index('risk_items_overdue_due_idx')
+      .on(t.dueDate, t.severity, t.id)
       .where(sql`${t.state} = 'judged' and ${t.judgment} = 'needs-test'`),
   ],
 );

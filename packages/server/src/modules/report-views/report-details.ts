@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
-import { preparedRows } from './prepared-read.ts';
+import { preparedRows } from '../../lib/prepared-read.ts';
 import { fractionSql, isUuid, toCoverageFields } from './report-row.ts';
 
 export type ReportDetailsQuery = z.infer<typeof ReportDetailsQuerySchema>;

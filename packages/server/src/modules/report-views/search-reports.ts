@@ -1,7 +1,7 @@
 import type { Report, SearchReports } from '@sextant/api';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { preparedRows } from './prepared-read.ts';
+import { preparedRows } from '../../lib/prepared-read.ts';
 import { fractionSql, isUuid, REPORT_COLUMNS, toReport } from './report-row.ts';
 import type { SearchTotals } from './search-totals.ts';
 

@@ -1,0 +1,2 @@
+DROP INDEX "risk_items_overdue_idx";--> statement-breakpoint
+CREATE INDEX "risk_items_overdue_due_idx" ON "risk_items" USING btree ("due_date","severity","id") WHERE "risk_items"."state" = 'judged' and "risk_items"."judgment" = 'needs-test';

@@ -116,9 +116,10 @@ export const riskItemHistory = pgTable(
 );
 
 /**
- * How many risk items each app has per kind, state and judgment (`''`: none), kept by the trigger
- * `risk_item_counts_keep` (migration 0010) on every insert, update and delete of `risk_items`: the
- * lists' total and the headline's open and pending figures without counting 100,000 rows (issue 34).
+ * How many risk items each app has per kind, state and judgment (`''`: none), kept by the statement
+ * triggers `risk_item_counts_inserted`/`_updated`/`_deleted` (migration 0018; row triggers before) on
+ * every write of `risk_items`, in the writer's transaction: the lists' total and the headline's open and
+ * pending figures without counting 100,000 rows (issue 34).
  */
 export const riskItemCounts = pgTable(
   'risk_item_counts',

@@ -139,21 +139,18 @@ export function headlineSql(f: RiskFilter): SQL {
     (condition) =>
       sql`(select ${riskItems.createdAt} from ${riskItems} where ${where} and ${condition} order by ${riskItems.createdAt} limit 1)`,
   );
-  const open = countable(f)
-    ? sql`(select coalesce(sum(${riskItemCounts.n}) filter (where ${riskItemCounts.state} in ('observing', 'pending')
-          or (${riskItemCounts.state} = 'judged' and ${riskItemCounts.judgment} = 'needs-test')), 0)::int
-        from ${riskItemCounts} where ${countsWhere(f)})`
-    : counting(sql`(${riskItems.state} in ('observing', 'pending') or (${needsTest}))`);
-  const pending =
-    states && !states.includes('pending')
-      ? sql`0`
-      : countable(f)
-        ? sql`(select coalesce(sum(${riskItemCounts.n}), 0)::int from ${riskItemCounts}
-            where ${countsWhere(f)} and ${riskItemCounts.state} = 'pending')`
-        : counting(sql`${riskItems.state} = 'pending'`);
-  return sql`select ${open} as "open", ${pending} as "pending",
-    ${counting(sql`${riskItems.createdAt} >= ${weekAgo}`)} as "newThisWeek",
+  const week = sql`${counting(sql`${riskItems.createdAt} >= ${weekAgo}`)} as "newThisWeek",
     ${counting(sql`${riskItems.resolvedAt} >= ${weekAgo}`)} as "resolvedThisWeek",
-    ${judgedIn ? counting(OVERDUE) : sql`0`} as "overdue",
-    ${probes.length > 0 ? sql`least(${sql.join(probes, sql`, `)})` : sql`null::timestamptz`} as "oldestOpenAt"`;
+    ${judgedIn ? counting(OVERDUE) : sql`0`} as "overdue"`;
+  const oldest = probes.length > 0 ? sql`least(${sql.join(probes, sql`, `)})` : sql`null::timestamptz`;
+  if (!countable(f)) {
+    return sql`select ${counting(sql`(${riskItems.state} in ('observing', 'pending') or (${needsTest}))`)} as "open",
+      ${counting(sql`${riskItems.state} = 'pending'`)} as "pending", ${week}, ${oldest} as "oldestOpenAt"`;
+  }
+  // Open and pending in one pass over the filter's counter rows.
+  return sql`select c.open, c.pending, ${week}, ${oldest} as "oldestOpenAt" from (select
+      coalesce(sum(${riskItemCounts.n}) filter (where ${riskItemCounts.state} in ('observing', 'pending')
+        or (${riskItemCounts.state} = 'judged' and ${riskItemCounts.judgment} = 'needs-test')), 0)::int as "open",
+      coalesce(sum(${riskItemCounts.n}) filter (where ${riskItemCounts.state} = 'pending'), 0)::int as "pending"
+    from ${riskItemCounts} where ${countsWhere(f)}) c`;
 }

@@ -1,7 +1,7 @@
 // The risk screens' API (issue 34) over 100,000 risk items of 1,000 apps: GET /api/risks (the home
 // screen's list) and GET /api/risks/headline under 50 connections (autocannon in a child process),
 // on PostgreSQL and on PGlite, the same rows and queries. Goal: home list p99 < 100 ms on PostgreSQL.
-// Run: npx tsx bench/risks.ts   (APPS, ITEMS, SECONDS and PORT change the defaults)
+// Run: npx tsx bench/risks.ts   (APPS, ITEMS, SECONDS, WARMUP, PORT and TARGETS change the defaults)
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -19,6 +19,7 @@ const ITEMS = Number(process.env.ITEMS ?? 100_000);
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const PORT = Number(process.env.PORT ?? 18400);
 const PASSWORD = 'bench-admin-password';
+const WARMUP = Number(process.env.WARMUP ?? 200);
 
 type Row = {
   engine: string;
@@ -55,6 +56,14 @@ async function backendCpuMs(pool: pg.Pool): Promise<number | null> {
  * PostgreSQL backends'.
  */
 async function measure(url: string, token: string, pool: pg.Pool | null) {
+  // Warm: compiled code paths and each connection's prepared statements, outside the measured run.
+  for (let i = 0; i < WARMUP; i += 10) {
+    await Promise.all(
+      Array.from({ length: 10 }, async () =>
+        (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).text(),
+      ),
+    );
+  }
   const db0 = pool ? await backendCpuMs(pool) : null;
   const cpu0 = process.cpuUsage();
   const { stdout } = await run(

@@ -33,21 +33,28 @@ type Row = {
   dbCpu: string;
 };
 
-/** CPU seconds (user + system) the PostgreSQL backends serving `database` have used so far (their /proc stat). */
-async function backendCpuMs(pool: pg.Pool): Promise<number | null> {
+/** CPU milliseconds (user + system) each PostgreSQL backend serving this database has used so far (/proc). */
+async function backendCpuMs(pool: pg.Pool): Promise<Map<number, number> | null> {
   const { rows } = await pool.query<{ pid: number }>(
     'select pid from pg_stat_activity where datname = current_database()',
   );
-  let ticks = 0;
+  const used = new Map<number, number>();
   try {
     for (const { pid } of rows) {
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      ticks += Number(fields[11]) + Number(fields[12]);
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10); // USER_HZ is 100 on Linux
     }
   } catch {
     return null; // another machine, or no access to the server's processes
   }
-  return ticks * 10; // USER_HZ is 100 on Linux
+  return used;
+}
+
+/** What the backends alive at the end used since `before` (one opened meanwhile: all it used). */
+function backendCpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, used] of after) ms += used - (before.get(pid) ?? 0);
+  return ms;
 }
 
 /**
@@ -83,7 +90,7 @@ async function measure(url: string, token: string, pool: pg.Pool | null) {
     errors: r.errors + r.non2xx,
     load,
     serverCpu: ((cpu.user + cpu.system) / 1000 / requests).toFixed(2),
-    dbCpu: db0 !== null && db1 !== null ? ((db1 - db0) / requests).toFixed(2) : '-',
+    dbCpu: db0 && db1 ? (backendCpuSince(db0, db1) / requests).toFixed(2) : '-',
   };
 }
 

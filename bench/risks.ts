@@ -2,6 +2,25 @@
 // screen's list) and GET /api/risks/headline under 50 connections (autocannon in a child process),
 // on PostgreSQL and on PGlite, the same rows and queries. Goal: home list p99 < 100 ms on PostgreSQL.
 // Run: npx tsx bench/risks.ts   (APPS, ITEMS, SECONDS, WARMUP, PORT and TARGETS change the defaults)
+//
+// Last run (2026-11-29, shared 2-core machine, load average 13-18 from other sessions, so latencies are
+// inflated; the CPU columns do not depend on load). Server CPU is the Fastify process (with PGlite: its
+// database too), the last column the PostgreSQL backends':
+// | engine | call | req/s | p50 ms | p99 ms | server CPU ms/req | PostgreSQL CPU ms/req | load |
+// | PostgreSQL | home list (open, by severity) | 217 | 170 | 672 | 1.75 | 1.07 | 18.2 |
+// | PostgreSQL | headline (as the home screen asks) | 244 | 199 | 336 | 1.26 | 2.70 | 17.3 |
+// | PostgreSQL | pending list (pending, judged) | 119 | 391 | 721 | 2.59 | 2.80 | 16.4 |
+// | PostgreSQL | home list by created (page 50) | 135 | 350 | 787 | 2.30 | 3.08 | 16.3 |
+// | PostgreSQL | narrow: one app and version, exact count | 303 | 136 | 521 | 1.58 | 1.04 | 16.7 |
+// | PGlite | home list (open, by severity) | 110 | 400 | 1066 | 5.90 | - | 12.8 |
+// | PGlite | headline | 67 | 617 | 1285 | 9.26 | - | 13.7 |
+// | PGlite | pending list | 62 | 742 | 1484 | 10.27 | - | 14.0 |
+// | PGlite | home list by created (page 50) | 92 | 461 | 1266 | 7.75 | - | 13.7 |
+// | PGlite | narrow | 79 | 548 | 1157 | 5.82 | - | 13.8 |
+// The code before (f214ccb, this bench, load 26-44): server CPU per request on PostgreSQL 7.46 (home),
+// 4.30 (headline, PostgreSQL 13.64), 4.85 (pending), 7.75 (page 50), 5.85 (narrow); PGlite 10.90, 20.15,
+// 26.93, 16.14, 9.36. The 100 ms p99 goal is not shown here: at 1.75 + 1.07 ms of CPU per home-list call
+// the node process alone bounds a 2-core machine near 570 calls/s, ~90 ms for 50 queued connections.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';

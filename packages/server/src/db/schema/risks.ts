@@ -88,9 +88,10 @@ export const riskItems = pgTable(
       t.id,
     ),
     index('risk_items_resolved_idx').on(t.resolvedAt),
-    // Overdue items are judged "needs test" ones: walked in severity order, the due date filtered on the way.
-    index('risk_items_overdue_idx')
-      .on(t.severity, t.id)
+    // Overdue items are judged "needs test" ones past their due date: a range of this index, read
+    // without the table (their count, and the ids of the overdue part of a page by severity).
+    index('risk_items_overdue_due_idx')
+      .on(t.dueDate, t.severity, t.id)
       .where(sql`${t.state} = 'judged' and ${t.judgment} = 'needs-test'`),
   ],
 );
@@ -119,9 +120,10 @@ export const riskItemHistory = pgTable(
 );
 
 /**
- * How many risk items each app has per kind, state and judgment (`''`: none), kept by the trigger
- * `risk_item_counts_keep` (migration 0010) on every insert, update and delete of `risk_items`: the
- * lists' total and the headline's open and pending figures without counting 100,000 rows (issue 34).
+ * How many risk items each app has per kind, state and judgment (`''`: none), kept by the statement
+ * triggers `risk_item_counts_inserted`/`_updated`/`_deleted` (migration 0018; row triggers before) on
+ * every write of `risk_items`, in the writer's transaction: the lists' total and the headline's open and
+ * pending figures without counting 100,000 rows (issue 34).
  */
 export const riskItemCounts = pgTable(
   'risk_item_counts',

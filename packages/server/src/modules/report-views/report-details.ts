@@ -3,8 +3,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
+import { preparedRows } from '../../lib/prepared-read.ts';
 import { type Cursor, decodeCursor, encodeCursor, type KeyType, keysetParts } from './detail-keyset.ts';
-import { preparedRows } from './prepared-read.ts';
 import { fractionSql, isUuid, toCoverageFields } from './report-row.ts';
 
 export type ReportDetailsQuery = z.infer<typeof ReportDetailsQuerySchema>;

@@ -1,7 +1,7 @@
 import { type Report, SEARCH_EXACT_TOTAL_BELOW, type SearchReports } from '@sextant/api';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { explainRows, preparedRows } from './prepared-read.ts';
+import { explainRows, preparedRows } from '../../lib/prepared-read.ts';
 import { fractionSql, isUuid, REPORT_COLUMNS, toReport } from './report-row.ts';
 import type { SearchTotal, SearchTotals } from './search-totals.ts';
 

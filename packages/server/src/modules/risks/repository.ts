@@ -1,12 +1,19 @@
 import type { IdentityKeys, RiskListQuery } from '@sextant/api';
-import { and, asc, count, desc, eq, getTableColumns, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { riskItemCounts, riskItemHistory, riskItems } from '../../db/schema/index.ts';
-import { authorIsSql } from '../../lib/git-authors.ts';
+import { riskItemHistory, riskItems } from '../../db/schema/index.ts';
+import { preparedRows } from '../../lib/prepared-read.ts';
 import type { Executor } from '../audit/service.ts';
+import { headlineSql, OVERDUE, pagePart, type RiskPage } from './page-reads.ts';
 import { TraceRiskStore } from './trace-risk-store.ts';
 
-export type RiskRow = typeof riskItems.$inferSelect & { severity: number; overdue: boolean };
+export type RiskRow = typeof riskItems.$inferSelect & {
+  severity: number;
+  overdue: boolean;
+  /** The app's name and team (list pages; null: the app is gone). */
+  appName?: string | null;
+  teamId?: string;
+};
 export type RiskFilter = Omit<RiskListQuery, 'page' | 'perPage' | 'sortBy' | 'sortDesc'> & {
   /** null: every app (an administrator without an app, team or project filter). */
   appIds: readonly string[] | null;
@@ -17,55 +24,6 @@ export type RiskFilter = Omit<RiskListQuery, 'page' | 'perPage' | 'sortBy' | 'so
 
 /** `riskSeverity` of packages/api/src/risks.ts, stored by a trigger on every write (migration 0010). */
 export const SEVERITY = riskItems.severity;
-
-export const OVERDUE = sql<boolean>`(${riskItems.state} = 'judged' and ${riskItems.judgment} = 'needs-test'
-  and ${riskItems.dueDate} < current_date)`;
-
-const OPEN = or(
-  inArray(riskItems.state, ['observing', 'pending']),
-  and(eq(riskItems.state, 'judged'), eq(riskItems.judgment, 'needs-test')),
-);
-
-const NO_ID = '00000000-0000-0000-0000-000000000000';
-
-const SORTS = {
-  severity: SEVERITY,
-  createdAt: riskItems.createdAt,
-  dueDate: riskItems.dueDate,
-  changedLines: riskItems.changedLines,
-  // The expression of the index risk_items_ratio_idx, word for word.
-  lineCoverage: sql`(case when ${riskItems.lineTotal} > 0 then ${riskItems.lineCovered}::float8 / ${riskItems.lineTotal} else 0 end)`,
-  app: riskItems.appId,
-} as const;
-
-function where(f: RiskFilter): SQL | undefined {
-  return and(
-    f.appIds === null ? undefined : inArray(riskItems.appId, f.appIds.length > 0 ? [...f.appIds] : [NO_ID]),
-    f.version ? eq(riskItems.version, f.version) : undefined,
-    f.testType ? eq(riskItems.testType, f.testType) : undefined,
-    f.author ? sql`${riskItems.author} ilike ${`%${f.author.replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
-    f.authorIdentities ? authorIsSql(riskItems.author, f.authorIdentities) : undefined,
-    f.assigneeId ? eq(riskItems.assigneeId, f.assigneeId) : undefined,
-    f.kind ? eq(riskItems.kind, f.kind) : undefined,
-    f.state && f.state.length > 0 ? inArray(riskItems.state, f.state) : undefined,
-    f.ids ? inArray(riskItems.id, f.ids.length > 0 ? f.ids : [NO_ID]) : undefined,
-  );
-}
-
-/** Filters risk_item_counts answers: apps, kind and state only. */
-const countable = (f: RiskFilter) =>
-  !f.version && !f.testType && !f.author && !f.authorIdentities && !f.assigneeId && !f.ids;
-
-function countsWhere(f: RiskFilter): SQL | undefined {
-  return and(
-    f.appIds === null ? undefined : inArray(riskItemCounts.appId, f.appIds.length > 0 ? [...f.appIds] : [NO_ID]),
-    f.kind ? eq(riskItemCounts.kind, f.kind) : undefined,
-    f.state && f.state.length > 0 ? inArray(riskItemCounts.state, f.state) : undefined,
-  );
-}
-
-const COUNTED_OPEN = sql`(${riskItemCounts.state} in ('observing', 'pending')
-  or (${riskItemCounts.state} = 'judged' and ${riskItemCounts.judgment} = 'needs-test'))`;
 
 export type Headline = {
   open: number;
@@ -87,120 +45,48 @@ export class RisksRepository {
   }
 
   /**
-   * One page, overdue "needs test" items first (issue 34), then the chosen order: two index-backed
-   * queries (the overdue few, then the rest in the order of the sort's index), never a sort of every
-   * matching row.
+   * One page, overdue "needs test" items first (issue 34), then the chosen order: index-backed parts
+   * (the overdue few, then the rest), never a sort of every matching row; the total rides on the first.
    */
-  async list(f: RiskFilter, page: { page: number; perPage: number; sortBy: keyof typeof SORTS; sortDesc: boolean }) {
-    const column = SORTS[page.sortBy];
-    // Each sort's index is (column, id): forward ascending, backward descending.
-    const order = page.sortDesc
-      ? [sql`${column} desc nulls first`, desc(riskItems.id)]
-      : [sql`${column} asc nulls last`, asc(riskItems.id)];
+  async list(f: RiskFilter, page: RiskPage): Promise<{ rows: RiskRow[]; total: number }> {
     const offset = (page.page - 1) * page.perPage;
-    const page1 = (condition: SQL | undefined, skip: number, take: number) =>
-      this.db
-        .select(withScore)
-        .from(riskItems)
-        .where(and(where(f), condition))
-        .orderBy(...order)
-        .limit(take)
-        .offset(skip);
-    // Only judged items are overdue: a filter without that state needs no first query.
-    const mayBeOverdue = !f.state || f.state.length === 0 || f.state.includes('judged');
-    const overdue = mayBeOverdue ? ((await page1(OVERDUE, 0, offset + page.perPage)) as RiskRow[]) : [];
-    const first = overdue.slice(offset, offset + page.perPage);
-    const rest =
-      first.length < page.perPage
-        ? ((await page1(
-            sql`${OVERDUE} is not true`,
-            Math.max(0, offset - overdue.length),
-            page.perPage - first.length,
-          )) as RiskRow[])
-        : [];
-    return { rows: [...first, ...rest], total: await this.total(f) };
-  }
-
-  /** Exact for narrow filters; for apps, kind and state alone the sum of risk_item_counts (migration 0010). */
-  private async total(f: RiskFilter): Promise<number> {
-    if (!countable(f)) {
-      const [row] = await this.db.select({ n: count() }).from(riskItems).where(where(f));
-      return row?.n ?? 0;
+    // Only judged items are overdue: a filter without that state needs no overdue part.
+    if (f.state && f.state.length > 0 && !f.state.includes('judged')) {
+      return pagePart(this.db, f, page, { items: 'all', offset, limit: page.perPage, withTotal: true });
     }
-    const [row] = await this.db
-      .select({ n: sql<number>`coalesce(sum(${riskItemCounts.n}), 0)::int` })
-      .from(riskItemCounts)
-      .where(countsWhere(f));
-    return row?.n ?? 0;
+    const overdue = await pagePart(this.db, f, page, {
+      items: 'overdue',
+      offset: 0,
+      limit: offset + page.perPage,
+      withTotal: true,
+    });
+    const first = overdue.rows.slice(offset, offset + page.perPage);
+    if (first.length === page.perPage) return { rows: first, total: overdue.total };
+    const rest = await pagePart(this.db, f, page, {
+      items: 'rest',
+      offset: Math.max(0, offset - overdue.rows.length),
+      limit: page.perPage - first.length,
+      withTotal: false,
+    });
+    return { rows: [...first, ...rest.rows], total: overdue.total };
   }
 
+  /**
+   * The headline in one prepared statement: open and pending from risk_item_counts where apps, kind and
+   * state alone filter; new and resolved this week by index ranges (created_at, resolved_at); overdue
+   * from the partial index on "needs test" due dates; the oldest open item by one probe per open state.
+   */
   async headline(f: RiskFilter): Promise<Headline> {
-    if (!countable(f)) return this.exactHeadline(f);
-    const weekAgo = sql`now() - interval '7 days'`;
-    const scalar = (q: SQLWrapper) => sql`(${q})`;
-    const counted = this.db
-      .select({
-        open: sql`coalesce(sum(${riskItemCounts.n}) filter (where ${COUNTED_OPEN}), 0)::int`.as('open'),
-        pending: sql`coalesce(sum(${riskItemCounts.n}) filter (where ${riskItemCounts.state} = 'pending'), 0)::int`.as(
-          'pending',
-        ),
-      })
-      .from(riskItemCounts)
-      .where(countsWhere(f));
-    const counting = (condition: SQL) =>
-      scalar(
-        this.db
-          .select({ n: count() })
-          .from(riskItems)
-          .where(and(where(f), condition)),
-      );
-    // The oldest open item: one index probe (state, created_at) per open state, not a scan of the open ones.
-    const firstOf = (condition: SQL) =>
-      scalar(
-        this.db
-          .select({ at: riskItems.createdAt })
-          .from(riskItems)
-          .where(and(where(f), condition))
-          .orderBy(asc(riskItems.createdAt))
-          .limit(1),
-      );
-    const oldest = sql`least(${firstOf(eq(riskItems.state, 'observing'))}, ${firstOf(eq(riskItems.state, 'pending'))},
-      ${firstOf(and(eq(riskItems.state, 'judged'), eq(riskItems.judgment, 'needs-test')) as SQL)})`;
-    const { rows } = await this.db.execute<Record<keyof Headline, unknown>>(sql`select c.open, c.pending,
-      ${counting(sql`${riskItems.createdAt} >= ${weekAgo}`)}::int as "newThisWeek",
-      ${counting(sql`${riskItems.resolvedAt} >= ${weekAgo}`)}::int as "resolvedThisWeek",
-      ${counting(OVERDUE)}::int as overdue,
-      ${oldest} as "oldestOpenAt"
-      from (${counted}) c`);
-    const row = rows[0] as Record<keyof Headline, unknown>;
-    const at = row.oldestOpenAt;
+    const [row] = await preparedRows(this.db, headlineSql(f));
+    const r = row as Record<keyof Headline, unknown>;
+    const at = r.oldestOpenAt;
     return {
-      open: Number(row.open),
-      pending: Number(row.pending),
-      newThisWeek: Number(row.newThisWeek),
-      resolvedThisWeek: Number(row.resolvedThisWeek),
-      overdue: Number(row.overdue),
+      open: Number(r.open),
+      pending: Number(r.pending),
+      newThisWeek: Number(r.newThisWeek),
+      resolvedThisWeek: Number(r.resolvedThisWeek),
+      overdue: Number(r.overdue),
       oldestOpenAt: at === null || at === undefined ? null : new Date(at as string).toISOString(),
-    };
-  }
-
-  private async exactHeadline(f: RiskFilter): Promise<Headline> {
-    const weekAgo = sql`now() - interval '7 days'`;
-    const [row] = await this.db
-      .select({
-        open: sql<number>`count(*) filter (where ${OPEN})::int`,
-        newThisWeek: sql<number>`count(*) filter (where ${riskItems.createdAt} >= ${weekAgo})::int`,
-        resolvedThisWeek: sql<number>`count(*) filter (where ${riskItems.resolvedAt} >= ${weekAgo})::int`,
-        oldestOpenAt: sql<string | null>`min(${riskItems.createdAt}) filter (where ${OPEN})`,
-        pending: sql<number>`count(*) filter (where ${riskItems.state} = 'pending')::int`,
-        overdue: sql<number>`count(*) filter (where ${OVERDUE})::int`,
-      })
-      .from(riskItems)
-      .where(where(f));
-    const at = row?.oldestOpenAt ?? null;
-    return {
-      ...(row ?? { open: 0, newThisWeek: 0, resolvedThisWeek: 0, pending: 0, overdue: 0 }),
-      oldestOpenAt: at === null ? null : new Date(at).toISOString(),
     };
   }
 

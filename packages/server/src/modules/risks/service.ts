@@ -26,8 +26,11 @@ import { TRACE_RISK_WINDOW_MS, traceRiskCandidates } from './trace-writer.ts';
 /** The signed-in caller as the risk rules see them (specification point 6, issue 34). */
 export type Viewer = {
   userId: string;
-  /** The account's e-mail and git identities: blame authors that are this user. */
-  identities: IdentityKeys;
+  /**
+   * The account's e-mail and git identities (blame authors that are this user), read on first use: only
+   * `mine` and the author rule of judging need them, and an administrator's list neither (two reads saved).
+   */
+  identities: () => Promise<IdentityKeys>;
   role: string;
   everyTeam: boolean;
   teamIds: ReadonlySet<string>;
@@ -71,7 +74,7 @@ export class RisksService implements CoverageRisks {
   async viewerOf(principal: { userData: UserData; settings: Settings }): Promise<Viewer> {
     const { userData, settings } = principal;
     const everyTeam = abilityAllows(userData.ability, 'manage', 'all');
-    const identities = (await this.directory.identityKeysOf(userData.userid)) ?? { emails: [], names: [] };
+    let identities: Promise<IdentityKeys> | undefined;
     const permissions = {
       ability: userData.ability,
       resourceNums: userData.resourceNums,
@@ -79,7 +82,10 @@ export class RisksService implements CoverageRisks {
     };
     return {
       userId: userData.userid,
-      identities,
+      identities: () => {
+        identities ??= this.directory.identityKeysOf(userData.userid).then((k) => k ?? { emails: [], names: [] });
+        return identities;
+      },
       role: userData.role,
       everyTeam,
       teamIds: everyTeam ? new Set() : await this.teamIdsOf(userData.userid),
@@ -88,23 +94,37 @@ export class RisksService implements CoverageRisks {
     };
   }
 
-  /** Judges: the method's author (by e-mail or git identity), testers of the app's team, and holders of update Risk. */
-  mayJudge(viewer: Viewer, item: { author: string | null }, app: AppEntry | undefined): boolean {
+  /**
+   * Judges: the method's author (by e-mail or git identity), testers of the app's team, and holders of
+   * update Risk. `keys`: the viewer's identities (`judgeKeys`), null where the author rule cannot matter.
+   */
+  mayJudge(viewer: Viewer, keys: IdentityKeys | null, item: { author: string | null }, app: AppEntry | undefined) {
     if (viewer.updatesRisks) return true;
-    if (authorIs(item.author, viewer.identities)) return true;
+    if (keys && authorIs(item.author, keys)) return true;
     return viewer.role === 'tester' && app !== undefined && viewer.teamIds.has(app.teamId);
   }
 
+  /** The identities the author rule needs: none while judging is off or the viewer may judge everything. */
+  private judgeKeys(viewer: Viewer): Promise<IdentityKeys | null> {
+    return viewer.showJudgment && !viewer.updatesRisks ? viewer.identities() : Promise.resolve(null);
+  }
+
   async list(viewer: Viewer, query: RiskListQuery): Promise<{ items: RiskItem[]; total: number }> {
-    const { filter, apps } = await this.filterOf(viewer, query);
+    const [filter, keys] = await Promise.all([this.filterOf(viewer, query), this.judgeKeys(viewer)]);
     const { rows, total } = await this.repository.list(filter, query);
-    const named = apps ?? (await this.appsById(rows.map((r) => r.appId)));
-    return { items: rows.map((row) => this.present(viewer, row, named.get(row.appId))), total };
+    const items = rows.map((row) =>
+      this.present(
+        viewer,
+        keys,
+        row,
+        row.appName && row.teamId ? { id: row.appId, name: row.appName, teamId: row.teamId } : undefined,
+      ),
+    );
+    return { items, total };
   }
 
   async headline(viewer: Viewer, query: RiskListQuery): Promise<RiskHeadline> {
-    const { filter } = await this.filterOf(viewer, query);
-    return this.repository.headline(filter);
+    return this.repository.headline(await this.filterOf(viewer, query));
   }
 
   async history(viewer: Viewer, id: string): Promise<RiskHistoryEntry[]> {
@@ -159,7 +179,8 @@ export class RisksService implements CoverageRisks {
     }
     const { rows, apps } = await this.visible(viewer, [id]);
     const item = rows[0] as RiskRow;
-    if (!this.mayJudge(viewer, item, apps.get(item.appId))) {
+    const keys = await this.judgeKeys(viewer);
+    if (!this.mayJudge(viewer, keys, item, apps.get(item.appId))) {
       throw new ApiError(403, 'forbidden', "Only the method's author, testers of its team or risk managers judge it.");
     }
     if (item.state === 'resolved')
@@ -204,7 +225,7 @@ export class RisksService implements CoverageRisks {
       );
     }
     const [after] = (await this.visible(viewer, [id])).rows;
-    return this.present(viewer, after as RiskRow, apps.get(item.appId));
+    return this.present(viewer, keys, after as RiskRow, apps.get(item.appId));
   }
 
   /**
@@ -263,34 +284,21 @@ export class RisksService implements CoverageRisks {
     return this.directory.apps({ ...q, ...(viewer.everyTeam ? {} : { teamIds: [...viewer.teamIds] }) });
   }
 
-  private async appsById(ids: readonly string[]) {
-    const unique = [...new Set(ids)];
-    const apps = unique.length > 0 ? await this.directory.apps({ appIds: unique }) : [];
-    return new Map(apps.map((a) => [a.id, a]));
-  }
-
-  /** The filter of a list or headline; `apps` null when every app is in scope (not listed each time). */
-  private async filterOf(
-    viewer: Viewer,
-    query: RiskListQuery,
-  ): Promise<{ filter: RiskFilter; apps: Map<string, AppEntry> | null }> {
+  /** The filter of a list or headline; `appIds` null when every app is in scope (not listed each time). */
+  private async filterOf(viewer: Viewer, query: RiskListQuery): Promise<RiskFilter> {
     const base = {
       ...query,
-      ...(query.mine ? { authorIdentities: viewer.identities } : {}),
+      ...(query.mine ? { authorIdentities: await viewer.identities() } : {}),
       ...(query.assignedToMe ? { assigneeId: viewer.userId } : {}),
     };
     if (viewer.everyTeam && !query.teamId && !query.projectId && !query.appId) {
-      return { filter: { ...base, appIds: null }, apps: null };
+      return { ...base, appIds: null };
     }
-    const apps = new Map(
-      (await this.scopeApps(viewer, { teamId: query.teamId, projectId: query.projectId, appId: query.appId })).map(
-        (a) => [a.id, a],
-      ),
-    );
-    return { filter: { ...base, appIds: [...apps.keys()] }, apps };
+    const apps = await this.scopeApps(viewer, { teamId: query.teamId, projectId: query.projectId, appId: query.appId });
+    return { ...base, appIds: apps.map((a) => a.id) };
   }
 
-  private present(viewer: Viewer, row: RiskRow, app: AppEntry | undefined): RiskItem {
+  private present(viewer: Viewer, keys: IdentityKeys | null, row: RiskRow, app: AppEntry | undefined): RiskItem {
     return {
       id: row.id,
       kind: row.kind as RiskItem['kind'],
@@ -327,7 +335,7 @@ export class RisksService implements CoverageRisks {
       lastSeenAt: iso(row.lastSeenAt),
       sampleTraceId: row.sampleTraceId,
       p95Ms: row.p95Ms,
-      mayJudge: viewer.showJudgment && row.state !== 'resolved' && this.mayJudge(viewer, row, app),
+      mayJudge: viewer.showJudgment && row.state !== 'resolved' && this.mayJudge(viewer, keys, row, app),
     };
   }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../db/client.ts';
 
 const dialect = new PgDialect();
 /** Pools whose connections share one session (PGlite behind pglite-socket): names would collide there. */
@@ -11,8 +11,8 @@ const DUPLICATE_PREPARED_STATEMENT = '42P05';
 
 /**
  * Runs a read as a named prepared statement, so each statement text is parsed and planned once per
- * connection: a page of the report list is an index walk over a few rows, and planning it cost more
- * than running it (bench/search-reports.ts). Values stay parameters; the name is the text's hash.
+ * connection: a page of the report or risk list is an index walk over a few rows, and planning it cost more
+ * than running it (bench/search-reports.ts, bench/risks.ts). Values stay parameters; the name is the text's hash.
  * PGlite serves every pool connection from one session, where another connection's statement of the
  * same name already exists: there, reads fall back to unnamed statements after the first collision.
  */

@@ -1,0 +1,159 @@
+import { RISK_STATES } from '@sextant/api';
+import { and, getTableColumns, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { riskItemCounts, riskItems } from '../../db/schema/index.ts';
+import { authorIsSql } from '../../lib/git-authors.ts';
+import { preparedRows } from '../../lib/prepared-read.ts';
+import type { RiskFilter, RiskRow } from './repository.ts';
+
+/**
+ * The risk screens' reads (issue 34) as one prepared statement per call: the home list, pending list
+ * and headline are asked for by every user landing on the home screen, and each is an index walk over
+ * a few rows, so round trips, query building and planning were most of their cost (bench/risks.ts).
+ * The page, its total and the apps' names come back from one statement.
+ */
+
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
+/** Every column as its property name; the due date as text (`YYYY-MM-DD`, as drizzle reads it). */
+const COLUMNS = sql.join(
+  Object.entries(getTableColumns(riskItems)).map(([key, column]) =>
+    key === 'dueDate' ? sql`${column}::text as ${sql.identifier(key)}` : sql`${column} as ${sql.identifier(key)}`,
+  ),
+  sql`, `,
+);
+
+export const OVERDUE = sql<boolean>`(${riskItems.state} = 'judged' and ${riskItems.judgment} = 'needs-test'
+  and ${riskItems.dueDate} < current_date)`;
+
+/** The sorts the screens offer; each has a `(column, id)` index (db/schema/risks.ts). */
+export const SORTS = {
+  severity: riskItems.severity,
+  createdAt: riskItems.createdAt,
+  dueDate: riskItems.dueDate,
+  changedLines: riskItems.changedLines,
+  // The expression of the index risk_items_ratio_idx, word for word.
+  lineCoverage: sql`(case when ${riskItems.lineTotal} > 0 then ${riskItems.lineCovered}::float8 / ${riskItems.lineTotal} else 0 end)`,
+  app: riskItems.appId,
+} as const;
+export type RiskPage = { page: number; perPage: number; sortBy: keyof typeof SORTS; sortDesc: boolean };
+
+/**
+ * States are written as constants, not parameters: the planner then proves that a list of open states
+ * matches the partial indexes on open items, also in a prepared statement's generic plan.
+ */
+function statesSql(column: SQLWrapper, states: readonly string[]): SQL {
+  const known = RISK_STATES.filter((s) => states.includes(s));
+  return sql`${column} in (${sql.raw(known.map((s) => `'${s}'`).join(', ') || 'null')})`;
+}
+
+/** The filter over risk_items. */
+export function riskWhere(f: RiskFilter): SQL {
+  return (
+    and(
+      f.appIds === null
+        ? undefined
+        : sql`${riskItems.appId} = any(${sql.param(f.appIds.length > 0 ? [...f.appIds] : [NO_ID])}::uuid[])`,
+      f.version ? sql`${riskItems.version} = ${f.version}` : undefined,
+      f.testType ? sql`${riskItems.testType} = ${f.testType}` : undefined,
+      f.author ? sql`${riskItems.author} ilike ${`%${f.author.replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
+      f.authorIdentities ? authorIsSql(riskItems.author, f.authorIdentities) : undefined,
+      f.assigneeId ? sql`${riskItems.assigneeId} = ${f.assigneeId}` : undefined,
+      f.kind ? sql`${riskItems.kind} = ${f.kind}` : undefined,
+      f.state && f.state.length > 0 ? statesSql(riskItems.state, f.state) : undefined,
+      f.ids ? inArray(riskItems.id, f.ids.length > 0 ? f.ids : [NO_ID]) : undefined,
+    ) ?? sql`true`
+  );
+}
+
+/** Filters risk_item_counts answers: apps, kind and state only. */
+export const countable = (f: RiskFilter) =>
+  !f.version && !f.testType && !f.author && !f.authorIdentities && !f.assigneeId && !f.ids;
+
+export function countsWhere(f: RiskFilter): SQL {
+  return (
+    and(
+      f.appIds === null
+        ? undefined
+        : sql`${riskItemCounts.appId} = any(${sql.param(f.appIds.length > 0 ? [...f.appIds] : [NO_ID])}::uuid[])`,
+      f.kind ? sql`${riskItemCounts.kind} = ${f.kind}` : undefined,
+      f.state && f.state.length > 0 ? statesSql(riskItemCounts.state, f.state) : undefined,
+    ) ?? sql`true`
+  );
+}
+
+/** The filter's total: the sum of risk_item_counts where apps, kind and state alone filter, else exact. */
+function totalSql(f: RiskFilter): SQL {
+  return countable(f)
+    ? sql`(select coalesce(sum(${riskItemCounts.n}), 0)::int from ${riskItemCounts} where ${countsWhere(f)})`
+    : sql`(select count(*)::int from ${riskItems} where ${riskWhere(f)})`;
+}
+
+/** `overdue`: the overdue "needs test" items; `rest`: the others; `all`: a filter without judged items. */
+type Part = { items: 'overdue' | 'rest' | 'all'; offset: number; limit: number; withTotal: boolean };
+
+/**
+ * One part of a page (the overdue items, or the rest) in the sort's index order, with the apps' names
+ * (read by name, as directory.ts reads apps) and, when asked, the filter's total: one round trip. The
+ * overdue part picks its ids first from the partial index risk_items_overdue_due_idx (due date,
+ * severity, id: overdue items are few, and their rows are read only for the page).
+ */
+export async function pagePart(db: Db, f: RiskFilter, page: RiskPage, part: Part) {
+  const column = SORTS[page.sortBy];
+  const dir = sql.raw(page.sortDesc ? 'desc nulls first' : 'asc nulls last');
+  const idDir = sql.raw(page.sortDesc ? 'desc' : 'asc');
+  const chosen =
+    part.items === 'overdue'
+      ? sql`${riskItems.id} in (select ${riskItems.id} from ${riskItems} where ${riskWhere(f)} and ${OVERDUE}
+        order by ${column} ${dir}, ${riskItems.id} ${idDir} limit ${part.offset + part.limit})`
+      : part.items === 'rest'
+        ? sql`${riskWhere(f)} and ${OVERDUE} is not true`
+        : riskWhere(f);
+  const inner = sql`select ${COLUMNS}, ${OVERDUE} as "overdue", ${column} as "sortKey" from ${riskItems}
+    where ${chosen} order by ${column} ${dir}, ${riskItems.id} ${idDir} limit ${part.limit} offset ${part.offset}`;
+  const rows = await preparedRows(
+    db,
+    // The apps' names by one key probe per row of the page (a join would hash every app).
+    sql`select ${part.withTotal ? totalSql(f) : sql`null::int`} as "total", p.*,
+        (select a.name from apps a where a.id = p."appId") as "appName",
+        (select a.team_id from apps a where a.id = p."appId") as "teamId"
+      from (select 1) one left join (${inner}) p on true
+      order by p."sortKey" ${dir}, p."id" ${idDir}`,
+  );
+  const total = Number(rows[0]?.total ?? 0);
+  return { rows: rows.filter((r) => r.id !== null) as unknown as RiskRow[], total };
+}
+
+const OPEN_STATES = ['observing', 'pending'] as const;
+
+/** The headline's figures for a filter (see RisksRepository.headline). */
+export function headlineSql(f: RiskFilter): SQL {
+  const where = riskWhere(f);
+  const states = f.state && f.state.length > 0 ? f.state : null;
+  const judgedIn = !states || states.includes('judged');
+  const counting = (condition: SQL) => sql`(select count(*)::int from ${riskItems} where ${where} and ${condition})`;
+  const needsTest = sql`${riskItems.state} = 'judged' and ${riskItems.judgment} = 'needs-test'`;
+  const weekAgo = sql`now() - interval '7 days'`;
+  // The oldest open item: one index probe (state, created_at) per open state the filter admits.
+  const probes = [
+    ...OPEN_STATES.filter((s) => !states || states.includes(s)).map((s) => sql`${riskItems.state} = '${sql.raw(s)}'`),
+    ...(judgedIn ? [needsTest] : []),
+  ].map(
+    (condition) =>
+      sql`(select ${riskItems.createdAt} from ${riskItems} where ${where} and ${condition} order by ${riskItems.createdAt} limit 1)`,
+  );
+  const week = sql`${counting(sql`${riskItems.createdAt} >= ${weekAgo}`)} as "newThisWeek",
+    ${counting(sql`${riskItems.resolvedAt} >= ${weekAgo}`)} as "resolvedThisWeek",
+    ${judgedIn ? counting(OVERDUE) : sql`0`} as "overdue"`;
+  const oldest = probes.length > 0 ? sql`least(${sql.join(probes, sql`, `)})` : sql`null::timestamptz`;
+  if (!countable(f)) {
+    return sql`select ${counting(sql`(${riskItems.state} in ('observing', 'pending') or (${needsTest}))`)} as "open",
+      ${counting(sql`${riskItems.state} = 'pending'`)} as "pending", ${week}, ${oldest} as "oldestOpenAt"`;
+  }
+  // Open and pending in one pass over the filter's counter rows.
+  return sql`select c.open, c.pending, ${week}, ${oldest} as "oldestOpenAt" from (select
+      coalesce(sum(${riskItemCounts.n}) filter (where ${riskItemCounts.state} in ('observing', 'pending')
+        or (${riskItemCounts.state} = 'judged' and ${riskItemCounts.judgment} = 'needs-test')), 0)::int as "open",
+      coalesce(sum(${riskItemCounts.n}) filter (where ${riskItemCounts.state} = 'pending'), 0)::int as "pending"
+    from ${riskItemCounts} where ${countsWhere(f)}) c`;
+}

@@ -1,0 +1,12 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import { PGlite } from '@electric-sql/pglite';
+const f = '/tmp/' + readdirSync('/tmp').find(n => n.startsWith('sextant-test-db-') && n.endsWith('.tar'));
+let t = performance.now();
+const lap = (s) => { const n = performance.now(); console.log(s, Math.round(n - t), 'ms load', os.loadavg()[0].toFixed(2)); t = n; };
+const a = await PGlite.create('memory://'); lap('fresh create (initdb)');
+await a.close(); t = performance.now();
+const b = await PGlite.create('memory://', { loadDataDir: new Blob([readFileSync(f)]) }); lap('create from template');
+await b.query('select 1'); lap('q');
+await b.close(); t = performance.now();
+const c = await PGlite.create('memory://', { loadDataDir: new Blob([readFileSync(f)]) }); lap('create from template 2');

@@ -14,6 +14,7 @@ export default {
   mutate: [
     'packages/server/src/modules/auth/service.ts',
     'packages/server/src/modules/auth/tokens.ts',
+    'packages/server/src/modules/auth/sign-in-limits.ts',
     'packages/server/src/plugins/access.ts',
     'packages/api/src/abilities.ts',
     'packages/server/src/modules/roles/grants.ts',

@@ -36,6 +36,7 @@ const MERGE_TESTS = [
 /** Each mutated file with the tests that guard it (a test file that only passes by is left out: slow). */
 export const TARGETS = {
   [`${S}/src/modules/auth/service.ts`]: AUTH_SERVICE_TESTS,
+  [`${S}/src/modules/auth/sign-in-limits.ts`]: [`${S}/src/modules/auth/sign-in-limits-rules.test.ts`],
   [`${S}/src/modules/auth/tokens.ts`]: [`${S}/src/modules/auth/tokens.test.ts`],
   [`${S}/src/plugins/access.ts`]: [`${S}/test/access-plugin.test.ts`],
   [`${S}/src/modules/roles/grants.ts`]: [`${S}/src/modules/roles/grants.test.ts`],

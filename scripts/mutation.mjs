@@ -37,6 +37,9 @@ const MERGE_TESTS = [
 export const TARGETS = {
   [`${S}/src/modules/auth/service.ts`]: AUTH_SERVICE_TESTS,
   [`${S}/src/modules/auth/sign-in-limits.ts`]: [`${S}/src/modules/auth/sign-in-limits-rules.test.ts`],
+  [`${S}/src/modules/auth/sessions.ts`]: [`${S}/src/modules/auth/auth-rules.test.ts`],
+  [`${S}/src/modules/auth/password-resets.ts`]: [`${S}/src/modules/auth/auth-rules.test.ts`],
+  [`${S}/src/modules/auth/throttle.ts`]: [`${S}/src/modules/auth/auth-rules.test.ts`],
   [`${S}/src/modules/auth/tokens.ts`]: [`${S}/src/modules/auth/tokens.test.ts`],
   [`${S}/src/plugins/access.ts`]: [`${S}/test/access-plugin.test.ts`],
   [`${S}/src/modules/roles/grants.ts`]: [`${S}/src/modules/roles/grants.test.ts`],

@@ -18,6 +18,7 @@ export default {
     'packages/server/src/modules/auth/sessions.ts',
     'packages/server/src/modules/auth/password-resets.ts',
     'packages/server/src/modules/auth/throttle.ts',
+    'packages/server/src/modules/auth/principals.ts',
     'packages/server/src/plugins/access.ts',
     'packages/api/src/abilities.ts',
     'packages/server/src/modules/roles/grants.ts',

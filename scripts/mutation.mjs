@@ -40,6 +40,7 @@ export const TARGETS = {
   [`${S}/src/modules/auth/sessions.ts`]: [`${S}/src/modules/auth/auth-rules.test.ts`],
   [`${S}/src/modules/auth/password-resets.ts`]: [`${S}/src/modules/auth/auth-rules.test.ts`],
   [`${S}/src/modules/auth/throttle.ts`]: [`${S}/src/modules/auth/auth-rules.test.ts`],
+  [`${S}/src/modules/auth/principals.ts`]: [`${S}/src/modules/auth/principals.test.ts`],
   [`${S}/src/modules/auth/tokens.ts`]: [`${S}/src/modules/auth/tokens.test.ts`],
   [`${S}/src/plugins/access.ts`]: [`${S}/test/access-plugin.test.ts`],
   [`${S}/src/modules/roles/grants.ts`]: [`${S}/src/modules/roles/grants.test.ts`],

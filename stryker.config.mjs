@@ -19,6 +19,7 @@ export default {
     'packages/server/src/modules/auth/password-resets.ts',
     'packages/server/src/modules/auth/throttle.ts',
     'packages/server/src/modules/auth/principals.ts',
+    'packages/server/src/modules/auth/repository.ts',
     'packages/server/src/plugins/access.ts',
     'packages/api/src/abilities.ts',
     'packages/server/src/modules/roles/grants.ts',

@@ -41,6 +41,13 @@ export const TARGETS = {
   [`${S}/src/modules/auth/password-resets.ts`]: [`${S}/src/modules/auth/auth-rules.test.ts`],
   [`${S}/src/modules/auth/throttle.ts`]: [`${S}/src/modules/auth/auth-rules.test.ts`],
   [`${S}/src/modules/auth/principals.ts`]: [`${S}/src/modules/auth/principals.test.ts`],
+  // The auth module's SQL, through the services that use it.
+  [`${S}/src/modules/auth/repository.ts`]: [
+    `${S}/src/modules/auth/service.test.ts`,
+    `${S}/src/modules/auth/sign-in-limits-rules.test.ts`,
+    `${S}/src/modules/auth/auth-rules.test.ts`,
+    `${S}/src/modules/auth/principals.test.ts`,
+  ],
   [`${S}/src/modules/auth/tokens.ts`]: [`${S}/src/modules/auth/tokens.test.ts`],
   [`${S}/src/plugins/access.ts`]: [`${S}/test/access-plugin.test.ts`],
   [`${S}/src/modules/roles/grants.ts`]: [`${S}/src/modules/roles/grants.test.ts`],

@@ -243,6 +243,9 @@ describe('auth rules', () => {
       expect(networkOf('192.0.2.7')).toBe('192.0.2.7');
       expect(networkOf('::ffff:192.0.2.7')).toBe('192.0.2.7');
       expect(networkOf('::FFFF:192.0.2.7')).toBe('192.0.2.7');
+      expect(networkOf('::ffff:192.168.100.200')).toBe('192.168.100.200');
+      // An IPv4 tail inside a longer IPv6 address is not a mapped IPv4 address.
+      expect(networkOf('2001:db8::ffff:192.0.2.7')).toBe('2001:db8:0:0::/64');
       expect(networkOf('2001:0DB8:0000:00a1:1:2:3:4')).toBe('2001:db8:0:a1::/64');
       expect(networkOf('2001:db8::1')).toBe('2001:db8:0:0::/64');
       expect(networkOf('2001:db8:1:2::')).toBe('2001:db8:1:2::/64');

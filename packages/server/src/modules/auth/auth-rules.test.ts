@@ -239,6 +239,17 @@ describe('auth rules', () => {
       expect(await answer(() => throttle.take('v'))).toMatchObject({ status: 429 });
     });
 
+    // Surviving mutants of throttle.ts, each equivalent (`npm run mutation -- …/throttle.ts`):
+    // - `last?.getTime()` made `last.getTime()`: `last` is null only when no attempt fell within the
+    //   window, and then n = 0 is under any limit, so `refuse` is never reached with it.
+    // networkOf takes socket addresses, which Node writes in one canonical form:
+    // - the mapped-IPv4 test without its `$`: no canonical address has text after the fourth number;
+    // - `.replace(/^::ffff:/i)` without its `^`: it runs only on IPv4 addresses (no `::ffff:`) or
+    //   on addresses that start with it;
+    // - `tail = ''` defaulting to another string, `right` of an address ending in `::` starting with
+    //   one more element, and `ip.includes("")` for `ip.includes('::')`: each only changes groups
+    //   after the first four, or pads an address that already has eight groups with none;
+    // - `head = ''` defaulting to another string (no coverage): split always yields a first element.
     it('groups IPv6 addresses by their /64 and keeps IPv4 ones whole', () => {
       expect(networkOf('192.0.2.7')).toBe('192.0.2.7');
       expect(networkOf('::ffff:192.0.2.7')).toBe('192.0.2.7');

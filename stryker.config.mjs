@@ -14,6 +14,12 @@ export default {
   mutate: [
     'packages/server/src/modules/auth/service.ts',
     'packages/server/src/modules/auth/tokens.ts',
+    'packages/server/src/modules/auth/sign-in-limits.ts',
+    'packages/server/src/modules/auth/sessions.ts',
+    'packages/server/src/modules/auth/password-resets.ts',
+    'packages/server/src/modules/auth/throttle.ts',
+    'packages/server/src/modules/auth/principals.ts',
+    'packages/server/src/modules/auth/repository.ts',
     'packages/server/src/plugins/access.ts',
     'packages/api/src/abilities.ts',
     'packages/server/src/modules/roles/grants.ts',

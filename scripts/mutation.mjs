@@ -10,15 +10,13 @@ import { basename } from 'node:path';
 
 const S = 'packages/server';
 const C = 'packages/coverage';
-// Each of these builds an app on PGlite in beforeAll, again for every mutant: a minute or more a
-// mutant on a busy machine, so service.ts is the slowest target by far (not yet run to the end; its
-// initial run of these files took 5 min 32 s at 01:33 UTC, 2026-11-29, 4 min 28 s of it set-up).
-const AUTH_TESTS = [
-  `${S}/src/modules/auth/auth-service.test.ts`,
-  `${S}/src/modules/auth/auth.test.ts`,
-  `${S}/src/modules/auth/sessions.test.ts`,
-  `${S}/test/mutation-guards/refresh-tokens.test.ts`,
-];
+// service.ts is guarded by service.test.ts alone: it calls AuthService on a real database (no app
+// built, nothing called in a hook), so each mutant runs only the few tests that reach it. The API
+// tests of sign-in (auth.test.ts, auth-service.test.ts, sessions.test.ts, sign-in-limits.test.ts,
+// test/mutation-guards/refresh-tokens.test.ts) build the app in beforeAll, which made every login
+// mutant static: all five files again for each mutant, a minute or more apiece on a busy machine.
+// With DATABASE_URL (a PostgreSQL server) each run's database is a copy of a migrated template.
+const AUTH_SERVICE_TESTS = [`${S}/src/modules/auth/service.test.ts`];
 
 /**
  * The merge's properties (JaCoCo runs simulated instruction by instruction) and branch identities,
@@ -37,7 +35,19 @@ const MERGE_TESTS = [
 
 /** Each mutated file with the tests that guard it (a test file that only passes by is left out: slow). */
 export const TARGETS = {
-  [`${S}/src/modules/auth/service.ts`]: [...AUTH_TESTS, `${S}/src/modules/auth/sign-in-limits.test.ts`],
+  [`${S}/src/modules/auth/service.ts`]: AUTH_SERVICE_TESTS,
+  [`${S}/src/modules/auth/sign-in-limits.ts`]: [`${S}/src/modules/auth/sign-in-limits-rules.test.ts`],
+  [`${S}/src/modules/auth/sessions.ts`]: [`${S}/src/modules/auth/auth-rules.test.ts`],
+  [`${S}/src/modules/auth/password-resets.ts`]: [`${S}/src/modules/auth/auth-rules.test.ts`],
+  [`${S}/src/modules/auth/throttle.ts`]: [`${S}/src/modules/auth/auth-rules.test.ts`],
+  [`${S}/src/modules/auth/principals.ts`]: [`${S}/src/modules/auth/principals.test.ts`],
+  // The auth module's SQL, through the services that use it.
+  [`${S}/src/modules/auth/repository.ts`]: [
+    `${S}/src/modules/auth/service.test.ts`,
+    `${S}/src/modules/auth/sign-in-limits-rules.test.ts`,
+    `${S}/src/modules/auth/auth-rules.test.ts`,
+    `${S}/src/modules/auth/principals.test.ts`,
+  ],
   [`${S}/src/modules/auth/tokens.ts`]: [`${S}/src/modules/auth/tokens.test.ts`],
   [`${S}/src/plugins/access.ts`]: [`${S}/test/access-plugin.test.ts`],
   [`${S}/src/modules/roles/grants.ts`]: [`${S}/src/modules/roles/grants.test.ts`],

@@ -1,7 +1,6 @@
 import { APP_ANALYTIC_SORTS, type AppAnalyticQuery, type AppVersionRow, type Screen, screenByName } from '@sextant/api';
 import { Button, Card, Col, Row, Space, Table, Typography } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useLocale, useTexts } from '../../lib/i18n.tsx';
 import { tableLoading } from '../../lib/table-loading.ts';
@@ -13,9 +12,9 @@ import { Grade } from './components/Grade.tsx';
 import { ActivityChart, CoverageTrendChart } from './components/OverviewCharts.tsx';
 import { AgentsChart, BurnDownChart } from './components/RiskAndAgentCharts.tsx';
 import { ScreenHead } from './components/ScreenHead.tsx';
-import { download, toCsv } from './csv.ts';
 import { analyticsTexts } from './texts.ts';
 import { useAnalyticsUrl } from './url.ts';
+import { useCsvExport } from './use-csv-export.ts';
 
 type SortBy = AppAnalyticQuery['sortBy'];
 const isSort = (v: string | undefined): v is SortBy => (APP_ANALYTIC_SORTS as readonly string[]).includes(v ?? '');
@@ -31,7 +30,6 @@ export default function AppAnalyticPage({ screen }: { screen: Screen }) {
   const paging = { page: url.page, perPage: url.perPage, sortBy, sortDesc };
   const rows = useAppVersions(url.filter, paging);
   const overview = useAppOverview(url.filter);
-  const [exporting, setExporting] = useState(false);
   const kind = (r: AppVersionRow) => (r.testType === 1 ? t.unit : t.functional);
   const header = [
     t.app,
@@ -46,33 +44,24 @@ export default function AppAnalyticPage({ screen }: { screen: Screen }) {
     t.reports,
     t.lastReport,
   ];
-  const exportAll = async () => {
-    setExporting(true);
-    try {
-      const all: AppVersionRow[] = [];
-      for (let page = 1; ; page++) {
-        const answer = await getAppVersions(url.filter, { ...paging, page, perPage: 500 });
-        all.push(...answer.items);
-        if (all.length >= answer.total || answer.items.length === 0) break;
-      }
-      const values = all.map((r) => [
-        r.appName,
-        r.teamName,
-        r.version,
-        kind(r),
-        r.lineCoverage,
-        r.branchCoverage,
-        r.diffLineCoverage,
-        r.changedMethods,
-        r.coveredMethods,
-        r.reports,
-        r.finishedAt,
-      ]);
-      download('app-versions.csv', toCsv(header, values));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { exporting, exportAll } = useCsvExport(
+    'app-versions.csv',
+    header,
+    (r: AppVersionRow) => [
+      r.appName,
+      r.teamName,
+      r.version,
+      kind(r),
+      r.lineCoverage,
+      r.branchCoverage,
+      r.diffLineCoverage,
+      r.changedMethods,
+      r.coveredMethods,
+      r.reports,
+      r.finishedAt,
+    ],
+    (page, perPage) => getAppVersions(url.filter, { ...paging, page, perPage }),
+  );
   const order = (key: SortBy): SortOrder => (sortBy === key ? (sortDesc ? 'descend' : 'ascend') : null);
   const coverage = (r: AppVersionRow, key: 'lineCoverage' | 'diffLineCoverage', id: string | null) =>
     id ? (

@@ -9,6 +9,11 @@ import { useLocale } from './i18n.tsx';
 const ZH: Record<string, string> = {
   'A folder of the repository, relative to its top: "packages/web" (no leading "/", no "." or ".." part, no backslash).':
     '仓库中的目录，相对于仓库根目录：如“packages/web”（不能以“/”开头，不能含“.”或“..”段，不能含反斜杠）。',
+  'A JVM class name such as demo/Shop$Item (letters, digits, _ $ . - and / between parts).':
+    'JVM 类名，如 demo/Shop$Item（字母、数字、_ $ . -，各段之间用 / 分隔）。',
+  'Send at least one class file.': '请至少发送一个类文件。',
+  'At most 200,000 class files.': '最多 200,000 个类文件。',
+  'A sha256 in 64 lower-case hex digits.': '须为 64 位小写十六进制的 sha256 值。',
   'A tag cannot contain ";" or ",".': '标签不能包含“;”或“,”。',
   'A username cannot hold invisible or control characters.': '用户名不能包含不可见字符或控制字符。',
   'At most 20 tags.': '最多 20 个标签。',

@@ -2,49 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateRawSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { zipOf } from '../../../../tools/test-support/zip.ts';
 import { readBoundedFile } from './bounded-read.ts';
 import { ClassArchiveError, readClassArchive, writeClassTar } from './class-archive.ts';
 import { classFilesAt } from './class-ids.ts';
 
 const CLASS = (n: number) => new Uint8Array([0xca, 0xfe, 0xba, 0xbe, 0, 0, 0, 55, n, n]);
 const LIMITS = { maxEntries: 10, maxEntryBytes: 1024, maxTotalBytes: 4096 };
-
-/** A zip of deflated entries; `declared` is the uncompressed size its headers state. */
-function zipOf(entries: { name: string; data: Uint8Array; declared?: number }[]): Buffer {
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const packed = deflateRawSync(entry.data);
-    const name = Buffer.from(entry.name);
-    const head = Buffer.alloc(30);
-    head.writeUInt32LE(0x04034b50, 0);
-    head.writeUInt16LE(8, 8);
-    head.writeUInt32LE(packed.length, 18);
-    head.writeUInt32LE(entry.declared ?? entry.data.length, 22);
-    head.writeUInt16LE(name.length, 26);
-    const dir = Buffer.alloc(46);
-    dir.writeUInt32LE(0x02014b50, 0);
-    dir.writeUInt16LE(8, 10);
-    dir.writeUInt32LE(packed.length, 20);
-    dir.writeUInt32LE(entry.declared ?? entry.data.length, 24);
-    dir.writeUInt16LE(name.length, 28);
-    dir.writeUInt32LE(offset, 42);
-    parts.push(head, name, packed);
-    central.push(dir, name);
-    offset += 30 + name.length + packed.length;
-  }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, directory, end]);
-}
 
 const refusal = (run: () => unknown) => {
   try {

@@ -3,7 +3,6 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateRawSync } from 'node:zlib';
 import { runCli } from '@sextant/cli';
 import { buildShop, jacocoToolsMissing, startShop } from '@sextant/cli/testing';
 import { COUNTER_KINDS, type Coverage, jacocoClassId } from '@sextant/coverage';
@@ -11,46 +10,13 @@ import { readCoverageFile } from '@sextant/coverage/node';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithout } from '../../../../tools/test-support/machine.ts';
+import { zipOf } from '../../../../tools/test-support/zip.ts';
 import { coverageUploads, messages, reportDetails, type reports } from '../../src/db/schema/index.ts';
 import { storedUploadsOf } from '../intake/support.ts';
 import { jacocoReport, shopRepository } from './exec-support.ts';
 import { useReportsApp, waitForReport } from './pipeline-support.ts';
 
 const noJacoco = skipWithout('JaCoCo exec uploads turned into JaCoCo’s report on the server', jacocoToolsMissing);
-/** A zip of deflated entries; `declared` is the uncompressed size written in its headers. */
-function zipOf(entries: { name: string; data: Buffer; declared?: number }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const packed = deflateRawSync(entry.data);
-    const name = Buffer.from(entry.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(entry.declared ?? entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(entry.declared ?? entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    centrals.push(central, name);
-    offset += 30 + name.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
 
 type Row = typeof reportDetails.$inferSelect | typeof reports.$inferSelect;
 const countersOf = (row: Row) =>

@@ -61,7 +61,10 @@ describe.each([['user'], ['auto']] as const)('a build whose server is killed (SE
       server = started;
       const exited = new Promise((resolve) => started.once('exit', resolve));
       const record = await until('the build to run', () => {
-        const files = existsSync(join(dataDir, 'builds')) ? readdirSync(join(dataDir, 'builds')) : [];
+        // The record is written as `<pid>.json.partial`, then renamed: only a renamed one is whole.
+        const files = existsSync(join(dataDir, 'builds'))
+          ? readdirSync(join(dataDir, 'builds')).filter((name) => name.endsWith('.json'))
+          : [];
         if (files.length !== 1 || running(sleep).length === 0) return undefined;
         return JSON.parse(readFileSync(join(dataDir, 'builds', files[0] as string), 'utf8')) as Record;
       });

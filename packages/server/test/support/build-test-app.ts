@@ -3,12 +3,14 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { type AppOptions, buildApp } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
+import { users } from '../../src/db/schema/index.ts';
 import { seed } from '../../src/db/seed.ts';
 
 export const ADMIN_PASSWORD = 'admin-test-password';
@@ -216,4 +218,15 @@ export function useAdminApp(opts: Parameters<typeof buildTestApp>[0] = {}) {
   }, 60_000);
   afterAll(async () => state.close?.());
   return state;
+}
+
+/**
+ * A fresh migrated database with the seed, and the seeded admin's id: for tests that call services
+ * directly (no app), as the auth module's rule tests do.
+ */
+export async function seededDatabase(): Promise<{ database: Database; adminId: string }> {
+  const database = await freshDatabase();
+  await seed(database.db, ADMIN_PASSWORD);
+  const [admin] = await database.db.select().from(users).where(eq(users.username, 'admin'));
+  return { database, adminId: admin?.id as string };
 }

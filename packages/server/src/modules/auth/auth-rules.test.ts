@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADMIN_PASSWORD, freshDatabase } from '../../../test/support/build-test-app.ts';
+import { seededDatabase } from '../../../test/support/build-test-app.ts';
 import type { Database } from '../../db/client.ts';
 import { passwordResets, refreshTokens, throttleEvents, users } from '../../db/schema/index.ts';
-import { seed } from '../../db/seed.ts';
 import { PasswordResets } from './password-resets.ts';
 import { endSessionsBut, Sessions } from './sessions.ts';
 import { networkOf, Throttle } from './throttle.ts';
@@ -24,10 +23,7 @@ describe('auth rules', () => {
   let database: Database;
   let adminId: string;
   beforeAll(async () => {
-    database = await freshDatabase();
-    await seed(database.db, ADMIN_PASSWORD);
-    const [admin] = await database.db.select().from(users).where(eq(users.username, 'admin'));
-    adminId = admin?.id as string;
+    ({ database, adminId } = await seededDatabase());
   }, 300_000);
   afterAll(async () => database?.close());
   afterEach(() => vi.useRealTimers());

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_SETTINGS } from '@sextant/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADMIN_PASSWORD, freshDatabase } from '../../../test/support/build-test-app.ts';
+import { seededDatabase } from '../../../test/support/build-test-app.ts';
 import type { Database } from '../../db/client.ts';
 import { refreshTokens, roles, settings, users } from '../../db/schema/index.ts';
-import { seed } from '../../db/seed.ts';
 import { Accounts } from '../users/accounts.ts';
 import { CACHE_MS, Principals } from './principals.ts';
 import { AuthRepository } from './repository.ts';
@@ -26,10 +25,7 @@ describe('principals', () => {
   let database: Database;
   let adminId: string;
   beforeAll(async () => {
-    database = await freshDatabase();
-    await seed(database.db, ADMIN_PASSWORD);
-    const [admin] = await database.db.select().from(users).where(eq(users.username, 'admin'));
-    adminId = admin?.id as string;
+    ({ database, adminId } = await seededDatabase());
   }, 300_000);
   afterAll(async () => database?.close());
   afterEach(() => {

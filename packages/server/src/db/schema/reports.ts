@@ -79,7 +79,11 @@ export const coverageUploads = pgTable(
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('coverage_uploads_app_env_idx').on(t.appId, t.envType, t.testType, t.createdAt)],
+  (t) => [
+    index('coverage_uploads_app_env_idx').on(t.appId, t.envType, t.testType, t.createdAt),
+    // A case's runs (issue 35: the case and requirement lists count them per app and case key).
+    index('coverage_uploads_app_case_idx').on(t.appId, t.caseId, t.createdAt).where(sql`${t.caseId} is not null`),
+  ],
 );
 
 /** A `sextant agent` beside an app under test: its last heart-beat (issue 6). */
@@ -382,5 +386,51 @@ export const reportRequirements = pgTable(
   (t) => [
     primaryKey({ columns: [t.reportId, t.requirementKey] }),
     index('report_requirements_key_idx').on(t.requirementKey),
+  ],
+);
+
+/**
+ * Per report and test case, what its report_case_methods rows add up to (issue 35): how many methods
+ * the case ran in the report and how many of them were changed methods. Written beside those rows in
+ * the generation transaction, replaced with them, so the case list counts a case's reports and reads
+ * its latest version's changed methods without scanning per-method rows.
+ */
+export const reportCaseSummaries = pgTable(
+  'report_case_summaries',
+  {
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    caseKey: text('case_key').notNull(),
+    methods: integer('methods').notNull(),
+    changedMethods: integer('changed_methods').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.caseKey] })],
+);
+
+/**
+ * Per app and requirement key, the requirement figures over the app's latest successful incremental
+ * report of each version, test type and environment (issue 35): its changed methods counted once per
+ * (file, class, method), covered per test type when any such report of that type covered it, measured
+ * when one of that type measured it. Recomputed for the app in the transaction that writes one of its
+ * reports' requirement rows (and when one of its reports is deleted), so the requirement list over
+ * teams, projects or apps reads one row per app and key instead of unpacking every report's methods.
+ */
+export const requirementAppSummaries = pgTable(
+  'requirement_app_summaries',
+  {
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    requirementKey: text('requirement_key').notNull(),
+    changedMethods: integer('changed_methods').notNull(),
+    unitMeasured: integer('unit_measured').notNull(),
+    unitCovered: integer('unit_covered').notNull(),
+    functionalMeasured: integer('functional_measured').notNull(),
+    functionalCovered: integer('functional_covered').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.requirementKey] }),
+    index('requirement_app_summaries_key_idx').on(t.requirementKey),
   ],
 );

@@ -138,3 +138,23 @@ export const riskItemCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.appId, t.kind, t.state, t.judgment] })],
 );
+
+/**
+ * Per app and day (UTC), how many risk items a transition opened and how many it closed (issue 35, the
+ * risk burn-down), kept by the trigger `risk_open_days_from_history` on every insert into
+ * risk_item_history and taken back by `risk_open_days_item_gone` when an item (and so its history) is
+ * deleted, in the writer's transaction. The burn-down over many apps reads days × apps rows here
+ * instead of every transition of the range joined to its item.
+ */
+export const riskOpenDays = pgTable(
+  'risk_open_days',
+  {
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    opened: integer('opened').notNull().default(0),
+    closed: integer('closed').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.day] }), index('risk_open_days_day_idx').on(t.day)],
+);

@@ -8,7 +8,8 @@ import {
 } from '../reports/analytics-reads.ts';
 import type { ReportScope } from '../reports/analytics-scope.ts';
 import { authorReports } from '../reports/author-reads.ts';
-import { caseImpact, caseMethods, casePage } from '../reports/case-reads.ts';
+import { casePage } from '../reports/case-page.ts';
+import { caseImpact, caseMethods } from '../reports/case-reads.ts';
 import { committerPage, committerTrend } from '../reports/committer-reads.ts';
 import { requirementPage } from '../reports/requirement-reads.ts';
 
@@ -16,7 +17,7 @@ type Rest<F> = F extends (db: Db, ...rest: infer R) => infer T ? (...rest: R) =>
 
 /**
  * The analytics module owns no table: its reads are the reports module's read side
- * (reports/analytics-reads.ts, committer-reads.ts, author-reads.ts, requirement-reads.ts, case-reads.ts), bound to
+ * (reports/analytics-reads.ts, committer-reads.ts, author-reads.ts, requirement-reads.ts, case-page.ts, case-reads.ts), bound to
  * the database here.
  */
 export class AnalyticsRepository {

@@ -1,93 +1,18 @@
-import type { CaseAnalyticQuery, CaseAnalyticRow, CaseImpact, CaseMethods, MethodRef } from '@sextant/api';
+import type { CaseImpact, CaseMethods, MethodRef } from '@sextant/api';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { AT, appNames, int, iso, type ReportScope, type Row, scopeFilter } from './analytics-scope.ts';
+import { AT, appNames, int, type ReportScope, type Row, scopeFilter } from './analytics-scope.ts';
 
 /**
  * Case analytics over report_case_methods (issue 35): the methods each case's uploads ran, kept per
- * report when it succeeded, and the uploads' case ids for the runs. A method is (app, file, class, method).
+ * report when it succeeded. A method is (app, file, class, method). The case list is case-page.ts.
  */
-const appIds = (scope: ReportScope) => `{${scope.apps.map((a) => a.id).join(',')}}`;
-
-/** The uploads in scope (app, test type, environment, the day they arrived). */
-function uploadFilter(scope: ReportScope): SQL {
-  const parts: SQL[] = [sql`u.app_id = any(${appIds(scope)}::uuid[])`, sql`u.case_id is not null`];
-  if (scope.testType) parts.push(sql`u.test_type = ${scope.testType}`);
-  if (scope.envType) parts.push(sql`u.env_type = ${scope.envType}`);
-  if (scope.from) parts.push(sql`u.created_at >= ${scope.from}::date`);
-  if (scope.to) parts.push(sql`u.created_at < ${scope.to}::date + 1`);
-  return sql.join(parts, sql` and `);
-}
-
-const SORTS: Record<CaseAnalyticQuery['sortBy'], string> = {
-  caseKey: 'case_key',
-  runs: 'runs',
-  methods: 'methods',
-  aloneMethods: 'alone',
-  changedMethods: 'changed',
-  lastRunAt: 'last_run',
-};
-
 const methodRef = (r: Row): MethodRef => ({
   appName: String(r.app_name ?? ''),
   filePath: String(r.file_path),
   className: r.class_name === null || r.class_name === r.file_path ? null : String(r.class_name),
   method: String(r.method),
 });
-
-export async function casePage(
-  db: Db,
-  scope: ReportScope,
-  page: Pick<CaseAnalyticQuery, 'page' | 'perPage' | 'sortBy' | 'sortDesc'>,
-): Promise<{ items: CaseAnalyticRow[]; total: number }> {
-  if (scope.apps.length === 0) return { items: [], total: 0 };
-  const direction = sql.raw(page.sortDesc ? 'desc nulls last' : 'asc nulls first');
-  const { rows } = await db.execute(sql`with rep as (
-      select r.id, r.app_id, r.new_version, r.coverage_type, ${AT} as at from reports r where ${scopeFilter(scope)}),
-    ran as (select rep.app_id, rep.id as report_id, rep.new_version, rep.coverage_type, rep.at, c.case_key,
-        c.file_path, c.class_name, c.method, c.changed
-      from report_case_methods c join rep on rep.id = c.report_id),
-    m as (select distinct app_id, case_key, file_path, class_name, method from ran),
-    owners as (select app_id, file_path, class_name, method, count(*) as n from m group by 1, 2, 3, 4),
-    covered as (select m.app_id, m.case_key, count(*)::int as methods, (count(*) filter (where o.n = 1))::int as alone
-      from m join owners o using (app_id, file_path, class_name, method) group by 1, 2),
-    reps as (select app_id, case_key, count(*)::int as reports
-      from (select distinct app_id, case_key, report_id from ran) d group by 1, 2),
-    latest as (select distinct on (app_id, case_key) app_id, case_key, report_id, new_version from ran
-      where coverage_type = 'incremental' order by app_id, case_key, at desc, report_id desc),
-    changed as (select l.app_id, l.case_key, l.new_version, (select count(*) from report_case_methods c
-        where c.report_id = l.report_id and c.case_key = l.case_key and c.changed)::int as n from latest l),
-    runs as (select u.app_id, u.case_id as case_key, count(*)::int as runs, max(u.created_at) as last_run
-      from coverage_uploads u where ${uploadFilter(scope)} group by 1, 2),
-    keys as (select app_id, case_key from runs union select app_id, case_key from reps
-      union select app_id, key from cases where app_id = any(${appIds(scope)}::uuid[])),
-    rows as (select k.app_id, n.app_name, k.case_key, cs.title, coalesce(runs.runs, 0) as runs, runs.last_run,
-        coalesce(reps.reports, 0) as reports, coalesce(cv.methods, 0) as methods, coalesce(cv.alone, 0) as alone,
-        ch.new_version as latest_version, coalesce(ch.n, 0) as changed
-      from keys k join ${appNames(scope)} n on n.app_id = k.app_id
-      left join cases cs on cs.app_id = k.app_id and cs.key = k.case_key
-      left join runs on runs.app_id = k.app_id and runs.case_key = k.case_key
-      left join reps on reps.app_id = k.app_id and reps.case_key = k.case_key
-      left join covered cv on cv.app_id = k.app_id and cv.case_key = k.case_key
-      left join changed ch on ch.app_id = k.app_id and ch.case_key = k.case_key)
-    select *, count(*) over ()::int as total from rows
-    order by ${sql.raw(SORTS[page.sortBy])} ${direction}, case_key asc, app_name asc
-    limit ${page.perPage} offset ${(page.page - 1) * page.perPage}`);
-  const items = rows.map((r) => ({
-    appId: String(r.app_id),
-    appName: String(r.app_name),
-    caseKey: String(r.case_key),
-    title: r.title === null ? null : String(r.title),
-    runs: int(r.runs),
-    lastRunAt: r.last_run === null ? null : iso(r.last_run),
-    reports: int(r.reports),
-    methods: int(r.methods),
-    aloneMethods: int(r.alone),
-    latestVersion: r.latest_version === null ? null : String(r.latest_version),
-    changedMethods: int(r.changed),
-  }));
-  return { items, total: int(rows[0]?.total) };
-}
 
 const LIST = 500;
 
@@ -104,7 +29,7 @@ export async function caseMethods(db: Db, scope: ReportScope, caseKey: string): 
     order by m.file_path, m.class_name, m.method limit ${LIST}`);
   const { rows: latest } = await db.execute(sql`select r.id, r.new_version from reports r
     where ${scopeFilter(scope)} and r.coverage_type = 'incremental'
-      and exists (select 1 from report_case_methods c where c.report_id = r.id and c.case_key = ${caseKey})
+      and exists (select 1 from report_case_summaries s where s.report_id = r.id and s.case_key = ${caseKey})
     order by ${AT} desc, r.id desc limit 1`);
   const report = latest[0];
   const { rows: changed } = report

@@ -27,7 +27,9 @@ const OPEN = (t: string) =>
  * it open (observing, pending, or judged "needs test") after a closed state or none, and closes it the
  * other way (resolved, or judged an accepted risk or a false positive). The open figure at each
  * bucket's end is the items open now minus the openings and plus the closings after it, so only the
- * history from the range's start on is read (by its time index), however long the items' past.
+ * history from the range's start on is read (by its time index), however long the items' past. Over
+ * apps alone (the cockpit, a team) those openings and closings come per app and day from
+ * risk_open_days and the items open now from risk_item_counts, both kept by triggers as items change.
  */
 export async function riskBurnDown(db: Db, scope: BurnDownScope, days = 30): Promise<RiskBurnDown> {
   const today = Date.parse(dayOf(Date.now()));
@@ -55,16 +57,29 @@ export async function riskBurnDown(db: Db, scope: BurnDownScope, days = 30): Pro
         from risk_item_history p where p.risk_item_id = h.risk_item_id and (p.at, p.id) < (h.at, h.id)
         order by p.at desc, p.id desc limit 1), false)
       else false end`;
-  const [changes, now] = await Promise.all([
-    db.execute(sql`select to_char(t.d, 'YYYY-MM-DD') as d,
-        count(*) filter (where t.is_open and not t.was_open)::int as opened,
-        count(*) filter (where t.was_open and not t.is_open)::int as closed
-      from (select (h.at at time zone 'UTC')::date as d, ${isOpen} as is_open, ${wasOpen} as was_open
-        from risk_item_history h join risk_items i on i.id = h.risk_item_id ${scoped}
-        where ${where} and h.at >= ${dayOf(start)}::date) t
-      group by t.d order by t.d`),
-    db.execute(sql`select count(*)::int as n from risk_items i ${scoped} where ${where} and ${OPEN('i')}`),
-  ]);
+  // Over apps alone, the per-day counts the history's trigger keeps and the items' counters answer
+  // (days × apps rows); a test type or version (an item's, as it is now) needs the items themselves.
+  const [changes, now] =
+    !scope.testType && !scope.version
+      ? await Promise.all([
+          db.execute(sql`select to_char(d.day, 'YYYY-MM-DD') as d, sum(d.opened)::int as opened,
+              sum(d.closed)::int as closed
+            from risk_open_days d join unnest(${`{${scope.appIds.join(',')}}`}::uuid[]) as s(app_id) on s.app_id = d.app_id
+            where d.day >= ${dayOf(start)}::date group by d.day order by d.day`),
+          db.execute(sql`select coalesce(sum(c.n), 0)::int as n from risk_item_counts c
+            join unnest(${`{${scope.appIds.join(',')}}`}::uuid[]) as s(app_id) on s.app_id = c.app_id
+            where c.state in ('observing', 'pending') or (c.state = 'judged' and c.judgment = 'needs-test')`),
+        ])
+      : await Promise.all([
+          db.execute(sql`select to_char(t.d, 'YYYY-MM-DD') as d,
+              count(*) filter (where t.is_open and not t.was_open)::int as opened,
+              count(*) filter (where t.was_open and not t.is_open)::int as closed
+            from (select (h.at at time zone 'UTC')::date as d, ${isOpen} as is_open, ${wasOpen} as was_open
+              from risk_item_history h join risk_items i on i.id = h.risk_item_id ${scoped}
+              where ${where} and h.at >= ${dayOf(start)}::date) t
+            group by t.d order by t.d`),
+          db.execute(sql`select count(*)::int as n from risk_items i ${scoped} where ${where} and ${OPEN('i')}`),
+        ]);
   const deltas = changes.rows.map((r) => ({
     at: Date.parse(String(r.d)),
     opened: Number(r.opened),

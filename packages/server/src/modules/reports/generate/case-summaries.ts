@@ -39,9 +39,25 @@ export function caseMethodRows(cases: readonly CaseCoverage[], changes: MethodCh
   return [...rows.values()];
 }
 
-/** Replaces a report's case rows (table report_case_methods) inside its generation transaction. */
+/** Per case, how many methods it ran and how many of them are changed methods (report_case_summaries). */
+export function caseSummaries(rows: readonly CaseMethodRow[]): { caseKey: string; methods: number; changed: number }[] {
+  const byCase = new Map<string, { caseKey: string; methods: number; changed: number }>();
+  for (const row of rows) {
+    const summary = byCase.get(row.caseKey) ?? { caseKey: row.caseKey, methods: 0, changed: 0 };
+    summary.methods++;
+    if (row.changed) summary.changed++;
+    byCase.set(row.caseKey, summary);
+  }
+  return [...byCase.values()];
+}
+
+/**
+ * Replaces a report's case rows (table report_case_methods) and their per-case counts
+ * (report_case_summaries) inside its generation transaction.
+ */
 export async function writeCaseMethods(client: pg.PoolClient, reportId: string, rows: CaseMethodRow[]): Promise<void> {
   await client.query('delete from report_case_methods where report_id = $1', [reportId]);
+  await client.query('delete from report_case_summaries where report_id = $1', [reportId]);
   for (let from = 0; from < rows.length; from += 10_000) {
     const part = rows.slice(from, from + 10_000);
     await client.query(
@@ -57,4 +73,11 @@ export async function writeCaseMethods(client: pg.PoolClient, reportId: string, 
       ],
     );
   }
+  const summaries = caseSummaries(rows);
+  if (summaries.length === 0) return;
+  await client.query(
+    `insert into report_case_summaries (report_id, case_key, methods, changed_methods)
+     select $1, * from unnest($2::text[], $3::int[], $4::int[])`,
+    [reportId, summaries.map((s) => s.caseKey), summaries.map((s) => s.methods), summaries.map((s) => s.changed)],
+  );
 }

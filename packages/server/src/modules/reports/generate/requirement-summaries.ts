@@ -36,10 +36,27 @@ export function requirementRows(diff: DiffCoverage | null, changes: readonly Req
   });
 }
 
-/** Replaces a report's requirement rows (table report_requirements) inside its generation transaction. */
+/**
+ * Replaces a report's requirement rows (table report_requirements) inside its generation transaction.
+ * Its app's requirement figures (requirement_app_summaries) follow the report reaching SUCCESS (the
+ * trigger of migration 0022); rows written again for a report already successful (the summaries
+ * backfill) refresh them here.
+ */
 export async function writeRequirementRows(client: pg.PoolClient, reportId: string, rows: RequirementRow[]) {
   await client.query('delete from report_requirements where report_id = $1', [reportId]);
-  if (rows.length === 0) return;
+  if (rows.length > 0) await insertRequirementRows(client, reportId, rows);
+  await refreshRequirementApp(client, reportId);
+}
+
+/** The app's requirement figures again (migration 0022's function) when the report counts in them. */
+async function refreshRequirementApp(client: pg.PoolClient, reportId: string): Promise<void> {
+  await client.query(
+    `select requirement_app_summaries_refresh(app_id) from reports where id = $1 and status = 'SUCCESS'`,
+    [reportId],
+  );
+}
+
+async function insertRequirementRows(client: pg.PoolClient, reportId: string, rows: RequirementRow[]) {
   await client.query(
     `insert into report_requirements (report_id, requirement_key, commits, methods, changed_methods, covered_methods)
      select $1, k, c, m, n, v from unnest($2::text[], $3::jsonb[], $4::jsonb[], $5::int[], $6::int[]) as u(k, c, m, n, v)`,

@@ -1,3 +1,12 @@
+CREATE TABLE "app_case_summaries" (
+	"app_id" uuid NOT NULL,
+	"case_key" text NOT NULL,
+	"reports" integer NOT NULL,
+	"latest_version" text,
+	"changed_methods" integer NOT NULL,
+	CONSTRAINT "app_case_summaries_app_id_case_key_pk" PRIMARY KEY("app_id","case_key")
+);
+--> statement-breakpoint
 CREATE TABLE "report_case_summaries" (
 	"report_id" uuid NOT NULL,
 	"case_key" text NOT NULL,
@@ -25,6 +34,7 @@ CREATE TABLE "risk_open_days" (
 	CONSTRAINT "risk_open_days_app_id_day_pk" PRIMARY KEY("app_id","day")
 );
 --> statement-breakpoint
+ALTER TABLE "app_case_summaries" ADD CONSTRAINT "app_case_summaries_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_case_summaries" ADD CONSTRAINT "report_case_summaries_report_id_reports_id_fk" FOREIGN KEY ("report_id") REFERENCES "public"."reports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "requirement_app_summaries" ADD CONSTRAINT "requirement_app_summaries_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "risk_open_days" ADD CONSTRAINT "risk_open_days_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -36,6 +46,22 @@ CREATE INDEX "coverage_uploads_app_case_idx" ON "coverage_uploads" USING btree (
 INSERT INTO report_case_summaries (report_id, case_key, methods, changed_methods)
   SELECT report_id, case_key, count(*)::int, (count(*) FILTER (WHERE changed))::int
   FROM report_case_methods GROUP BY 1, 2;
+--> statement-breakpoint
+-- One app's case figures, replaced from its successful reports' case summaries (case-page.ts reads
+-- the same figures from report_case_summaries when a filter other than the apps narrows the reports).
+CREATE OR REPLACE FUNCTION app_case_summaries_refresh(app uuid) RETURNS void LANGUAGE sql AS $$
+  DELETE FROM app_case_summaries WHERE app_id = app;
+  INSERT INTO app_case_summaries (app_id, case_key, reports, latest_version, changed_methods)
+    WITH sums AS (
+      SELECT s.case_key, s.changed_methods, r.id, r.new_version, r.coverage_type,
+        coalesce(r.finished_at, r.created_at) AS at
+      FROM reports r JOIN report_case_summaries s ON s.report_id = r.id
+      WHERE r.app_id = app AND r.status = 'SUCCESS'),
+    latest AS (SELECT DISTINCT ON (case_key) case_key, new_version, changed_methods FROM sums
+      WHERE coverage_type = 'incremental' ORDER BY case_key, at DESC, id DESC)
+    SELECT app, c.case_key, c.reports, l.new_version, coalesce(l.changed_methods, 0)
+    FROM (SELECT case_key, count(*)::int AS reports FROM sums GROUP BY 1) c LEFT JOIN latest l ON l.case_key = c.case_key;
+$$;
 --> statement-breakpoint
 -- One app's requirement figures, replaced from its latest successful incremental report of each
 -- version, test type and environment (requirement-reads.ts reads the same figures from the method rows
@@ -68,32 +94,41 @@ CREATE OR REPLACE FUNCTION requirement_app_summaries_refresh(app uuid) RETURNS v
     FROM (SELECT DISTINCT key FROM rq) k LEFT JOIN figures f ON f.key = k.key;
 $$;
 --> statement-breakpoint
--- Which reports are an app's latest successful ones changes with a report's status, finishing time,
--- version, test type, environment or kind, and when one is deleted: the app's figures follow, in the
--- same transaction. (A report deleted with its app leaves nothing to refresh.)
-CREATE OR REPLACE FUNCTION requirement_app_summaries_follow() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Which reports count in an app's case and requirement figures changes with a report's status,
+-- finishing time, version, test type, environment or kind, and when one is deleted: the app's figures
+-- follow, in the same transaction. (A report deleted with its app leaves nothing to refresh.)
+CREATE OR REPLACE FUNCTION app_summaries_follow() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN
-    IF EXISTS (SELECT 1 FROM apps WHERE id = OLD.app_id) THEN PERFORM requirement_app_summaries_refresh(OLD.app_id); END IF;
+    IF EXISTS (SELECT 1 FROM apps WHERE id = OLD.app_id) THEN
+      PERFORM app_case_summaries_refresh(OLD.app_id);
+      PERFORM requirement_app_summaries_refresh(OLD.app_id);
+    END IF;
     RETURN NULL;
   END IF;
+  PERFORM app_case_summaries_refresh(NEW.app_id);
   PERFORM requirement_app_summaries_refresh(NEW.app_id);
-  IF OLD.app_id <> NEW.app_id THEN PERFORM requirement_app_summaries_refresh(OLD.app_id); END IF;
+  IF OLD.app_id <> NEW.app_id THEN
+    PERFORM app_case_summaries_refresh(OLD.app_id);
+    PERFORM requirement_app_summaries_refresh(OLD.app_id);
+  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER requirement_app_summaries_follow_update AFTER UPDATE ON reports FOR EACH ROW
+CREATE TRIGGER app_summaries_follow_update AFTER UPDATE ON reports FOR EACH ROW
   WHEN ((OLD.status = 'SUCCESS' OR NEW.status = 'SUCCESS') AND (OLD.status, OLD.finished_at, OLD.new_version,
     OLD.test_type, OLD.env_type, OLD.coverage_type, OLD.app_id) IS DISTINCT FROM (NEW.status, NEW.finished_at,
     NEW.new_version, NEW.test_type, NEW.env_type, NEW.coverage_type, NEW.app_id))
-  EXECUTE FUNCTION requirement_app_summaries_follow();
+  EXECUTE FUNCTION app_summaries_follow();
 --> statement-breakpoint
-CREATE TRIGGER requirement_app_summaries_follow_delete AFTER DELETE ON reports FOR EACH ROW
-  WHEN (OLD.status = 'SUCCESS' AND OLD.coverage_type = 'incremental')
-  EXECUTE FUNCTION requirement_app_summaries_follow();
+CREATE TRIGGER app_summaries_follow_delete AFTER DELETE ON reports FOR EACH ROW
+  WHEN (OLD.status = 'SUCCESS') EXECUTE FUNCTION app_summaries_follow();
 --> statement-breakpoint
 SELECT requirement_app_summaries_refresh(a.id) FROM apps a
   WHERE EXISTS (SELECT 1 FROM reports r JOIN report_requirements q ON q.report_id = r.id WHERE r.app_id = a.id);
+--> statement-breakpoint
+SELECT app_case_summaries_refresh(a.id) FROM apps a
+  WHERE EXISTS (SELECT 1 FROM reports r JOIN report_case_summaries s ON s.report_id = r.id WHERE r.app_id = a.id);
 --> statement-breakpoint
 -- A risk transition opens an item when it leaves it open (observing, pending, judged "needs test")
 -- after a closed state or none, and closes it the other way (burn-down.ts). Before a judged → judged

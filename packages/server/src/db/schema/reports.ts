@@ -409,6 +409,26 @@ export const reportCaseSummaries = pgTable(
 );
 
 /**
+ * Per app and test case, over the app's successful reports holding the case (issue 35): how many, and
+ * the latest incremental one's version and changed methods the case reached. Recomputed for the app
+ * from report_case_summaries when one of its reports reaches SUCCESS, leaves it or is deleted (the
+ * trigger of migration 0022), so the case list over teams or apps reads one row per app and case.
+ */
+export const appCaseSummaries = pgTable(
+  'app_case_summaries',
+  {
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    caseKey: text('case_key').notNull(),
+    reports: integer('reports').notNull(),
+    latestVersion: text('latest_version'),
+    changedMethods: integer('changed_methods').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.caseKey] })],
+);
+
+/**
  * Per app and requirement key, the requirement figures over the app's latest successful incremental
  * report of each version, test type and environment (issue 35): its changed methods counted once per
  * (file, class, method), covered per test type when any such report of that type covered it, measured

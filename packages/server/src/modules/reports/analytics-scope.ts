@@ -32,6 +32,13 @@ export function scopeFilter(scope: ReportScope, opts: { anyStatus?: boolean; noV
   return sql.join(parts, sql` and `);
 }
 
+/**
+ * Only apps narrow the reports (team, project, app: no version, test type, environment or days): the
+ * per-app summaries kept with the reports answer for the whole scope.
+ */
+export const narrowedByAppsOnly = (scope: ReportScope): boolean =>
+  !scope.version && !scope.testType && !scope.envType && !scope.from && !scope.to;
+
 /** The scope's apps as a relation `names(app_id, app_name, team_name)`, to sort and label by name in SQL. */
 export function appNames(scope: ReportScope): SQL {
   const rows = scope.apps.map((a) => ({ app_id: a.id, app_name: a.name, team_name: a.teamName }));

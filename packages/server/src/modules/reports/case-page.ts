@@ -1,12 +1,13 @@
 import type { CaseAnalyticQuery, CaseAnalyticRow } from '@sextant/api';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { AT, appNames, int, iso, type ReportScope, scopeFilter } from './analytics-scope.ts';
+import { AT, appNames, int, iso, narrowedByAppsOnly, type ReportScope, scopeFilter } from './analytics-scope.ts';
 
 /**
  * The case list (issue 35). Per case of an app: runs (uploads carrying its key), reports and the
  * changed methods of its latest incremental report from report_case_summaries (one row per report and
- * case, written with the report), and the methods its runs covered over the reports in scope, with
+ * case, written with the report; over apps alone, from app_case_summaries, one row per app and case),
+ * and the methods its runs covered over the reports in scope, with
  * those no other case covered, from report_case_methods. That last pair is a union over reports, so it
  * cannot be summed from per-report counts: it is counted for the page's cases only (their apps'
  * method rows), unless the list is sorted by it.
@@ -37,8 +38,11 @@ const SORTS: Record<CaseAnalyticQuery['sortBy'], string> = {
  * and how many of them no other case of the app names (`covered(app_id, case_key, methods, alone)`).
  */
 function covered(scope: ReportScope): SQL {
+  // Each report's rows by its key (a lateral probe), not a scan of every report's rows.
   return sql`m as (select distinct r.app_id, c.case_key, c.file_path, c.class_name, c.method
-      from report_case_methods c join reports r on r.id = c.report_id where ${scopeFilter(scope)}),
+      from reports r cross join lateral (select c.case_key, c.file_path, c.class_name, c.method
+        from report_case_methods c where c.report_id = r.id offset 0) c
+      where ${scopeFilter(scope)}),
     owners as (select app_id, file_path, class_name, method, count(*) as n from m group by 1, 2, 3, 4),
     covered as (select m.app_id, m.case_key, count(*)::int as methods, (count(*) filter (where o.n = 1))::int as alone
       from m join owners o using (app_id, file_path, class_name, method) group by 1, 2)`;
@@ -52,14 +56,20 @@ export async function casePage(
   if (scope.apps.length === 0) return { items: [], total: 0 };
   const direction = sql.raw(page.sortDesc ? 'desc nulls last' : 'asc nulls first');
   const byCoverage = page.sortBy === 'methods' || page.sortBy === 'aloneMethods';
-  const { rows } = await db.execute(sql`with rep as (
-      select r.id, r.app_id, r.new_version, r.coverage_type, ${AT} as at from reports r where ${scopeFilter(scope)}),
-    sums as (select rep.app_id, rep.id as report_id, rep.new_version, rep.coverage_type, rep.at, s.case_key,
-        s.changed_methods
-      from report_case_summaries s join rep on rep.id = s.report_id),
-    reps as (select app_id, case_key, count(*)::int as reports from sums group by 1, 2),
-    latest as (select distinct on (app_id, case_key) app_id, case_key, new_version, changed_methods from sums
-      where coverage_type = 'incremental' order by app_id, case_key, at desc, report_id desc),
+  const perCase = narrowedByAppsOnly(scope)
+    ? sql`reps as (select s.* from app_case_summaries s
+        join unnest(${appIds(scope.apps)}::uuid[]) as a(app_id) on a.app_id = s.app_id),
+      latest as (select app_id, case_key, latest_version as new_version, changed_methods from reps
+        where latest_version is not null)`
+    : sql`rep as (select r.id, r.app_id, r.new_version, r.coverage_type, ${AT} as at from reports r
+        where ${scopeFilter(scope)}),
+      sums as (select rep.app_id, rep.id as report_id, rep.new_version, rep.coverage_type, rep.at, s.case_key,
+          s.changed_methods
+        from report_case_summaries s join rep on rep.id = s.report_id),
+      reps as (select app_id, case_key, count(*)::int as reports from sums group by 1, 2),
+      latest as (select distinct on (app_id, case_key) app_id, case_key, new_version, changed_methods from sums
+        where coverage_type = 'incremental' order by app_id, case_key, at desc, report_id desc)`;
+  const { rows } = await db.execute(sql`with ${perCase},
     runs as (select u.app_id, u.case_id as case_key, count(*)::int as runs, max(u.created_at) as last_run
       from coverage_uploads u where ${uploadFilter(scope)} group by 1, 2),
     keys as (select app_id, case_key from runs union select app_id, case_key from reps

@@ -1,7 +1,16 @@
 import type { RequirementAnalyticQuery, RequirementAnalyticRow } from '@sextant/api';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { AT, appNames, fraction, int, type ReportScope, type Row, scopeFilter } from './analytics-scope.ts';
+import {
+  AT,
+  appNames,
+  fraction,
+  int,
+  narrowedByAppsOnly,
+  type ReportScope,
+  type Row,
+  scopeFilter,
+} from './analytics-scope.ts';
 import { uploadFilter } from './case-page.ts';
 
 /**
@@ -57,15 +66,12 @@ function listed(scope: Scope, named: SQL): SQL {
           or q.key in (${named})))`;
 }
 
-/** Only the apps narrow the reports: the per-app summaries answer. */
-const appsOnly = (scope: Scope) => !scope.version && !scope.testType && !scope.envType && !scope.from && !scope.to;
-
 /**
  * Per key its figures (`per_key`), the requirements listed (`reqs`) and the keys listed (`keys`): the
  * requirements of the scope's projects and every key the latest reports name.
  */
 function figures(scope: Scope): SQL {
-  if (!appsOnly(scope)) {
+  if (!narrowedByAppsOnly(scope)) {
     return sql`${base(scope)}, ${listed(scope, sql`select requirement_key from rq`)},
     keys as (select key from reqs union select requirement_key from rq),
     per_key as (select key, count(*)::int as changed,
@@ -120,16 +126,18 @@ export async function requirementPage(
   // Sorted by cases run or open risks, every key's are needed; otherwise only the page's.
   const counted = page.sortBy === 'casesRun' || page.sortBy === 'openRisks';
   const extras = counted
-    ? sql`${appsOnly(scope) ? sql`${base(scope)},` : sql``} ${casesAndRisks(scope)}`
+    ? sql`${narrowedByAppsOnly(scope) ? sql`${base(scope)},` : sql``} ${casesAndRisks(scope)}`
     : sql`case_runs as (select null::text as key, 0 as cases_run where false),
       risks as (select null::text as key, 0 as open_risks where false)`;
   const { rows } = await db.execute(sql`with ${figures(scope)}, ${extras},
-    rows as (select k.key, r.id as requirement_id, r.title, r.status, coalesce(p.changed, 0) as changed,
+    shown as (select r.key, r.id, r.title, r.status from reqs r
+      union all select k.key, null, null, null from keys k where not exists (select 1 from reqs r where r.key = k.key)),
+    rows as (select l.key, l.id as requirement_id, l.title, l.status, coalesce(p.changed, 0) as changed,
         coalesce(p.unit_measured, 0) as unit_measured, coalesce(p.unit_covered, 0) as unit_covered,
         coalesce(p.functional_measured, 0) as functional_measured, coalesce(p.functional_covered, 0) as functional_covered,
         coalesce(cr.cases_run, 0) as cases_run, coalesce(rk.open_risks, 0) as open_risks
-      from keys k left join reqs r on r.key = k.key left join per_key p on p.key = k.key
-      left join case_runs cr on cr.key = k.key left join risks rk on rk.key = k.key)
+      from shown l left join per_key p on p.key = l.key
+      left join case_runs cr on cr.key = l.key left join risks rk on rk.key = l.key)
     select *, count(*) over ()::int as total from rows
     order by ${sql.raw(SORTS[page.sortBy])} ${direction}, key asc
     limit ${page.perPage} offset ${(page.page - 1) * page.perPage}`);

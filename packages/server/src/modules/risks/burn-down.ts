@@ -31,7 +31,13 @@ const OPEN = (t: string) =>
  * apps alone (the cockpit, a team) those openings and closings come per app and day from
  * risk_open_days and the items open now from risk_item_counts, both kept by triggers as items change.
  */
-export async function riskBurnDown(db: Db, scope: BurnDownScope, days = 30): Promise<RiskBurnDown> {
+export async function riskBurnDown(
+  db: Db,
+  scope: BurnDownScope,
+  days = 30,
+  /** 'history' reads the transitions even over apps alone (the tests compare both answers). */
+  source: 'kept' | 'history' = 'kept',
+): Promise<RiskBurnDown> {
   const today = Date.parse(dayOf(Date.now()));
   const to = scope.to ? Date.parse(scope.to) : today;
   const from = scope.from ? Date.parse(scope.from) : to - (days - 1) * DAY_MS;
@@ -60,7 +66,7 @@ export async function riskBurnDown(db: Db, scope: BurnDownScope, days = 30): Pro
   // Over apps alone, the per-day counts the history's trigger keeps and the items' counters answer
   // (days × apps rows); a test type or version (an item's, as it is now) needs the items themselves.
   const [changes, now] =
-    !scope.testType && !scope.version
+    source === 'kept' && !scope.testType && !scope.version
       ? await Promise.all([
           db.execute(sql`select to_char(d.day, 'YYYY-MM-DD') as d, sum(d.opened)::int as opened,
               sum(d.closed)::int as closed

@@ -53,7 +53,9 @@ export function caseSummaries(rows: readonly CaseMethodRow[]): { caseKey: string
 
 /**
  * Replaces a report's case rows (table report_case_methods) and their per-case counts
- * (report_case_summaries) inside its generation transaction.
+ * (report_case_summaries) inside its generation transaction. Its app's case figures
+ * (app_case_summaries) follow the report reaching SUCCESS (the trigger of migration 0022); rows
+ * written again for a report already successful (the summaries backfill) refresh them here.
  */
 export async function writeCaseMethods(client: pg.PoolClient, reportId: string, rows: CaseMethodRow[]): Promise<void> {
   await client.query('delete from report_case_methods where report_id = $1', [reportId]);
@@ -74,10 +76,14 @@ export async function writeCaseMethods(client: pg.PoolClient, reportId: string, 
     );
   }
   const summaries = caseSummaries(rows);
-  if (summaries.length === 0) return;
-  await client.query(
-    `insert into report_case_summaries (report_id, case_key, methods, changed_methods)
-     select $1, * from unnest($2::text[], $3::int[], $4::int[])`,
-    [reportId, summaries.map((s) => s.caseKey), summaries.map((s) => s.methods), summaries.map((s) => s.changed)],
-  );
+  if (summaries.length > 0) {
+    await client.query(
+      `insert into report_case_summaries (report_id, case_key, methods, changed_methods)
+       select $1, * from unnest($2::text[], $3::int[], $4::int[])`,
+      [reportId, summaries.map((s) => s.caseKey), summaries.map((s) => s.methods), summaries.map((s) => s.changed)],
+    );
+  }
+  await client.query(`select app_case_summaries_refresh(app_id) from reports where id = $1 and status = 'SUCCESS'`, [
+    reportId,
+  ]);
 }

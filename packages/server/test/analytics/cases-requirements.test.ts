@@ -245,14 +245,75 @@ describe('requirement and case analytics over real reports', () => {
     expect(worst.items[0]?.openRisks).toBeGreaterThan(0);
   });
 
+  it('the summaries equal what the per-method rows give', async () => {
+    // Per report and case: the count of its method rows, and of those changed.
+    const kept = await t.db.execute(sql`select report_id, case_key, methods, changed_methods from report_case_summaries
+      order by report_id, case_key`);
+    const counted = await t.db.execute(sql`select report_id, case_key, count(*)::int as methods,
+        (count(*) filter (where changed))::int as changed_methods
+      from report_case_methods group by report_id, case_key order by report_id, case_key`);
+    expect(kept.rows.length).toBeGreaterThan(0);
+    expect(kept.rows).toEqual(counted.rows);
+    // Over the app alone the lists read the per-app summaries; a day filter holding every report makes
+    // them read the per-report and per-method rows: the same answers.
+    const everyDay = 'from=2000-01-01';
+    const lists = [
+      `/api/analytics/cases?appId=${appId}`,
+      `/api/analytics/cases?appId=${appId}&sortBy=changedMethods&sortDesc=true`,
+      `/api/analytics/requirements?appId=${appId}&perPage=50`,
+      `/api/analytics/requirements?appId=${appId}&sortBy=unitCoverage`,
+    ];
+    for (const list of lists) {
+      expect(await get<unknown>(list), list).toEqual(await get<unknown>(`${list}&${everyDay}`));
+    }
+    const summaries = await t.db.execute(
+      sql`select count(*)::int as n from app_case_summaries where app_id = ${appId}`,
+    );
+    const requirements = await t.db.execute(
+      sql`select count(*)::int as n from requirement_app_summaries where app_id = ${appId}`,
+    );
+    expect([summaries.rows[0]?.n, requirements.rows[0]?.n]).toEqual([2, 3]);
+    // The page's union figures (methods, alone) equal those of the list sorted by them (every case's counted).
+    const page = await get<{ items: CaseAnalyticRow[] }>(`/api/analytics/cases?appId=${appId}`);
+    const sorted = await get<{ items: CaseAnalyticRow[] }>(`/api/analytics/cases?appId=${appId}&sortBy=methods`);
+    const figures = (rows: CaseAnalyticRow[]) =>
+      rows.map((r) => [r.caseKey, r.methods, r.aloneMethods]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    expect(figures(page.items)).toEqual(figures(sorted.items));
+    // Cases run and open risks, counted for the page only, equal those of the list sorted by them.
+    const reqs = await get<{ items: RequirementAnalyticRow[] }>(
+      `/api/analytics/requirements?appId=${appId}&perPage=50`,
+    );
+    const byRisk = await get<{ items: RequirementAnalyticRow[] }>(
+      `/api/analytics/requirements?appId=${appId}&perPage=50&sortBy=openRisks`,
+    );
+    const extras = (rows: RequirementAnalyticRow[]) =>
+      rows.map((r) => [r.key, r.casesRun, r.openRisks]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    expect(extras(reqs.items)).toEqual(extras(byRisk.items));
+  });
+
   it('a re-run replaces its summaries', async () => {
     const before = await get<CaseImpact>(`/api/analytics/cases/impact?appId=${appId}`);
     const cases = await get<unknown>(`/api/analytics/cases?appId=${appId}`);
+    const kept = async () => ({
+      report: (
+        await t.db.execute(sql`select case_key, methods, changed_methods from report_case_summaries
+          where report_id = ${v2qa} order by case_key`)
+      ).rows,
+      cases: (await t.db.execute(sql`select * from app_case_summaries where app_id = ${appId} order by case_key`)).rows,
+      requirements: (
+        await t.db.execute(sql`select * from requirement_app_summaries where app_id = ${appId}
+          order by requirement_key`)
+      ).rows,
+    });
+    const before2 = await kept();
+    expect(before2.report.length).toBeGreaterThan(0);
     await t.ok('PATCH', `/api/reports/${v2qa}`, { rerun: true });
     const rerun = await waitForReport(t.db, v2qa, (row) => row.run === 2 && TERMINAL.includes(row.status));
     expect(rerun.status).toBe('SUCCESS');
     expect(await get<CaseImpact>(`/api/analytics/cases/impact?appId=${appId}`)).toEqual(before);
     expect(await get<unknown>(`/api/analytics/cases?appId=${appId}`)).toEqual(cases);
+    // Replaced, not added to: the same rows, once.
+    expect(await kept()).toEqual(before2);
   });
 
   it('the summaries of reports made before they were kept are derived again, equal to what the pipeline wrote', async () => {
@@ -272,16 +333,30 @@ describe('requirement and case analytics over real reports', () => {
         await t.db.execute(sql`select * from report_requirements
         where report_id = any(${`{${ids}}`}::uuid[]) order by report_id, requirement_key`)
       ).rows,
+      caseCounts: (
+        await t.db.execute(sql`select * from report_case_summaries where report_id = any(${`{${ids}}`}::uuid[])
+        order by report_id, case_key`)
+      ).rows,
+      appCases: (await t.db.execute(sql`select * from app_case_summaries where app_id = ${appId} order by case_key`))
+        .rows,
+      appRequirements: (
+        await t.db.execute(sql`select * from requirement_app_summaries where app_id = ${appId}
+        order by requirement_key`)
+      ).rows,
     });
     const written = await summaries();
     expect(ids).toHaveLength(3);
     expect(written.cases.length).toBeGreaterThan(0);
     expect(written.requirements.length).toBeGreaterThan(0);
     expect(written.committers.length).toBeGreaterThan(0);
+    expect(written.appCases.length).toBeGreaterThan(0);
+    expect(written.appRequirements.length).toBeGreaterThan(0);
     // As a report finished before migration 0017 stands: no summaries, no summaries version.
-    for (const table of ['report_committers', 'report_case_methods', 'report_requirements']) {
+    for (const table of ['report_committers', 'report_case_methods', 'report_requirements', 'report_case_summaries']) {
       await t.db.execute(sql`delete from ${sql.identifier(table)} where report_id = any(${`{${ids}}`}::uuid[])`);
     }
+    await t.db.execute(sql`delete from app_case_summaries where app_id = ${appId}`);
+    await t.db.execute(sql`delete from requirement_app_summaries where app_id = ${appId}`);
     await t.db.execute(sql`update reports set summaries_version = null where app_id = ${appId}`);
     expect(await t.app.reportSummaries.pending()).toBe(true);
 

@@ -27,26 +27,40 @@ const appIds = (scope: ReportScope) => `{${scope.apps.map((a) => a.id).join(',')
 
 type Scope = ReportScope & { projectId?: string };
 
-/** Keys as a relation `wanted(key)`, from a JSON array parameter. */
+/** Keys as a relation `(key)`, from a JSON array parameter. */
 const wantedKeys = (keys: readonly string[]) =>
   sql`(select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) as key)`;
 
+/** Keys as a list of parameters, `in (…)`: the planner probes an index with it. */
+const keyList = (keys: readonly string[]) =>
+  sql`(${sql.join(
+    keys.map((k) => sql`${k}`),
+    sql`, `,
+  )})`;
+
+/** The keys of a page and the scope's apps whose reports have rows for them. */
+type PageKeys = { keys: readonly string[]; appIds: readonly string[] };
+
+async function pageKeys(db: Db, scope: Scope, keys: readonly string[]): Promise<PageKeys> {
+  const { rows } = await db.execute(sql`select distinct r.app_id from report_requirements q
+    join reports r on r.id = q.report_id
+    where q.requirement_key in ${keyList(keys)} and r.app_id = any(${appIds(scope)}::uuid[])`);
+  return { keys, appIds: rows.map((r) => String(r.app_id)) };
+}
+
 /**
  * The latest reports' requirement rows in scope (`rq`) and their methods merged per app (`magg`).
- * With `keys`, only those keys' rows, and only the reports of apps holding rows for them.
+ * With `page`, only its keys' rows, and only the reports of the apps holding rows for them.
  */
-function base(scope: Scope, keys?: readonly string[]): SQL {
-  const holding = keys
-    ? sql`and r.app_id in (select r2.app_id from report_requirements q2 join reports r2 on r2.id = q2.report_id
-        where q2.requirement_key in ${wantedKeys(keys)})`
-    : sql``;
+function base(scope: Scope, page?: PageKeys): SQL {
+  const apps = page ? { ...scope, apps: scope.apps.filter((a) => page.appIds.includes(a.id)) } : scope;
   return sql`latest as (select distinct on (r.app_id, r.new_version, r.test_type, r.env_type)
         r.id, r.app_id, r.test_type from reports r
-      where ${scopeFilter(scope)} and r.coverage_type = 'incremental' ${holding}
+      where ${scopeFilter(apps)} and r.coverage_type = 'incremental'
       order by r.app_id, r.new_version, r.test_type, r.env_type, ${AT} desc, r.id desc),
     rq as (select q.requirement_key, l.app_id, l.test_type, q.commits, q.methods
       from report_requirements q join latest l on l.id = q.report_id
-      ${keys ? sql`where q.requirement_key in ${wantedKeys(keys)}` : sql``}),
+      ${page ? sql`where q.requirement_key in ${keyList(page.keys)}` : sql``}),
     meth as (select rq.requirement_key as key, rq.app_id, rq.test_type, e->>'filePath' as file_path,
         coalesce(e->>'className', '') as class_name, e->>'method' as method, (e->>'covered')::bool as covered,
         (e->>'measured')::bool as measured
@@ -142,10 +156,14 @@ export async function requirementPage(
     order by ${sql.raw(SORTS[page.sortBy])} ${direction}, key asc
     limit ${page.perPage} offset ${(page.page - 1) * page.perPage}`);
   if (rows.length === 0) return { items: [], total: 0 };
-  const keys = rows.map((r) => String(r.key));
+  const shownKeys = await pageKeys(
+    db,
+    scope,
+    rows.map((r) => String(r.key)),
+  );
   const [details, pageCounts] = await Promise.all([
-    requirementDetails(db, scope, keys),
-    counted ? Promise.resolve(null) : casesAndRisksOf(db, scope, keys),
+    requirementDetails(db, scope, shownKeys),
+    counted ? Promise.resolve(null) : casesAndRisksOf(db, scope, shownKeys),
   ]);
   const items = rows.map((r) => {
     const key = String(r.key);
@@ -172,10 +190,10 @@ export async function requirementPage(
 }
 
 /** The page's keys' cases run and open risks. */
-async function casesAndRisksOf(db: Db, scope: Scope, keys: readonly string[]) {
-  const { rows } = await db.execute(sql`with ${base(scope, keys)},
+async function casesAndRisksOf(db: Db, scope: Scope, page: PageKeys) {
+  const { rows } = await db.execute(sql`with ${base(scope, page)},
     ${listed(scope, sql`select requirement_key from rq`)},
-    keys as ${wantedKeys(keys)}, ${casesAndRisks(scope)}
+    keys as ${wantedKeys(page.keys)}, ${casesAndRisks(scope)}
     select k.key, coalesce(cr.cases_run, 0)::int as cases_run, coalesce(rk.open_risks, 0)::int as open_risks
     from keys k left join case_runs cr on cr.key = k.key left join risks rk on rk.key = k.key`);
   return new Map(rows.map((r) => [String(r.key), { casesRun: int(r.cases_run), openRisks: int(r.open_risks) }]));
@@ -188,15 +206,15 @@ const group = <T>(rows: Row[], map: (r: Row) => T) => {
 };
 
 /** The page's requirements' commits, methods and cases. */
-async function requirementDetails(db: Db, scope: Scope, keys: string[]) {
-  const wanted = wantedKeys(keys);
+async function requirementDetails(db: Db, scope: Scope, page: PageKeys) {
+  const wanted = keyList(page.keys);
   const names = appNames(scope);
   const [commits, methods, cases] = await Promise.all([
-    db.execute(sql`with ${base(scope, keys)}
+    db.execute(sql`with ${base(scope, page)}
       select distinct q.requirement_key as key, n.app_name, c->>'sha' as sha, c->>'subject' as subject
       from rq q cross join lateral jsonb_array_elements(q.commits) c join ${names} n on n.app_id = q.app_id
       where q.requirement_key in ${wanted} order by 1, 2, 3`),
-    db.execute(sql`with ${base(scope, keys)}
+    db.execute(sql`with ${base(scope, page)}
       select m.*, n.app_name from magg m join ${names} n on n.app_id = m.app_id
       where m.key in ${wanted}
       order by m.key, n.app_name, m.file_path, m.class_name, m.method`),

@@ -140,8 +140,16 @@ export async function loadAnalyticsRows(
       from generate_series(${a.riskReportEvery}, ${shape.reports}, ${a.riskReportEvery}) n, generate_series(0, 3) c
       where n % 4 = 0`,
     );
+    // What the pipeline keeps beside the per-method rows (migration 0022), as its writers derive it.
+    await run(
+      'report_case_summaries',
+      `insert into report_case_summaries (report_id, case_key, methods, changed_methods)
+      select report_id, case_key, count(*), count(*) filter (where changed) from report_case_methods group by 1, 2`,
+    );
+    await db.query('select app_case_summaries_refresh(id), requirement_app_summaries_refresh(id) from apps');
     await db.query(
-      'analyze report_committers; analyze projects; analyze project_apps; analyze requirements; analyze cases; ' +
+      'analyze report_case_summaries; analyze app_case_summaries; analyze requirement_app_summaries; ' +
+        'analyze report_committers; analyze projects; analyze project_apps; analyze requirements; analyze cases; ' +
         'analyze coverage_uploads; analyze report_case_methods; analyze report_requirements; analyze risk_items',
     );
   } finally {

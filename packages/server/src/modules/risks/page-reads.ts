@@ -89,6 +89,9 @@ function totalSql(f: RiskFilter): SQL {
     : sql`(select count(*)::int from ${riskItems} where ${riskWhere(f)})`;
 }
 
+/** From this offset on, a page's ids are found before its rows are read. */
+const DEEP_OFFSET = 200;
+
 /** `overdue`: the overdue "needs test" items; `rest`: the others; `all`: a filter without judged items. */
 type Part = { items: 'overdue' | 'rest' | 'all'; offset: number; limit: number; withTotal: boolean };
 
@@ -102,22 +105,30 @@ export async function pagePart(db: Db, f: RiskFilter, page: RiskPage, part: Part
   const column = SORTS[page.sortBy];
   const dir = sql.raw(page.sortDesc ? 'desc nulls first' : 'asc nulls last');
   const idDir = sql.raw(page.sortDesc ? 'desc' : 'asc');
-  const chosen =
+  const order = sql`order by ${column} ${dir}, ${riskItems.id} ${idDir}`;
+  const matching =
     part.items === 'overdue'
       ? sql`${riskItems.id} in (select ${riskItems.id} from ${riskItems} where ${riskWhere(f)} and ${OVERDUE}
-        order by ${column} ${dir}, ${riskItems.id} ${idDir} limit ${part.offset + part.limit})`
+        ${order} limit ${part.offset + part.limit})`
       : part.items === 'rest'
         ? sql`${riskWhere(f)} and ${OVERDUE} is not true`
         : riskWhere(f);
-  const inner = sql`select ${COLUMNS}, ${OVERDUE} as "overdue", ${column} as "sortKey" from ${riskItems}
-    where ${chosen} order by ${column} ${dir}, ${riskItems.id} ${idDir} limit ${part.limit} offset ${part.offset}`;
+  // A deep page finds its ids first, stepping over the skipped entries in the sort's index alone (the
+  // open items' partial indexes hold every column that needs), then reads only the page's rows.
+  const deep = part.offset >= DEEP_OFFSET;
+  const inner = deep
+    ? sql`select ${COLUMNS}, ${OVERDUE} as "overdue", ${column} as "sortKey" from ${riskItems}
+        where ${riskItems.id} = any(array(select ${riskItems.id} from ${riskItems} where ${matching}
+          ${order} limit ${part.limit} offset ${part.offset}))`
+    : sql`select ${COLUMNS}, ${OVERDUE} as "overdue", ${column} as "sortKey" from ${riskItems}
+        where ${matching} ${order} limit ${part.limit} offset ${part.offset}`;
   const rows = await preparedRows(
     db,
-    // The apps' names by one key probe per row of the page (a join would hash every app).
-    sql`select ${part.withTotal ? totalSql(f) : sql`null::int`} as "total", p.*,
-        (select a.name from apps a where a.id = p."appId") as "appName",
-        (select a.team_id from apps a where a.id = p."appId") as "teamId"
+    // The app's name and team by one key probe per row of the page: `offset 0` keeps the planner from
+    // turning it into a join, which hashes every app (a generic plan cannot know the page is 20 rows).
+    sql`select ${part.withTotal ? totalSql(f) : sql`null::int`} as "total", p.*, a.name as "appName", a.team_id as "teamId"
       from (select 1) one left join (${inner}) p on true
+      left join lateral (select a.name, a.team_id from apps a where a.id = p."appId" offset 0) a on true
       order by p."sortKey" ${dir}, p."id" ${idDir}`,
   );
   const total = Number(rows[0]?.total ?? 0);

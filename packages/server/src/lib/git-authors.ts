@@ -9,10 +9,17 @@ export const authorEmailSql = (column: SQLWrapper): SQL =>
   sql`lower(btrim(split_part(split_part(${column}, '<', 2), '>', 1)))`;
 export const authorNameSql = (column: SQLWrapper): SQL => sql`lower(btrim(split_part(${column}, '<', 1)))`;
 
-/** Whether the author in `column` is one of a person's identities (false when they list none). */
-export function authorIsSql(column: SQLWrapper, keys: IdentityKeys): SQL {
+/**
+ * Whether the author in `column` is one of a person's identities (false when they list none). `lists`
+ * stands in for the two lists' values (placeholders of a statement built once and filled per call).
+ */
+export function authorIsSql(
+  column: SQLWrapper,
+  keys: IdentityKeys,
+  lists: { emails: SQLWrapper; names: SQLWrapper } = { emails: sql.param(keys.emails), names: sql.param(keys.names) },
+): SQL {
   const parts: SQL[] = [];
-  if (keys.emails.length > 0) parts.push(sql`${authorEmailSql(column)} = any(${sql.param(keys.emails)}::text[])`);
-  if (keys.names.length > 0) parts.push(sql`${authorNameSql(column)} = any(${sql.param(keys.names)}::text[])`);
+  if (keys.emails.length > 0) parts.push(sql`${authorEmailSql(column)} = any(${lists.emails}::text[])`);
+  if (keys.names.length > 0) parts.push(sql`${authorNameSql(column)} = any(${lists.names}::text[])`);
   return parts.length > 0 ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
 }

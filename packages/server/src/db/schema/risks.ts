@@ -88,6 +88,10 @@ export const riskItems = pgTable(
       t.id,
     ),
     index('risk_items_resolved_idx').on(t.resolvedAt),
+    // The home screen's list (open items, most severe or newest first), the call every user makes: its
+    // page read without stepping over judged and resolved items, a deep page's ids without the table.
+    index('risk_items_open_severity_idx').on(t.severity, t.id).where(sql`${t.state} in ('observing', 'pending')`),
+    index('risk_items_open_created_idx').on(t.createdAt, t.id).where(sql`${t.state} in ('observing', 'pending')`),
     // Overdue items are judged "needs test" ones past their due date: a range of this index, read
     // without the table (their count, and the ids of the overdue part of a page by severity).
     index('risk_items_overdue_due_idx')

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../errors.ts';
 import { AccessTokens, opaqueToken, tokenHash } from './tokens.ts';
 
@@ -95,5 +95,62 @@ describe('access tokens', () => {
       const e = await refusalOf(await forge(c));
       expect([e.status, e.error, e.message], JSON.stringify(c)).toEqual([401, 'unauthorized', 'Please sign in.']);
     }
+  });
+});
+
+describe('verified access tokens kept until they expire', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('answers a repeated token from what it verified, and 401 token-expired once its second has come', async () => {
+    const kept = new AccessTokens(SECRET, 900);
+    const user = randomUUID();
+    const expiresAt = Math.floor(Date.now() / 1000) + 60;
+    const token = await forge({ sub: user }, 'HS256', expiresAt);
+    expect(await kept.verifySession(token)).toEqual({ userId: user, sessionId: null });
+    expect(kept.verifiedNow).toBe(1);
+    expect(await kept.verifySession(token)).toEqual({ userId: user, sessionId: null });
+    expect(kept.verifiedNow).toBe(1);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime((expiresAt - 1) * 1000 + 999);
+    expect(await kept.verifySession(token)).toEqual({ userId: user, sessionId: null });
+    vi.setSystemTime(expiresAt * 1000);
+    const e = await kept.verifySession(token).then(
+      () => null,
+      (err: unknown) => err as ApiError,
+    );
+    expect([e?.status, e?.error]).toEqual([401, 'token-expired']);
+    expect(kept.verifiedNow).toBe(0);
+  });
+
+  it('keeps nothing it refused: a token whose signature was altered stays refused beside the genuine one', async () => {
+    const kept = new AccessTokens(SECRET, 900);
+    const token = await kept.sign(randomUUID(), randomUUID());
+    await kept.verifySession(token);
+    const [head, body, signature = ''] = token.split('.');
+    const altered = `${head}.${body}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+    for (let i = 0; i < 2; i++) {
+      const e = await kept.verifySession(altered).then(
+        () => null,
+        (err: unknown) => err as ApiError,
+      );
+      expect([e?.status, e?.error]).toEqual([401, 'unauthorized']);
+    }
+    expect(kept.verifiedNow).toBe(1);
+  });
+
+  it('starts again when full, and keeps no token without an expiry', async () => {
+    const kept = new AccessTokens(SECRET, 900, 2);
+    const a = await kept.sign(randomUUID(), randomUUID());
+    const b = await kept.sign(randomUUID(), randomUUID());
+    await kept.verifySession(a);
+    await kept.verifySession(b);
+    expect(kept.verifiedNow).toBe(2);
+    const c = await kept.sign(randomUUID(), randomUUID());
+    expect((await kept.verifySession(c)).userId).toBe(decodeJwt(c).sub);
+    expect(kept.verifiedNow).toBe(1);
+    const user = randomUUID();
+    const forever = await new SignJWT({ sub: user }).setProtectedHeader({ alg: 'HS256' }).sign(key);
+    expect(await kept.verifySession(forever)).toEqual({ userId: user, sessionId: null });
+    expect(kept.verifiedNow).toBe(1);
   });
 });

@@ -1,16 +1,18 @@
 import { RISK_STATES } from '@sextant/api';
-import { and, getTableColumns, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, getTableColumns, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { riskItemCounts, riskItems } from '../../db/schema/index.ts';
 import { authorIsSql } from '../../lib/git-authors.ts';
-import { preparedRows } from '../../lib/prepared-read.ts';
+import { preparedStatementRows, StatementCache } from '../../lib/prepared-read.ts';
 import type { RiskFilter, RiskRow } from './repository.ts';
 
 /**
  * The risk screens' reads (issue 34) as one prepared statement per call: the home list, pending list
  * and headline are asked for by every user landing on the home screen, and each is an index walk over
  * a few rows, so round trips, query building and planning were most of their cost (bench/risks.ts).
- * The page, its total and the apps' names come back from one statement.
+ * The page, its total and the apps' names come back from one statement. Each statement is built once
+ * per shape (`filterShape`: which filters are set, the states, the sort), its values as placeholders
+ * filled per call (`filterValues`).
  */
 
 const NO_ID = '00000000-0000-0000-0000-000000000000';
@@ -47,21 +49,57 @@ function statesSql(column: SQLWrapper, states: readonly string[]): SQL {
   return sql`${column} in (${sql.raw(known.map((s) => `'${s}'`).join(', ') || 'null')})`;
 }
 
-/** The filter over risk_items. */
+/** The filter's values, by the placeholders' names `riskWhere` and `countsWhere` use. */
+const V = {
+  appIds: sql.placeholder('appIds'),
+  version: sql.placeholder('version'),
+  testType: sql.placeholder('testType'),
+  author: sql.placeholder('author'),
+  emails: sql.placeholder('emails'),
+  names: sql.placeholder('names'),
+  assigneeId: sql.placeholder('assigneeId'),
+  kind: sql.placeholder('kind'),
+  ids: sql.placeholder('ids'),
+};
+
+/** What the text of a filter's statements depends on: which filters are set, and the states. */
+export function filterShape(f: RiskFilter): string {
+  const identities = f.authorIdentities
+    ? `${f.authorIdentities.emails.length > 0 ? 'e' : ''}${f.authorIdentities.names.length > 0 ? 'n' : ''}`
+    : '-';
+  const set = [f.version, f.testType, f.author, f.assigneeId, f.kind, f.ids].map((v) => (v ? 1 : 0)).join('');
+  const states = f.state && f.state.length > 0 ? RISK_STATES.filter((s) => f.state?.includes(s)).join(',') : '*';
+  return `${f.appIds === null ? 'every' : 'apps'}|${set}|${identities}|${states}`;
+}
+
+/** The filter's values for the placeholders of its statements. */
+export function filterValues(f: RiskFilter): Record<string, unknown> {
+  return {
+    appIds: f.appIds === null ? null : f.appIds.length > 0 ? [...f.appIds] : [NO_ID],
+    version: f.version ?? null,
+    testType: f.testType ?? null,
+    author: f.author ? `%${f.author.replace(/[\\%_]/g, '\\$&')}%` : null,
+    emails: f.authorIdentities?.emails ?? null,
+    names: f.authorIdentities?.names ?? null,
+    assigneeId: f.assigneeId ?? null,
+    kind: f.kind ?? null,
+    ids: f.ids && f.ids.length > 0 ? [...f.ids] : [NO_ID],
+  };
+}
+
+/** The filter over risk_items (its values as placeholders; the text depends only on `filterShape`). */
 export function riskWhere(f: RiskFilter): SQL {
   return (
     and(
-      f.appIds === null
-        ? undefined
-        : sql`${riskItems.appId} = any(${sql.param(f.appIds.length > 0 ? [...f.appIds] : [NO_ID])}::uuid[])`,
-      f.version ? sql`${riskItems.version} = ${f.version}` : undefined,
-      f.testType ? sql`${riskItems.testType} = ${f.testType}` : undefined,
-      f.author ? sql`${riskItems.author} ilike ${`%${f.author.replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
-      f.authorIdentities ? authorIsSql(riskItems.author, f.authorIdentities) : undefined,
-      f.assigneeId ? sql`${riskItems.assigneeId} = ${f.assigneeId}` : undefined,
-      f.kind ? sql`${riskItems.kind} = ${f.kind}` : undefined,
+      f.appIds === null ? undefined : sql`${riskItems.appId} = any(${V.appIds}::uuid[])`,
+      f.version ? sql`${riskItems.version} = ${V.version}` : undefined,
+      f.testType ? sql`${riskItems.testType} = ${V.testType}` : undefined,
+      f.author ? sql`${riskItems.author} ilike ${V.author}` : undefined,
+      f.authorIdentities ? authorIsSql(riskItems.author, f.authorIdentities, V) : undefined,
+      f.assigneeId ? sql`${riskItems.assigneeId} = ${V.assigneeId}` : undefined,
+      f.kind ? sql`${riskItems.kind} = ${V.kind}` : undefined,
       f.state && f.state.length > 0 ? statesSql(riskItems.state, f.state) : undefined,
-      f.ids ? inArray(riskItems.id, f.ids.length > 0 ? f.ids : [NO_ID]) : undefined,
+      f.ids ? sql`${riskItems.id} = any(${V.ids}::uuid[])` : undefined,
     ) ?? sql`true`
   );
 }
@@ -73,10 +111,8 @@ export const countable = (f: RiskFilter) =>
 export function countsWhere(f: RiskFilter): SQL {
   return (
     and(
-      f.appIds === null
-        ? undefined
-        : sql`${riskItemCounts.appId} = any(${sql.param(f.appIds.length > 0 ? [...f.appIds] : [NO_ID])}::uuid[])`,
-      f.kind ? sql`${riskItemCounts.kind} = ${f.kind}` : undefined,
+      f.appIds === null ? undefined : sql`${riskItemCounts.appId} = any(${V.appIds}::uuid[])`,
+      f.kind ? sql`${riskItemCounts.kind} = ${V.kind}` : undefined,
       f.state && f.state.length > 0 ? statesSql(riskItemCounts.state, f.state) : undefined,
     ) ?? sql`true`
   );
@@ -89,8 +125,15 @@ function totalSql(f: RiskFilter): SQL {
     : sql`(select count(*)::int from ${riskItems} where ${riskWhere(f)})`;
 }
 
+/** From this offset on, a page's ids are found before its rows are read. */
+const DEEP_OFFSET = 200;
+
 /** `overdue`: the overdue "needs test" items; `rest`: the others; `all`: a filter without judged items. */
 type Part = { items: 'overdue' | 'rest' | 'all'; offset: number; limit: number; withTotal: boolean };
+
+const statements = new StatementCache();
+const LIMIT = sql.placeholder('limit');
+const OFFSET = sql.placeholder('offset');
 
 /**
  * One part of a page (the overdue items, or the rest) in the sort's index order, with the apps' names
@@ -99,34 +142,57 @@ type Part = { items: 'overdue' | 'rest' | 'all'; offset: number; limit: number; 
  * severity, id: overdue items are few, and their rows are read only for the page).
  */
 export async function pagePart(db: Db, f: RiskFilter, page: RiskPage, part: Part) {
+  const deep = part.offset >= DEEP_OFFSET;
+  const shape = `page|${filterShape(f)}|${page.sortBy}|${page.sortDesc}|${part.items}|${deep}|${part.withTotal}`;
+  const statement = statements.get(shape, () => pageSql(f, page, part.items, deep, part.withTotal));
+  const rows = await preparedStatementRows(db, statement, {
+    ...filterValues(f),
+    limit: part.limit,
+    offset: part.offset,
+    overdueLimit: part.offset + part.limit,
+  });
+  const total = Number(rows[0]?.total ?? 0);
+  return { rows: rows.filter((r) => r.id !== null) as unknown as RiskRow[], total };
+}
+
+/** The statement of one page part (see pagePart); its values are placeholders. */
+export function pageSql(f: RiskFilter, page: RiskPage, items: Part['items'], deep: boolean, withTotal: boolean): SQL {
   const column = SORTS[page.sortBy];
   const dir = sql.raw(page.sortDesc ? 'desc nulls first' : 'asc nulls last');
   const idDir = sql.raw(page.sortDesc ? 'desc' : 'asc');
-  const chosen =
-    part.items === 'overdue'
+  const order = sql`order by ${column} ${dir}, ${riskItems.id} ${idDir}`;
+  const matching =
+    items === 'overdue'
       ? sql`${riskItems.id} in (select ${riskItems.id} from ${riskItems} where ${riskWhere(f)} and ${OVERDUE}
-        order by ${column} ${dir}, ${riskItems.id} ${idDir} limit ${part.offset + part.limit})`
-      : part.items === 'rest'
+        ${order} limit ${sql.placeholder('overdueLimit')})`
+      : items === 'rest'
         ? sql`${riskWhere(f)} and ${OVERDUE} is not true`
         : riskWhere(f);
-  const inner = sql`select ${COLUMNS}, ${OVERDUE} as "overdue", ${column} as "sortKey" from ${riskItems}
-    where ${chosen} order by ${column} ${dir}, ${riskItems.id} ${idDir} limit ${part.limit} offset ${part.offset}`;
-  const rows = await preparedRows(
-    db,
-    // The apps' names by one key probe per row of the page (a join would hash every app).
-    sql`select ${part.withTotal ? totalSql(f) : sql`null::int`} as "total", p.*,
-        (select a.name from apps a where a.id = p."appId") as "appName",
-        (select a.team_id from apps a where a.id = p."appId") as "teamId"
+  // A deep page finds its ids first, stepping over the skipped entries in the sort's index alone (the
+  // open items' partial indexes hold every column that needs), then reads only the page's rows.
+  const inner = deep
+    ? sql`select ${COLUMNS}, ${OVERDUE} as "overdue", ${column} as "sortKey" from ${riskItems}
+        where ${riskItems.id} = any(array(select ${riskItems.id} from ${riskItems} where ${matching}
+          ${order} limit ${LIMIT} offset ${OFFSET}))`
+    : sql`select ${COLUMNS}, ${OVERDUE} as "overdue", ${column} as "sortKey" from ${riskItems}
+        where ${matching} ${order} limit ${LIMIT} offset ${OFFSET}`;
+  // The app's name and team by one key probe per row of the page: `offset 0` keeps the planner from
+  // turning it into a join, which hashes every app (a generic plan cannot know the page is 20 rows).
+  return sql`select ${withTotal ? totalSql(f) : sql`null::int`} as "total", p.*, a.name as "appName", a.team_id as "teamId"
       from (select 1) one left join (${inner}) p on true
-      order by p."sortKey" ${dir}, p."id" ${idDir}`,
-  );
-  const total = Number(rows[0]?.total ?? 0);
-  return { rows: rows.filter((r) => r.id !== null) as unknown as RiskRow[], total };
+      left join lateral (select a.name, a.team_id from apps a where a.id = p."appId" offset 0) a on true
+      order by p."sortKey" ${dir}, p."id" ${idDir}`;
 }
 
 const OPEN_STATES = ['observing', 'pending'] as const;
 
 /** The headline's figures for a filter (see RisksRepository.headline). */
+export function headlineRows(db: Db, f: RiskFilter) {
+  const statement = statements.get(`headline|${filterShape(f)}`, () => headlineSql(f));
+  return preparedStatementRows(db, statement, filterValues(f));
+}
+
+/** The headline's statement; its values are placeholders. */
 export function headlineSql(f: RiskFilter): SQL {
   const where = riskWhere(f);
   const states = f.state && f.state.length > 0 ? f.state : null;

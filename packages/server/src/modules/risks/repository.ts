@@ -2,9 +2,8 @@ import type { IdentityKeys, RiskListQuery } from '@sextant/api';
 import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { riskItemHistory, riskItems } from '../../db/schema/index.ts';
-import { preparedRows } from '../../lib/prepared-read.ts';
 import type { Executor } from '../audit/service.ts';
-import { headlineSql, OVERDUE, pagePart, type RiskPage } from './page-reads.ts';
+import { headlineRows, OVERDUE, pagePart, type RiskPage } from './page-reads.ts';
 import { TraceRiskStore } from './trace-risk-store.ts';
 
 export type RiskRow = typeof riskItems.$inferSelect & {
@@ -77,7 +76,7 @@ export class RisksRepository {
    * from the partial index on "needs test" due dates; the oldest open item by one probe per open state.
    */
   async headline(f: RiskFilter): Promise<Headline> {
-    const [row] = await preparedRows(this.db, headlineSql(f));
+    const [row] = await headlineRows(this.db, f);
     const r = row as Record<keyof Headline, unknown>;
     const at = r.oldestOpenAt;
     return {

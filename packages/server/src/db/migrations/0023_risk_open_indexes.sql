@@ -1,0 +1,2 @@
+CREATE INDEX "risk_items_open_severity_idx" ON "risk_items" USING btree ("severity","id") WHERE "risk_items"."state" in ('observing', 'pending');--> statement-breakpoint
+CREATE INDEX "risk_items_open_created_idx" ON "risk_items" USING btree ("created_at","id") WHERE "risk_items"."state" in ('observing', 'pending');

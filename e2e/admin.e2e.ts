@@ -44,7 +44,14 @@ describe('users and roles administration', () => {
     await dialog.getByLabel('Role').click();
     await page.getByTitle(`viewer-${suffix}`).click();
     await dialog.getByLabel('Initial password').fill('viewer-password');
+    // The server's answer first (hashing the password is the slow part under load), so a refusal
+    // fails here with its message rather than as a missing toast.
+    const created = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/users' && r.request().method() === 'POST',
+    );
     await dialog.getByRole('button', { name: 'Create' }).click();
+    const answer = await created;
+    expect(answer.status(), await answer.text()).toBe(200);
     await page.getByText('The user was created.').waitFor();
     // The closed dialog hands focus back to "New user" once its animation ends; typing before then
     // could land on that button instead of the search box.

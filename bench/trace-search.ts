@@ -15,7 +15,7 @@ import { benchAppId, FULL_SPAN_SHAPE, loadSpanRows } from './gen/span-rows.ts';
 import { PG_SERVER } from './throwaway-database.ts';
 
 const DB_NAME = process.env.KEEP_DB ?? 'sextant_bench_spans';
-const RUNS = Number(process.env.RUNS ?? 30);
+const RUNS = Number(process.env.RUNS ?? 20);
 const SCALE = Number(process.env.SCALE ?? 1);
 const OUT = new URL('./out/trace-search/', import.meta.url).pathname;
 
@@ -80,7 +80,7 @@ const lastWeek = { from: new Date(endMs - 7 * DAY), to: new Date(endMs) };
 const searches: [string, Search][] = [
   ['busy app, last 24 h, no filter', { appId: busy, ...lastDay, limit: 100 }],
   ['busy app, 24 h, service', { appId: busy, ...lastDay, service: 'svc-2', limit: 100 }],
-  ['busy app, 24 h, interface', { appId: busy, ...lastDay, interface: 'GET /api/r7', limit: 100 }],
+  ['busy app, 24 h, interface', { appId: busy, ...lastDay, interface: 'GET /api/r8', limit: 100 }],
   ['busy app, 24 h, errors', { appId: busy, ...lastDay, status: 'error', limit: 100 }],
   ['busy app, 24 h, ok only', { appId: busy, ...lastDay, status: 'ok', limit: 100 }],
   ['busy app, 24 h, duration >= 1 s', { appId: busy, ...lastDay, minDurationMs: 1000, limit: 100 }],
@@ -92,15 +92,15 @@ const searches: [string, Search][] = [
   ['busy app, 24 h, test case', { appId: busy, ...lastDay, testCase: 'CASE-42', limit: 100 }],
   [
     'busy app, 7 d, interface + errors',
-    { appId: busy, ...lastWeek, interface: 'GET /api/r7', status: 'error', limit: 100 },
+    { appId: busy, ...lastWeek, interface: 'GET /api/r8', status: 'error', limit: 100 },
   ],
   [
     'busy app, 7 d, attribute + interface',
-    { appId: busy, ...lastWeek, interface: 'GET /api/r7', attribute: 'user.id=u42', limit: 100 },
+    { appId: busy, ...lastWeek, interface: 'GET /api/r8', attribute: 'user.id=u42', limit: 100 },
   ],
   ['busy app, 7 d, no filter, 1000 results', { appId: busy, ...lastWeek, limit: 1000 }],
   ['quiet app, 7 d, no filter', { appId: quiet, ...lastWeek, limit: 100 }],
-  ['quiet app, 7 d, test case', { appId: quiet, ...lastWeek, testCase: 'CASE-7', limit: 100 }],
+  ['quiet app, 7 d, errors', { appId: quiet, ...lastWeek, status: 'error', limit: 100 }],
 ];
 
 const pct = (sorted: number[], p: number) =>

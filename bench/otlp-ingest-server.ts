@@ -1,6 +1,6 @@
 // The OTLP ingest bench's server, in a process of its own so that its CPU is the server's alone:
 // forked by bench/otlp-ingest.ts with `pglite` or a PostgreSQL URL; answers IPC messages
-// `cpu` (process.cpuUsage() so far) and `stop`. Tells its parent its ports and the app's token.
+// `cpu` (process.cpuUsage() and the span insert statements so far) and `stop`. Tells its parent its ports and the app's token.
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../packages/server/src/app.ts';
 import { openDatabase } from '../packages/server/src/db/client.ts';
@@ -38,7 +38,8 @@ const grpc = await startOtlpGrpc(app, { port: 0, host: '127.0.0.1' });
 // PGlite's socket directory, for the COPY ceiling's psql (PostgreSQL: the URL is the parent's).
 const socketDir = (database.pool.options as { host?: string }).host ?? null;
 process.on('message', async (message: string) => {
-  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+  if (message === 'cpu')
+    process.send?.({ cpu: process.cpuUsage(), statements: app.otlpIntake.traces.writer.statements });
   if (message === 'stop') {
     await grpc.close();
     await app.close();

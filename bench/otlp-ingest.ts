@@ -118,11 +118,22 @@ class BackendCpu {
   }
 }
 
-type Child = { cpuMs: () => Promise<number>; stop: () => Promise<void>; port: number; grpcPort: number; token: string };
+type Child = {
+  cpuMs: () => Promise<{ ms: number; statements: number }>;
+  stop: () => Promise<void>;
+  port: number;
+  grpcPort: number;
+  token: string;
+};
 
 async function startServer(target: string): Promise<Child> {
   const child = fork(new URL('./otlp-ingest-server.ts', import.meta.url).pathname, [target], {
-    execArgv: ['--import', 'tsx'],
+    // PROFILE=1: a V8 CPU profile of each server into bench/out/otlp-ingest-profiles/.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${OUT}otlp-ingest-profiles`] : []),
+    ],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const next = <T>() => new Promise<T>((resolve) => child.once('message', (m) => resolve(m as T)));
@@ -130,10 +141,10 @@ async function startServer(target: string): Promise<Child> {
   return {
     ...ready,
     cpuMs: async () => {
-      const answer = next<{ cpu: NodeJS.CpuUsage }>();
+      const answer = next<{ cpu: NodeJS.CpuUsage; statements: number }>();
       child.send('cpu');
-      const { cpu } = await answer;
-      return (cpu.user + cpu.system) / 1000;
+      const { cpu, statements } = await answer;
+      return { ms: (cpu.user + cpu.system) / 1000, statements };
     },
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -146,7 +157,13 @@ async function startServer(target: string): Promise<Child> {
 const TraceClient = makeGenericClientConstructor(TRACE_SERVICE, 'TraceService');
 type ExportClient = { Export(body: Buffer, md: Metadata, done: (error: Error | null) => void): void; close(): void };
 
-type Figure = { rate: number; serverMsPer1000: number; dbMsPer1000: number | null; failures: number };
+type Figure = {
+  rate: number;
+  serverMsPer1000: number;
+  dbMsPer1000: number | null;
+  rowsPerStatement: number;
+  failures: number;
+};
 
 async function ingestRate(
   target: string,
@@ -198,7 +215,8 @@ async function ingestRate(
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  const cpu = (await server.cpuMs()) - cpu0;
+  const cpu1 = await server.cpuMs();
+  const cpu = cpu1.ms - cpu0.ms;
   if (sampler) clearInterval(sampler);
   const db = backends ? (await backends.sample()) - db0 : null;
   await backends?.stop();
@@ -207,6 +225,7 @@ async function ingestRate(
   return {
     rate: spans / seconds,
     serverMsPer1000: cpu / (spans / 1000),
+    rowsPerStatement: spans / Math.max(1, cpu1.statements - cpu0.statements),
     dbMsPer1000: db === null ? null : db / (spans / 1000),
     failures,
   };
@@ -300,7 +319,7 @@ for (const engine of ENGINES) {
       const f = await ingestRate(fresh?.url ?? 'pglite', fresh?.name ?? null, bodies, transport);
       const db = f.dbMsPer1000 === null ? '' : `, database backends ${f.dbMsPer1000.toFixed(1)} ms CPU`;
       console.log(
-        `${engine} ${transport}: ${Math.round(f.rate)} spans/s (load ${load()}); per 1,000 spans: server ${f.serverMsPer1000.toFixed(1)} ms CPU${db}${f.failures ? `; ${f.failures} exports refused` : ''}`,
+        `${engine} ${transport}: ${Math.round(f.rate)} spans/s (load ${load()}); per 1,000 spans: server ${f.serverMsPer1000.toFixed(1)} ms CPU${db}; ${Math.round(f.rowsPerStatement)} spans per insert${f.failures ? `; ${f.failures} exports refused` : ''}`,
       );
     } finally {
       await fresh?.drop();

@@ -325,20 +325,20 @@ for (const engine of ENGINES) {
       await fresh?.drop();
     }
   }
-  const fresh = engine === 'postgresql' ? await freshPostgres() : null;
-  const database = await openDatabase(fresh ? { url: fresh.url } : {});
+  if (engine !== 'postgresql') {
+    // psql's \copy sends COPY FROM STDIN, which pglite-socket does not carry.
+    console.log(`${engine} plain COPY: not measured (no COPY FROM STDIN through pglite-socket)`);
+    continue;
+  }
+  const fresh = await freshPostgres();
+  const database = await openDatabase({ url: fresh.url });
   try {
-    const target = fresh
-      ? [fresh.url]
-      : ['-h', String((database.pool.options as { host?: string }).host), '-U', 'postgres', 'postgres'];
-    const rate = await copyCeiling(database, target, copy);
+    const rate = await copyCeiling(database, [fresh.url], copy);
     console.log(
       `${engine} plain COPY of the same ${copy.rows} rows (one psql \\copy): ${Math.round(rate)} spans/s (load ${load()})`,
     );
-  } catch (error) {
-    console.log(`${engine} plain COPY: failed (${(error as Error).message.split('\n')[0]})`);
   } finally {
     await database.close();
-    await fresh?.drop();
+    await fresh.drop();
   }
 }

@@ -1,40 +1,69 @@
+// OTLP ingest (issue 36): spans per second one server process sustains, 100-span exports from 8
+// concurrent senders, per transport and database, beside the plain COPY ceiling of the same rows into
+// the same table. The server runs in a child process (bench/otlp-ingest-server.ts), so its CPU per
+// 1,000 spans is its own; on PostgreSQL the backends' CPU is read from /proc. Both depend far less on
+// the machine's load than spans/s, which is printed beside the load average.
+import { execFileSync, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { credentials, Metadata, makeGenericClientConstructor } from '@grpc/grpc-js';
 import { JsonTraceSerializer, ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { buildApp } from '../packages/server/src/app.ts';
+import pg from 'pg';
 import { type Database, openDatabase } from '../packages/server/src/db/client.ts';
-import { seed } from '../packages/server/src/db/seed.ts';
-import { startOtlpGrpc, TRACE_SERVICE } from '../packages/server/src/modules/traces/grpc-listener.ts';
+import { TRACE_SERVICE } from '../packages/server/src/modules/traces/grpc-listener.ts';
+import { factsOf } from '../packages/server/src/modules/traces/normalise.ts';
 import { decodeProtobufExport } from '../packages/server/src/modules/traces/otlp-proto.ts';
-import { TracesRepository } from '../packages/server/src/modules/traces/repository.ts';
-import { BENCH_ABOUT, benchConfig } from './server-config.ts';
-import { onFreshPostgres } from './throwaway-database.ts';
+import { dayOf, TracesRepository } from '../packages/server/src/modules/traces/repository.ts';
+import { PG_SERVER } from './throwaway-database.ts';
 
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const SENDERS = 8;
 const BATCH = 100;
-const BATCHES = 400;
-const PORT = Number(process.env.PORT ?? 18530);
-const PASSWORD = 'bench-admin-password';
+const BATCHES = Number(process.env.BATCHES ?? 1500);
+const OUT = new URL('./out/', import.meta.url).pathname;
 
 type Bodies = { protobuf: Buffer[]; json: Buffer[] };
 type Transport = 'OTLP/HTTP protobuf' | 'OTLP/HTTP JSON' | 'OTLP/gRPC';
+const load = () => loadavg()[0]?.toFixed(1);
 
-/** Distinct 100-span exports (ids differ, so every span is a new row), serialised by the official SDK. */
+/**
+ * Distinct 100-span exports (ids differ, so every span is a new row) of a service's server spans with
+ * the attributes an HTTP instrumentation sets, serialised by the official SDK.
+ */
 function exports(): Bodies {
   const out: Bodies = { protobuf: [], json: [] };
   for (let b = 0; b < BATCHES; b++) {
     const memory = new InMemorySpanExporter();
     const provider = new BasicTracerProvider({
-      resource: resourceFromAttributes({ 'service.name': 'bench', 'service.version': '1.0.0' }),
+      resource: resourceFromAttributes({
+        'service.name': 'bench',
+        'service.version': '1.0.0',
+        'host.name': 'bench-host',
+        'process.pid': 4242,
+        'telemetry.sdk.language': 'nodejs',
+      }),
       spanProcessors: [new SimpleSpanProcessor(memory)],
     });
     const tracer = provider.getTracer('bench');
     for (let i = 0; i < BATCH; i++) {
       tracer
         .startSpan('GET /orders/:id', {
-          attributes: { 'http.request.method': 'GET', 'http.route': '/orders/:id', 'test.case.id': `CASE-${i % 7}` },
+          kind: 1,
+          attributes: {
+            'http.request.method': 'GET',
+            'http.route': '/orders/:id',
+            'url.path': `/orders/${b * BATCH + i}`,
+            'url.scheme': 'http',
+            'server.address': 'orders.internal',
+            'server.port': 8080,
+            'http.response.status_code': 200,
+            'network.protocol.version': '1.1',
+            'user_agent.original': 'bench/1.0',
+            'test.case.id': `CASE-${i % 7}`,
+          },
         })
         .end();
     }
@@ -44,133 +73,272 @@ function exports(): Bodies {
   return out;
 }
 
+/** A fresh PostgreSQL database (its URL), dropped by the returned function. */
+async function freshPostgres(): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+  const name = `sextant_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_SERVER });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(PG_SERVER);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** CPU milliseconds (user + system) of the database's backends so far, from /proc; sampled, a backend's last sample kept. */
+class BackendCpu {
+  private readonly last = new Map<number, number>();
+  private readonly admin = new pg.Client({ connectionString: PG_SERVER });
+  constructor(private readonly database: string) {}
+  async start() {
+    await this.admin.connect();
+  }
+  async sample(): Promise<number> {
+    const pids = await this.admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
+      this.database,
+    ]);
+    for (const { pid } of pids.rows) {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+        this.last.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+      } catch {
+        // Ended between the query and the read: its last sample stands.
+      }
+    }
+    return [...this.last.values()].reduce((a, b) => a + b, 0);
+  }
+  async stop() {
+    await this.admin.end();
+  }
+}
+
+type Child = {
+  cpuMs: () => Promise<{ ms: number; statements: number }>;
+  stop: () => Promise<void>;
+  port: number;
+  grpcPort: number;
+  token: string;
+};
+
+async function startServer(target: string): Promise<Child> {
+  const child = fork(new URL('./otlp-ingest-server.ts', import.meta.url).pathname, [target], {
+    // PROFILE=1: a V8 CPU profile of each server into bench/out/otlp-ingest-profiles/.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${OUT}otlp-ingest-profiles`] : []),
+    ],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const next = <T>() => new Promise<T>((resolve) => child.once('message', (m) => resolve(m as T)));
+  const ready = await next<{ port: number; grpcPort: number; token: string }>();
+  return {
+    ...ready,
+    cpuMs: async () => {
+      const answer = next<{ cpu: NodeJS.CpuUsage; statements: number }>();
+      child.send('cpu');
+      const { cpu, statements } = await answer;
+      return { ms: (cpu.user + cpu.system) / 1000, statements };
+    },
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send('stop');
+      await exited;
+    },
+  };
+}
+
 const TraceClient = makeGenericClientConstructor(TRACE_SERVICE, 'TraceService');
 type ExportClient = { Export(body: Buffer, md: Metadata, done: (error: Error | null) => void): void; close(): void };
 
-/** One export sent by the transport; true when it was accepted. */
-type Send = (body: Buffer) => Promise<boolean>;
+type Figure = {
+  rate: number;
+  serverMsPer1000: number;
+  dbMsPer1000: number | null;
+  rowsPerStatement: number;
+  failures: number;
+};
 
-async function ingestRate(database: Database, bodies: Bodies, transport: Transport): Promise<number> {
-  await seed(database.db, PASSWORD);
-  // No job runner: its own pool would outlive the app and hold the throw-away database open.
-  const app = await buildApp({ config: benchConfig(), about: BENCH_ABOUT, db: database.db, runJobs: false });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { username: 'admin', password: PASSWORD },
-  });
-  const admin = { authorization: `Bearer ${login.json().data.accessToken}` };
-  const team = await app.inject({
-    method: 'POST',
-    url: '/api/teams',
-    headers: admin,
-    payload: { name: 'bench', memberIds: [] },
-  });
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/apps',
-    headers: admin,
-    payload: { teamId: team.json().data.id, name: 'bench', language: 'java', repoUrl: 'https://example.invalid/b.git' },
-  });
-  const token = created.json().data.ingestionToken as string;
-  await app.listen({ port: PORT, host: '127.0.0.1' });
-  const grpc = await startOtlpGrpc(app, { port: 0, host: '127.0.0.1' });
-  const client = new TraceClient(`127.0.0.1:${grpc.port}`, credentials.createInsecure()) as unknown as ExportClient;
+async function ingestRate(
+  target: string,
+  dbName: string | null,
+  bodies: Bodies,
+  transport: Transport,
+): Promise<Figure> {
+  const server = await startServer(target);
+  const client = new TraceClient(
+    `127.0.0.1:${server.grpcPort}`,
+    credentials.createInsecure(),
+  ) as unknown as ExportClient;
   const metadata = new Metadata();
-  metadata.set('authorization', `Bearer ${token}`);
-  const overHttp =
-    (type: string): Send =>
-    async (body) => {
-      const res = await fetch(`http://127.0.0.1:${PORT}/v1/traces`, {
-        method: 'POST',
-        headers: { 'content-type': type, authorization: `Bearer ${token}` },
-        body: new Uint8Array(body),
-      });
-      await res.arrayBuffer();
-      return res.ok;
-    };
-  const overGrpc: Send = (body) =>
-    new Promise((resolve) => client.Export(body, metadata, (error) => resolve(error === null)));
+  metadata.set('authorization', `Bearer ${server.token}`);
+  const overHttp = (type: string) => async (body: Buffer) => {
+    const res = await fetch(`http://127.0.0.1:${server.port}/v1/traces`, {
+      method: 'POST',
+      headers: { 'content-type': type, authorization: `Bearer ${server.token}` },
+      body: new Uint8Array(body),
+    });
+    await res.arrayBuffer();
+    return res.ok;
+  };
+  const overGrpc = (body: Buffer) =>
+    new Promise<boolean>((resolve) => client.Export(body, metadata, (error) => resolve(error === null)));
   const send =
     transport === 'OTLP/gRPC'
       ? overGrpc
       : overHttp(transport === 'OTLP/HTTP JSON' ? 'application/json' : 'application/x-protobuf');
   const list = transport === 'OTLP/HTTP JSON' ? bodies.json : bodies.protobuf;
-  let next = 0;
+  // Warm-up (JIT, connections, the day's partition), not counted.
+  for (const body of list.slice(0, 16)) await send(body);
+  const backends = dbName ? new BackendCpu(dbName) : null;
+  await backends?.start();
+  let next = 16;
   let spans = 0;
   let failures = 0;
   const end = Date.now() + SECONDS * 1000;
-  const sender = async () => {
-    while (Date.now() < end && next < list.length) {
-      if (await send(list[next++] as Buffer)) spans += BATCH;
-      else failures++;
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: SENDERS }, sender));
-  const rate = spans / ((performance.now() - started) / 1000);
-  client.close();
-  await grpc.close();
-  await app.close();
-  if (failures > 0) console.log(`  ${failures} exports refused`);
-  return rate;
-}
-
-/** The same exports decoded once, then written through the repository alone: the database's share. */
-async function writeRate(database: Database, bodies: Bodies): Promise<number> {
-  const repository = new TracesRepository(database.db);
-  const appId = '00000000-0000-4000-8000-000000000001';
-  const batches = bodies.protobuf.map((body) =>
-    decodeProtobufExport(body).flatMap((rs) =>
-      rs.spans.map((s) => ({
-        appId,
-        traceId: s.traceId as string,
-        spanId: s.spanId as string,
-        parentSpanId: s.parentSpanId,
-        name: s.name,
-        kind: s.kind,
-        service: 'bench',
-        appVersion: '1.0.0',
-        startNs: s.startNs,
-        durationNs: s.endNs - s.startNs,
-        statusCode: s.statusCode,
-        statusMessage: '',
-        interface: 'GET /orders/:id',
-        exceptionType: null,
-        exceptionMessage: null,
-        exceptionStack: null,
-        codeFunction: null,
-        codeNamespace: null,
-        codeFile: null,
-        codeLine: null,
-        testCase: 'CASE-1',
-        attributes: JSON.stringify(s.attributes),
-        resource: '{"service.name":"bench"}',
-        events: '[]',
-        links: '[]',
-      })),
-    ),
-  );
-  let next = 0;
-  let spans = 0;
+  const sampler = backends ? setInterval(() => void backends.sample(), 500) : null;
+  const db0 = (await backends?.sample()) ?? 0;
+  const cpu0 = await server.cpuMs();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: SENDERS }, async () => {
-      while (next < batches.length) spans += await repository.insertSpans(batches[next++] ?? []);
+      while (Date.now() < end && next < list.length) {
+        if (await send(list[next++] as Buffer)) spans += BATCH;
+        else failures++;
+      }
     }),
   );
-  return spans / ((performance.now() - started) / 1000);
+  const seconds = (performance.now() - started) / 1000;
+  const cpu1 = await server.cpuMs();
+  const cpu = cpu1.ms - cpu0.ms;
+  if (sampler) clearInterval(sampler);
+  const db = backends ? (await backends.sample()) - db0 : null;
+  await backends?.stop();
+  client.close();
+  await server.stop();
+  return {
+    rate: spans / seconds,
+    serverMsPer1000: cpu / (spans / 1000),
+    rowsPerStatement: spans / Math.max(1, cpu1.statements - cpu0.statements),
+    dbMsPer1000: db === null ? null : db / (spans / 1000),
+    failures,
+  };
+}
+
+/** COPY text format: tab-separated, `\N` for null, backslash escapes. */
+const copyField = (v: unknown) =>
+  v === null || v === undefined
+    ? '\\N'
+    : String(v).replaceAll('\\', '\\\\').replaceAll('\t', '\\t').replaceAll('\n', '\\n').replaceAll('\r', '\\r');
+
+const COPY_COLUMNS =
+  'app_id, trace_id, span_id, parent_span_id, name, kind, service, app_version, start_time, start_ns, duration_ns, ' +
+  'status_code, status_message, interface, exception_type, exception_message, exception_stack, code_function, ' +
+  'code_namespace, code_file, code_line, test_case, attributes, resource, events, links';
+
+/** The rows the server stores for these exports, in COPY text format (decoded and normalised here, once). */
+function copyRows(bodies: Bodies, appId: string): { text: string; rows: number; day: string } {
+  const lines: string[] = [];
+  let day = '';
+  for (const body of bodies.protobuf) {
+    for (const rs of decodeProtobufExport(body)) {
+      for (const s of rs.spans) {
+        const f = factsOf(s, rs.resource);
+        day = dayOf(s.startNs);
+        const iso = new Date(Number(s.startNs / 1_000_000n)).toISOString();
+        const fields = [
+          appId,
+          s.traceId,
+          s.spanId,
+          s.parentSpanId,
+          s.name,
+          s.kind,
+          'bench',
+          '1.0.0',
+          iso,
+          s.startNs,
+          s.endNs - s.startNs,
+          s.statusCode,
+          s.statusMessage,
+          f.interface,
+          f.exceptionType,
+          f.exceptionMessage,
+          f.exceptionStack,
+          f.codeFunction,
+          f.codeNamespace,
+          f.codeFile,
+          f.codeLine,
+          f.testCase,
+          JSON.stringify(s.attributes),
+          JSON.stringify(rs.resource),
+          '[]',
+          '[]',
+        ];
+        lines.push(fields.map(copyField).join('\t'));
+      }
+    }
+  }
+  return { text: `${lines.join('\n')}\n`, rows: lines.length, day };
+}
+
+/** Plain COPY of the same rows into the same (migrated, empty) table by psql: the ceiling. */
+async function copyCeiling(
+  database: Database,
+  psqlTarget: string[],
+  rows: ReturnType<typeof copyRows>,
+): Promise<number> {
+  await new TracesRepository(database.db).ensureDay(rows.day);
+  const file = `${OUT}otlp-ingest-copy.tsv`;
+  writeFileSync(file, rows.text);
+  const started = performance.now();
+  execFileSync(
+    'psql',
+    [...psqlTarget, '-v', 'ON_ERROR_STOP=1', '-c', `\\copy spans (${COPY_COLUMNS}) from '${file}'`],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  return rows.rows / ((performance.now() - started) / 1000);
 }
 
 const bodies = exports();
-const ENGINES = (process.env.ENGINES ?? 'pglite,postgresql').split(',');
-for (const engine of (['pglite', 'postgresql'] as const).filter((e) => ENGINES.includes(e))) {
-  const open = <T>(use: (d: Database) => Promise<T>) =>
-    engine === 'pglite' ? openDatabase({}).then(async (d) => use(d).finally(() => d.close())) : onFreshPostgres(use);
-  const figures: string[] = [];
-  for (const transport of ['OTLP/HTTP protobuf', 'OTLP/HTTP JSON', 'OTLP/gRPC'] as const) {
-    figures.push(`${transport} ${Math.round(await open((d) => ingestRate(d, bodies, transport)))} spans/s`);
+const ENGINES = (process.env.ENGINES ?? 'postgresql,pglite').split(',');
+const TRANSPORTS = (process.env.TRANSPORTS ?? 'OTLP/HTTP protobuf,OTLP/HTTP JSON,OTLP/gRPC').split(',') as Transport[];
+const copy = copyRows(bodies, '00000000-0000-4000-8000-000000000001');
+console.log(`${BATCHES} exports of ${BATCH} spans, ${SENDERS} senders, at most ${SECONDS} s per figure`);
+for (const engine of ENGINES) {
+  for (const transport of TRANSPORTS) {
+    const fresh = engine === 'postgresql' ? await freshPostgres() : null;
+    try {
+      const f = await ingestRate(fresh?.url ?? 'pglite', fresh?.name ?? null, bodies, transport);
+      const db = f.dbMsPer1000 === null ? '' : `, database backends ${f.dbMsPer1000.toFixed(1)} ms CPU`;
+      console.log(
+        `${engine} ${transport}: ${Math.round(f.rate)} spans/s (load ${load()}); per 1,000 spans: server ${f.serverMsPer1000.toFixed(1)} ms CPU${db}; ${Math.round(f.rowsPerStatement)} spans per insert${f.failures ? `; ${f.failures} exports refused` : ''}`,
+      );
+    } finally {
+      await fresh?.drop();
+    }
   }
-  const write = await open((d) => writeRate(d, bodies));
-  console.log(`${engine}: ${figures.join('; ')}; repository unnest alone ${Math.round(write)} spans/s`);
+  if (engine !== 'postgresql') {
+    // psql's \copy sends COPY FROM STDIN, which pglite-socket does not carry.
+    console.log(`${engine} plain COPY: not measured (no COPY FROM STDIN through pglite-socket)`);
+    continue;
+  }
+  const fresh = await freshPostgres();
+  const database = await openDatabase({ url: fresh.url });
+  try {
+    const rate = await copyCeiling(database, [fresh.url], copy);
+    console.log(
+      `${engine} plain COPY of the same ${copy.rows} rows (one psql \\copy): ${Math.round(rate)} spans/s (load ${load()})`,
+    );
+  } finally {
+    await database.close();
+    await fresh.drop();
+  }
 }

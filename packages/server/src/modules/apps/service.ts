@@ -23,6 +23,15 @@ const RULES = {
   referencedBy: { versions: 'versions', cases: 'test cases', project_apps: 'projects' },
 };
 
+/**
+ * How long an ingestion token's app is remembered. Every trace export and upload names its token, and
+ * OTLP exporters send hundreds a second: one query each is saved. A rotation or removal made here
+ * forgets at once; one made by another server process shows within this time.
+ */
+export const TOKEN_CACHE_MS = 2000;
+/** Past this many remembered tokens (someone sending many unknown ones), the memory starts again. */
+const TOKEN_CACHE_SIZE = 10_000;
+
 /** What the audit log may show of an app: everything but the token hash. */
 function snapshot(row: AppRecord): Record<string, unknown> {
   const { ingestionTokenHash: _hash, tokenIssuedAt: _issued, createdAt: _c, updatedAt: _u, id: _id, ...shown } = row;
@@ -31,6 +40,8 @@ function snapshot(row: AppRecord): Record<string, unknown> {
 
 export class AppsService {
   private readonly rows: AppsRepository;
+  /** Token hash → its app's id (null: no app's), as looked up at `at`; shared while in flight. */
+  private readonly tokenApps = new Map<string, { at: number; appId: Promise<string | null> }>();
 
   constructor(
     db: Db,
@@ -54,7 +65,15 @@ export class AppsService {
 
   /** The app an ingestion token belongs to, for uploads and traces; null when no app has it. */
   appIdForToken(token: string): Promise<string | null> {
-    return this.rows.idForTokenHash(ingestionTokenHash(token));
+    const hash = ingestionTokenHash(token);
+    const now = Date.now();
+    const known = this.tokenApps.get(hash);
+    if (known && now - known.at < TOKEN_CACHE_MS) return known.appId;
+    if (this.tokenApps.size >= TOKEN_CACHE_SIZE) this.tokenApps.clear();
+    const appId = this.rows.idForTokenHash(hash);
+    this.tokenApps.set(hash, { at: now, appId });
+    appId.catch(() => this.tokenApps.delete(hash));
+    return appId;
   }
 
   /** Apps whose id or name is `nameOrId`, as the intake names them: one by id, possibly several by name. */
@@ -126,11 +145,14 @@ export class AppsService {
       if (!(await this.rows.replaceToken(tx, id, hash))) throw new ApiError(404, 'not-found', 'No such app.');
       return { result: null, entry: { entity: 'app', entityId: id, action: 'rotate-token', changes: {} } };
     });
+    // Rare enough to forget every token: the old one must stop working here now, not in TOKEN_CACHE_MS.
+    this.tokenApps.clear();
     return { ...(await this.get(id)), ingestionToken: token };
   }
 
   async remove(id: string, actor: Actor) {
     await this.audit.removeRow(this.rows, this.audited(id, actor));
+    this.tokenApps.clear();
   }
 
   private audited(id: string, actor: Actor) {

@@ -106,6 +106,8 @@ function testCaseOf(attrs: Attributes, resource: Attributes): string | null {
   return null;
 }
 
+const MAX_CODE_LINE = 2_147_483_647;
+
 export function factsOf(span: DecodedSpan, resource: Attributes): SpanFacts {
   const attrs = span.attributes;
   const exception = span.events.find((e) => e.name === 'exception')?.attributes ?? {};
@@ -122,7 +124,8 @@ export function factsOf(span: DecodedSpan, resource: Attributes): SpanFacts {
       (shortFunction && namespace ? `${namespace}.${shortFunction}` : shortFunction),
     codeNamespace: namespace,
     codeFile: first(attrs, 'code.file.path', 'code.filepath'),
-    codeLine: Number.isSafeInteger(line) && line > 0 ? line : null,
+    // The column is a 32-bit integer: a line past it is no line a file has, and would fail the whole write.
+    codeLine: Number.isInteger(line) && line > 0 && line <= MAX_CODE_LINE ? line : null,
     testCase: testCaseOf(attrs, resource),
   };
 }

@@ -56,7 +56,7 @@ const ExportResponse = root.lookupType('otlp.ExportTraceServiceResponse');
 const RpcStatus = root.lookupType('otlp.RpcStatus');
 const RetryInfo = root.lookupType('otlp.RetryInfo');
 
-type Long = { toString(): string };
+type Long = { low: number; high: number; unsigned: boolean };
 type PbKeyValue = { key?: string; value?: PbAnyValue };
 type PbAnyValue = {
   value?: string;
@@ -85,7 +85,13 @@ type PbRequest = {
   resourceSpans?: { resource?: { attributes?: PbKeyValue[] }; scopeSpans?: { spans?: PbSpan[] }[] }[];
 };
 
-const big = (v: number | Long | undefined): bigint => (v === undefined ? 0n : BigInt(v.toString()));
+/** A 64-bit field as protobufjs gives it (a Long's two 32-bit halves, or a number) without going through text. */
+function big(v: number | Long | undefined): bigint {
+  if (v === undefined) return 0n;
+  if (typeof v === 'number') return BigInt(v);
+  const bits = (BigInt(v.high >>> 0) << 32n) | BigInt(v.low >>> 0);
+  return v.unsigned ? bits : BigInt.asIntN(64, bits);
+}
 
 function anyValue(v: PbAnyValue | undefined, depth: number): AttributeValue {
   if (!v?.value) return null;

@@ -41,8 +41,14 @@ export type SpanDetailRow = {
   links: { traceId: string; spanId: string; attributes: Record<string, unknown> }[];
 };
 
-/** How far a trace's other spans may lie outside the searched range (a long trace crossing its edge). */
+/** How far a trace's other spans may lie from its matched ones (also outside the searched range). */
 const TRACE_SLACK = sql`interval '1 hour'`;
+
+/**
+ * How many of the newest matching spans a search reads: enough for its candidate traces (five per
+ * result, the rest left for the duration and status filters) at twenty spans a trace, capped.
+ */
+export const scanLimit = (limit: number) => Math.min(50_000, limit * 5 * 20);
 
 /** The read models of trace search and the trace detail, on the module's own `spans` table. */
 export class TraceReads {
@@ -51,6 +57,12 @@ export class TraceReads {
   /**
    * Traces with at least one span matching every filter, most recent first; the duration range
    * applies to the whole trace (first start to last end), as a trace list shows it.
+   *
+   * Bounded for 10M stored spans (bench/trace-search.ts): the matching spans are read newest first
+   * through an index on start time (per partition, merged) and the read stops after
+   * `scanLimit(limit)` of them, rather than grouping every matching span of the range; the traces
+   * are those of the newest matching spans. No span is longer than its trace, so a longest duration
+   * also bounds each matching span. A trace's spans are those within TRACE_SLACK of its matched ones.
    */
   async search(q: Omit<TraceSearchQuery, 'from' | 'to'> & { from: Date; to: Date }): Promise<TraceSummaryRow[]> {
     const where: SQL[] = [sql`app_id = ${q.appId}`, sql`start_time >= ${q.from}`, sql`start_time < ${q.to}`];
@@ -62,37 +74,43 @@ export class TraceReads {
       const at = q.attribute.indexOf('=');
       where.push(sql`attributes ->> ${q.attribute.slice(0, at)} = ${q.attribute.slice(at + 1)}`);
     }
-    const having: SQL[] = [sql`true`];
-    if (q.status === 'ok') having.push(sql`count(*) filter (where s.status_code = 2) = 0`);
-    if (q.minDurationMs !== undefined)
-      having.push(sql`max(s.start_ns + s.duration_ns) - min(s.start_ns) >= ${Math.round(q.minDurationMs * 1e6)}`);
-    if (q.maxDurationMs !== undefined)
-      having.push(sql`max(s.start_ns + s.duration_ns) - min(s.start_ns) <= ${Math.round(q.maxDurationMs * 1e6)}`);
+    if (q.maxDurationMs !== undefined) where.push(sql`duration_ns <= ${Math.round(q.maxDurationMs * 1e6)}`);
+    const kept: SQL[] = [sql`true`];
+    if (q.status === 'ok') kept.push(sql`t.error_count = 0`);
+    if (q.minDurationMs !== undefined) kept.push(sql`t.duration_ns >= ${Math.round(q.minDurationMs * 1e6)}`);
+    if (q.maxDurationMs !== undefined) kept.push(sql`t.duration_ns <= ${Math.round(q.maxDurationMs * 1e6)}`);
     // The root first: a span without a parent, then the earliest.
     const rootOrder = sql`order by s.parent_span_id is not null, s.start_ns`;
+    // Each candidate's spans are read by its own key (lateral: per trace, only the day partitions
+    // around its matched spans), not by joining every span of the range.
     const result = await this.db.execute<TraceSummaryRow>(sql`
-      with matched as (
-        select trace_id, max(start_time) as last_seen from spans
+      with recent as (
+        select trace_id, start_time from spans
         where ${sql.join(where, sql` and `)}
+        order by start_time desc limit ${scanLimit(q.limit)}
+      ), matched as (
+        select trace_id, min(start_time) as first_seen, max(start_time) as last_seen from recent
         group by trace_id order by last_seen desc limit ${q.limit * 5}
       )
-      select s.trace_id,
-        (array_agg(s.name ${rootOrder}))[1] as root_name,
-        (array_agg(s.service ${rootOrder}))[1] as root_service,
-        (array_agg(s.interface ${rootOrder}))[1] as interface,
-        min(s.start_ns)::text as start_ns,
-        (max(s.start_ns + s.duration_ns) - min(s.start_ns))::text as duration_ns,
-        count(*)::text as span_count,
-        count(*) filter (where s.status_code = 2)::text as error_count,
-        max(s.test_case) as test_case,
-        max(s.app_version) as app_version
-      from spans s join matched m on m.trace_id = s.trace_id
-      where s.app_id = ${q.appId}
-        and s.start_time >= ${q.from}::timestamptz - ${TRACE_SLACK}
-        and s.start_time < ${q.to}::timestamptz + ${TRACE_SLACK}
-      group by s.trace_id
-      having ${sql.join(having, sql` and `)}
-      order by min(s.start_ns) desc
+      select m.trace_id, t.root_name, t.root_service, t.interface, t.start_ns::text, t.duration_ns::text,
+        t.span_count::text, t.error_count::text, t.test_case, t.app_version
+      from matched m cross join lateral (
+        select
+          (array_agg(s.name ${rootOrder}))[1] as root_name,
+          (array_agg(s.service ${rootOrder}))[1] as root_service,
+          (array_agg(s.interface ${rootOrder}))[1] as interface,
+          min(s.start_ns) as start_ns,
+          max(s.start_ns + s.duration_ns) - min(s.start_ns) as duration_ns,
+          count(*) as span_count,
+          count(*) filter (where s.status_code = 2) as error_count,
+          max(s.test_case) as test_case,
+          max(s.app_version) as app_version
+        from spans s
+        where s.app_id = ${q.appId} and s.trace_id = m.trace_id
+          and s.start_time >= m.first_seen - ${TRACE_SLACK} and s.start_time < m.last_seen + ${TRACE_SLACK}
+      ) t
+      where ${sql.join(kept, sql` and `)}
+      order by t.start_ns desc
       limit ${q.limit}`);
     return result.rows;
   }

@@ -12,6 +12,7 @@ import type { Database } from '../packages/server/src/db/client.ts';
 import { seed } from '../packages/server/src/db/seed.ts';
 import { generateReport } from '../packages/server/src/modules/reports/generate/index.ts';
 import { syntheticCoverage } from './gen/synthetic-coverage.ts';
+import { printHolds, summariseHolds } from './holds.ts';
 import { BENCH_ABOUT, benchConfig } from './server-config.ts';
 import { onFreshPglite, onFreshPostgres } from './throwaway-database.ts';
 
@@ -101,6 +102,7 @@ async function besideReport(database: Database, address: string, token: string) 
     passingGrade: 0.6,
   };
   const writes: number[] = [];
+  await database.takeHolds?.();
   let running = true;
   const writer = (async () => {
     while (running) {
@@ -116,10 +118,11 @@ async function besideReport(database: Database, address: string, token: string) 
   process.stdout.write(
     `${writes.length} reports of ${CLASSES} classes written, ${mean.toFixed(0)} ms each on average\n`,
   );
+  if (database.takeHolds) printHolds('PGlite holds while writing', summariseHolds(await database.takeHolds()));
   return figures;
 }
 
-const withPglite = () => onFreshPglite((database) => bench('PGlite (worker)', database));
+const withPglite = () => onFreshPglite((database) => bench('PGlite (worker)', database), { traceHolds: true });
 const withPostgres = () => onFreshPostgres((database) => bench('PostgreSQL 15', database));
 
 const rows = [

@@ -11,7 +11,7 @@ export function isTarget(value: string | undefined): value is Target {
 }
 
 export async function openBenchDatabase(target: Target): Promise<Database> {
-  if (target === 'pglite') return openDatabase({});
+  if (target === 'pglite') return openDatabase({ traceHolds: true });
   const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const name = `sx_bench_${randomBytes(6).toString('hex')}`;
   const admin = async (sql: string) => {

@@ -3,6 +3,10 @@
 // and while a 20,000-class report is written by generateReport again and again (issue 41: on PGlite no
 // request may wait behind a report's write for more than 200 ms; the write is staged and swapped).
 // Run: npx tsx bench/api-me.ts   (CLASSES=20000 by default; ENGINES=pglite,postgresql)
+// Last run (PGlite, 2 shared cores, load 9.1–9.5): p99 76 ms idle, 283 ms while the report is written
+// (1,229 req/s); the write's longest hold 26 ms of engine CPU (230 ms wall at that load), its swap
+// transaction 8 statements, 8 ms of CPU. Before issue 41's chunked ids, batched risk writes and unzeroed
+// WAL segments, the same day at load 17.5: p99 2,031 ms, longest holds 100–475 ms wall of single statements.
 import { execFile } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -12,6 +16,7 @@ import type { Database } from '../packages/server/src/db/client.ts';
 import { seed } from '../packages/server/src/db/seed.ts';
 import { generateReport } from '../packages/server/src/modules/reports/generate/index.ts';
 import { syntheticCoverage } from './gen/synthetic-coverage.ts';
+import { printHolds, summariseHolds } from './holds.ts';
 import { BENCH_ABOUT, benchConfig } from './server-config.ts';
 import { onFreshPglite, onFreshPostgres } from './throwaway-database.ts';
 
@@ -101,6 +106,7 @@ async function besideReport(database: Database, address: string, token: string) 
     passingGrade: 0.6,
   };
   const writes: number[] = [];
+  await database.takeHolds?.();
   let running = true;
   const writer = (async () => {
     while (running) {
@@ -116,10 +122,11 @@ async function besideReport(database: Database, address: string, token: string) 
   process.stdout.write(
     `${writes.length} reports of ${CLASSES} classes written, ${mean.toFixed(0)} ms each on average\n`,
   );
+  if (database.takeHolds) printHolds('PGlite holds while writing', summariseHolds(await database.takeHolds()));
   return figures;
 }
 
-const withPglite = () => onFreshPglite((database) => bench('PGlite (worker)', database));
+const withPglite = () => onFreshPglite((database) => bench('PGlite (worker)', database), { traceHolds: true });
 const withPostgres = () => onFreshPostgres((database) => bench('PostgreSQL 15', database));
 
 const rows = [

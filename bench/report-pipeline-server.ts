@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { buildApp } from '../packages/server/src/app.ts';
 import { seed } from '../packages/server/src/db/seed.ts';
+import { summariseHolds } from './holds.ts';
 import { isTarget, openBenchDatabase } from './report-pipeline-db.ts';
 import { BENCH_ABOUT, benchConfig } from './server-config.ts';
 
@@ -26,7 +27,7 @@ await seed(database.db, PASSWORD);
 const dataDir = mkdtempSync(join(tmpdir(), 'sx-bench-data-'));
 const app = await buildApp({
   db: database.db,
-  config: benchConfig({ accessTokenTtl: 3600, dataDir }),
+  config: benchConfig({ accessTokenTtl: 3600, dataDir, repoPaths: [dir] }),
   about: BENCH_ABOUT,
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -60,6 +61,7 @@ const created = await api<{ ingestionToken: string }>('POST', '/api/apps', acces
 });
 const { stdout: head } = await run('git', ['-C', join(dir, 'repo'), 'rev-parse', 'head']);
 
+await database.takeHolds?.();
 const rssAtStartMb = process.memoryUsage().rss / 1024 / 1024;
 const started = performance.now();
 const cpuBefore = process.cpuUsage();
@@ -116,6 +118,8 @@ const result = {
   errMsg: stored.errMsg,
   lineCovered: stored.lineCovered,
   lineTotal: stored.lineTotal,
+  // PGlite: the longest stretches one connection kept the engine while other requests waited (issue 41).
+  ...(database.takeHolds ? { holds: summariseHolds(await database.takeHolds()) } : {}),
 };
 await app.close();
 await database.close();

@@ -9,9 +9,12 @@ import { type Database, openDatabase } from '../packages/server/src/db/client.ts
 export const PG_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Runs `work` on a fresh embedded database in a temporary folder, removed afterwards. */
-export async function onFreshPglite<T>(work: (database: Database) => Promise<T>): Promise<T> {
+export async function onFreshPglite<T>(
+  work: (database: Database) => Promise<T>,
+  opts: { traceHolds?: boolean } = {},
+): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'sx-bench-'));
-  const database = await openDatabase({ pgliteDir: join(dir, 'pg') });
+  const database = await openDatabase({ pgliteDir: join(dir, 'pg'), traceHolds: opts.traceHolds });
   try {
     return await work(database);
   } finally {

@@ -14,6 +14,18 @@ export type Database = {
   close: () => Promise<void>;
   /** Embedded only: writes the whole database to a file that `loadFrom` can start another from. */
   dumpTo?: (file: string) => Promise<void>;
+  /** Embedded, opened with `traceHolds`: how long connections kept the engine to themselves since the last call. */
+  takeHolds?: () => Promise<Hold[]>;
+};
+
+/** One stretch during which a single connection had PGlite to itself (`db/pglite-holds.mjs`). */
+export type Hold = {
+  ms: number;
+  busyMs: number;
+  cpuMs: number;
+  statements: number;
+  /** Its distinct statement texts (the first 20), each shortened to 100 characters. */
+  sql: string[];
 };
 
 const MIGRATIONS = new URL('./migrations', import.meta.url).pathname;
@@ -24,7 +36,13 @@ const MIGRATIONS = new URL('./migrations', import.meta.url).pathname;
  * transaction — another pool client's query waits until COMMIT — so never await a query on another
  * pool connection inside a transaction (it would deadlock).
  */
-export async function openDatabase(opts: { url?: string; pgliteDir?: string; loadFrom?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  pgliteDir?: string;
+  loadFrom?: string;
+  /** Embedded only: record each connection's hold on the engine (benches and tests; see `takeHolds`). */
+  traceHolds?: boolean;
+}): Promise<Database> {
   if (opts.url) {
     // No JIT: the reads are short, and an over-estimated plan (the analytics' CTEs) spent seconds
     // compiling for a query that runs in milliseconds (bench/analytics-explain.ts). Set before the
@@ -44,6 +62,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string; loa
       dataDir: opts.pgliteDir ?? 'memory://',
       socketPath: join(sockDir, '.s.PGSQL.5432'),
       loadFrom: opts.loadFrom,
+      traceHolds: opts.traceHolds ?? false,
     },
   });
   await new Promise<void>((resolve, reject) => {
@@ -56,6 +75,11 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string; loa
     worker.postMessage({ dumpTo: file });
     await dumped;
   };
+  const takeHolds = async () => {
+    const taken = new Promise<{ holds: Hold[] }>((resolve) => worker.once('message', resolve));
+    worker.postMessage({ takeHolds: true });
+    return (await taken).holds;
+  };
   const database = await finish(pool, async () => {
     await pool.end();
     const stopped = new Promise((resolve) => worker.once('message', resolve));
@@ -64,7 +88,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string; loa
     await worker.terminate();
     rmSync(sockDir, { recursive: true, force: true });
   });
-  return { ...database, dumpTo };
+  return { ...database, dumpTo, takeHolds };
 }
 
 /** The advisory lock that lets one process migrate at a time (several web and worker processes start together). */

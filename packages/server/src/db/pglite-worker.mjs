@@ -2,20 +2,31 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { traceHolds } from './pglite-holds.mjs';
 
 /**
  * Runs PGlite off the main thread so a long query never stalls HTTP; serves it on a unix socket.
  * `loadFrom` starts it from a data folder dumped earlier (skipping PGlite's initdb, most of its start).
  */
-const { dataDir, socketPath, loadFrom } = workerData;
+const { dataDir, socketPath, loadFrom, traceHolds: tracing } = workerData;
 const db = loadFrom
   ? await PGlite.create(dataDir, { loadDataDir: new Blob([readFileSync(loadFrom)]) })
   : await PGlite.create(dataDir);
+// Every pool connection shares this one session. A new 16 MB WAL segment is otherwise zero-filled by
+// whichever statement crosses into it: on a 20,000-class report's write that one statement held every
+// other request (55 ms of CPU and 179 ms wall against 24 and 52 for its peers, issue 41). PGlite
+// runs with fsync off, so the zeroes bought no crash safety.
+await db.exec('set wal_init_zero = off');
 const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 100 });
 keepExtendedQueriesWhole(server);
+const takeHolds = tracing ? traceHolds(server.queryQueue) : () => [];
 await server.start();
 parentPort?.postMessage({ ready: true });
 parentPort?.on('message', async (msg) => {
+  if (msg.takeHolds) {
+    parentPort?.postMessage({ holds: takeHolds() });
+    return;
+  }
   if (msg.dumpTo) {
     const dump = await db.dumpDataDir('none');
     const partial = `${msg.dumpTo}.${process.pid}.${Date.now()}`;

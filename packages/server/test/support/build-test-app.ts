@@ -141,11 +141,11 @@ function serverTemplateName(url: string): Promise<string> {
 
 /**
  * In-memory PGlite by default; with DATABASE_URL, a throw-away database on that server, dropped on
- * close. Both start from a migrated template.
+ * close. Both start from a migrated template. `traceHolds`: see `Database.takeHolds` (PGlite only).
  */
-export async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(opts: { traceHolds?: boolean } = {}): Promise<Database> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openDatabase({ loadFrom: await embeddedTemplateFile() });
+  if (!url) return openDatabase({ loadFrom: await embeddedTemplateFile(), traceHolds: opts.traceHolds });
   const template = await serverTemplateName(url);
   const name = `sx_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });

@@ -225,14 +225,20 @@ export class GeneratedRowsRepository {
     this.pool = client;
   }
 
-  /** Ids for the class rows, so method rows can name their class row in the same statement batch. */
+  /**
+   * Ids for the class rows, so method rows can name their class row in the same statement batch; taken
+   * a chunk per statement (20,000 `nextval`s in one held PGlite for ~100 ms of CPU, issue 41).
+   */
   async takeDetailIds(count: number): Promise<number[]> {
-    if (count === 0) return [];
-    const result = await this.pool.query<{ ids: string[] }>(
-      `select array_agg(nextval(pg_get_serial_sequence('report_details', 'id'))) as ids from generate_series(1, $1)`,
-      [count],
-    );
-    return (result.rows[0]?.ids ?? []).map(Number);
+    const ids: number[] = [];
+    for (let taken = 0; taken < count; taken += ID_CHUNK) {
+      const result = await this.pool.query<{ ids: string[] }>(
+        `select array_agg(nextval(pg_get_serial_sequence('report_details', 'id'))) as ids from generate_series(1, $1)`,
+        [Math.min(ID_CHUNK, count - taken)],
+      );
+      for (const id of result.rows[0]?.ids ?? []) ids.push(Number(id));
+    }
+    return ids;
   }
 
   /** A new generation number for a report's rows: unique, and above every earlier one (the id sequence). */
@@ -247,8 +253,8 @@ export class GeneratedRowsRepository {
    * Stages a generation's rows beside the shown one, each chunk its own short statement (no transaction):
    * on PGlite other requests run between chunks (issue 41). Readers do not see them until `swap`.
    */
-  async stageDetails(reportId: string, generation: number, rows: ColumnData): Promise<void> {
-    await insertColumns(this.pool, 'report_details', stagedColumns(reportId, generation), rows, STAGE_CHUNK_ROWS);
+  async stageDetails(reportId: string, generation: number, rows: ColumnData, rowsPerStatement: number): Promise<void> {
+    await insertColumns(this.pool, 'report_details', stagedColumns(reportId, generation), rows, rowsPerStatement);
   }
 
   async stageFiles(reportId: string, generation: number, rows: ColumnData): Promise<void> {
@@ -334,11 +340,17 @@ export class GeneratedRowsWriter {
 }
 
 /**
- * Rows per staging statement: each must stay well under issue 41's 200 ms wait on PGlite (a file row
- * carries a file's line arrays, so fewer of them go in one statement).
+ * Rows per staging statement: each must stay well under issue 41's 200 ms wait on PGlite. Measured as the
+ * PGlite thread's CPU per statement (bench/api-me.ts, at load 20 on 2 cores): 200 method rows ~6 ms, 200
+ * class rows ~15 ms (each also goes into the class table's eleven sort indexes), 200 file rows ~5 ms
+ * (a file row carries the file's line arrays). Each statement also costs ~4 ms of its own, so chunks
+ * are no smaller than they need to be.
  */
 export const STAGE_CHUNK_ROWS = 500;
+export const STAGE_CLASS_ROWS = 250;
 export const STAGE_FILE_ROWS = 100;
+/** Class-row ids taken per statement. */
+const ID_CHUNK = 2_000;
 
 function stagedColumns(reportId: string, generation: number) {
   return [

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { CoverageRiskInput } from '../reports/generate/index.ts';
 import { classifyChangedMethods, type RiskCandidate, reportMethodsAtGrade, riskKey } from './classify.ts';
@@ -58,38 +59,26 @@ export async function writeCoverageRisks(client: pg.ClientBase, w: CoverageRiskI
   }
 
   const newByAuthor = new Map<string, number>();
-  let opened = 0;
+  const fresh: { id: string; candidate: RiskCandidate }[] = [];
+  const known: { item: StoredItem; candidate: RiskCandidate; reopen: boolean }[] = [];
   for (const c of atRisk.values()) {
     const item = sameVersion.get(c.key);
     if (!item) {
-      const id = await insertItem(client, w, c);
+      const id = randomUUID();
+      fresh.push({ id, candidate: c });
       transitions.push({ id, from: null, to: 'observing', reason: null });
-      opened++;
       if (c.author) newByAuthor.set(c.author, (newByAuthor.get(c.author) ?? 0) + 1);
       continue;
     }
     const reopen = observedAnew(item, c);
     if (reopen) transitions.push({ id: item.id, from: item.state, to: 'observing', reason: reopen });
-    await client.query(
-      `update risk_items set report_id = $2, class_name = $3, start_line = $4, end_line = $5, author = $6,
-         line_covered = $7, line_total = $8, changed_lines = $9, body_hash = $10, test_type = coalesce($11, test_type),
-         updated_at = now()${reopen ? `, state = 'observing', judgment = null, reason = null, assignee_id = null, due_date = null, resolved_at = null, resolved_by_report_id = null` : ''}
-       where id = $1`,
-      [
-        item.id,
-        w.reportId,
-        c.className,
-        c.startLine,
-        c.endLine,
-        c.author,
-        c.lineCovered,
-        c.lineTotal,
-        c.changedLines,
-        c.bodyHash,
-        w.testType,
-      ],
-    );
+    known.push({ item, candidate: c, reopen: reopen !== null });
   }
+  // One statement each, not one per method: this runs inside the report's swap transaction, which on
+  // PGlite holds every other request (issue 41).
+  await insertItems(client, w, fresh);
+  await updateItems(client, w, known);
+  const opened = fresh.length;
   if (transitions.length > 0) {
     await client.query(
       `insert into risk_item_history (risk_item_id, report_id, from_state, to_state, reason)
@@ -117,29 +106,80 @@ function observedAnew(item: StoredItem, c: RiskCandidate): string | null {
   return null;
 }
 
-async function insertItem(client: pg.ClientBase, w: CoverageRiskInput, c: RiskCandidate): Promise<string> {
-  const { rows } = await client.query<{ id: string }>(
-    `insert into risk_items (kind, app_id, report_id, test_type, version, class_name, method_name, signature,
-       file_path, start_line, end_line, author, requirement, line_covered, line_total, changed_lines, body_hash)
-     values ('coverage', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) returning id`,
+async function insertItems(
+  client: pg.ClientBase,
+  w: CoverageRiskInput,
+  fresh: readonly { id: string; candidate: RiskCandidate }[],
+): Promise<void> {
+  if (fresh.length === 0) return;
+  const column = <T>(pick: (c: RiskCandidate) => T) => fresh.map((f) => pick(f.candidate));
+  await client.query(
+    `insert into risk_items (id, kind, app_id, report_id, test_type, version, requirement, class_name, method_name,
+       signature, file_path, start_line, end_line, author, line_covered, line_total, changed_lines, body_hash)
+     select u.id, 'coverage', $1::uuid, $2::uuid, $3::int4, $4::text, $5::text, u.class_name, u.method_name, u.signature, u.file_path,
+       u.start_line, u.end_line, u.author, u.line_covered, u.line_total, u.changed_lines, u.body_hash
+     from unnest($6::uuid[], $7::text[], $8::text[], $9::text[], $10::text[], $11::int4[], $12::int4[], $13::text[],
+       $14::int4[], $15::int4[], $16::int4[], $17::text[])
+       as u(id, class_name, method_name, signature, file_path, start_line, end_line, author, line_covered,
+         line_total, changed_lines, body_hash)`,
     [
       w.appId,
       w.reportId,
       w.testType,
       w.version,
-      c.className,
-      c.methodName,
-      c.signature,
-      c.filePath,
-      c.startLine,
-      c.endLine,
-      c.author,
       w.requirement,
-      c.lineCovered,
-      c.lineTotal,
-      c.changedLines,
-      c.bodyHash,
+      fresh.map((f) => f.id),
+      column((c) => c.className),
+      column((c) => c.methodName),
+      column((c) => c.signature),
+      column((c) => c.filePath),
+      column((c) => c.startLine),
+      column((c) => c.endLine),
+      column((c) => c.author),
+      column((c) => c.lineCovered),
+      column((c) => c.lineTotal),
+      column((c) => c.changedLines),
+      column((c) => c.bodyHash),
     ],
   );
-  return (rows[0] as { id: string }).id;
+}
+
+/** Known items at risk again: their figures follow this report; those observed anew lose their judgment. */
+async function updateItems(
+  client: pg.ClientBase,
+  w: CoverageRiskInput,
+  known: readonly { item: StoredItem; candidate: RiskCandidate; reopen: boolean }[],
+): Promise<void> {
+  if (known.length === 0) return;
+  const column = <T>(pick: (c: RiskCandidate) => T) => known.map((k) => pick(k.candidate));
+  await client.query(
+    `update risk_items r set report_id = $1::uuid, test_type = coalesce($2::int4, r.test_type), class_name = u.class_name,
+       start_line = u.start_line, end_line = u.end_line, author = u.author, line_covered = u.line_covered,
+       line_total = u.line_total, changed_lines = u.changed_lines, body_hash = u.body_hash, updated_at = now(),
+       state = case when u.reopen then 'observing' else r.state end,
+       judgment = case when u.reopen then null else r.judgment end,
+       reason = case when u.reopen then null else r.reason end,
+       assignee_id = case when u.reopen then null else r.assignee_id end,
+       due_date = case when u.reopen then null else r.due_date end,
+       resolved_at = case when u.reopen then null else r.resolved_at end,
+       resolved_by_report_id = case when u.reopen then null else r.resolved_by_report_id end
+     from unnest($3::uuid[], $4::text[], $5::int4[], $6::int4[], $7::text[], $8::int4[], $9::int4[], $10::int4[],
+       $11::text[], $12::bool[])
+       as u(id, class_name, start_line, end_line, author, line_covered, line_total, changed_lines, body_hash, reopen)
+     where r.id = u.id`,
+    [
+      w.reportId,
+      w.testType,
+      known.map((k) => k.item.id),
+      column((c) => c.className),
+      column((c) => c.startLine),
+      column((c) => c.endLine),
+      column((c) => c.author),
+      column((c) => c.lineCovered),
+      column((c) => c.lineTotal),
+      column((c) => c.changedLines),
+      column((c) => c.bodyHash),
+      known.map((k) => k.reopen),
+    ],
+  );
 }

@@ -1,6 +1,6 @@
 import { type CounterBounds, type Counters, carriedMethodKey, type MethodCoverage } from '@sextant/coverage';
 import type { Db } from '../../../db/client.ts';
-import { GeneratedRowsRepository } from '../repository.ts';
+import { GeneratedRowsRepository, STAGE_CHUNK_ROWS, STAGE_CLASS_ROWS } from '../repository.ts';
 import { caseMethodRows } from './case-summaries.ts';
 import { COUNTER_COLUMNS, classEntries, counterValues, detailRows } from './detail-rows.ts';
 import { fileRows } from './file-rows.ts';
@@ -44,8 +44,8 @@ export async function generateReport(db: Db, input: GenerateInput, risks?: Cover
   // What a killed run staged (never shown) goes first; generation numbers only grow.
   await repository.dropGenerations(input.reportId, -1, shown);
   await repository.dropGenerations(input.reportId, shown, generation);
-  await repository.stageDetails(input.reportId, generation, details.classes);
-  await repository.stageDetails(input.reportId, generation, details.methods);
+  await repository.stageDetails(input.reportId, generation, details.classes, STAGE_CLASS_ROWS);
+  await repository.stageDetails(input.reportId, generation, details.methods, STAGE_CHUNK_ROWS);
   await repository.stageFiles(input.reportId, generation, files);
 
   const result = await repository.inTransaction(async (writer) => {

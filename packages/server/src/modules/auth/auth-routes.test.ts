@@ -13,6 +13,12 @@ import { auditLogs } from '../../db/schema/index.ts';
  * The app is built in beforeAll, so Stryker runs every test of this file for a mutant of a route's
  * registration; what registration decides comes first, as Stryker stops at the first failure. The
  * clock is held still where a cache (2 s) would otherwise decide the answer.
+ *
+ * Surviving mutants, each equivalent (`npm run mutation -- packages/server/src/modules/auth/routes.ts`):
+ * - in routes.ts, `req.principal?.userData.userid ?? ''` of sign-out and /api/me made
+ *   `req.principal.userData…` or `?? "Stryker was here!"`: both routes are `signed-in`, and the
+ *   access check sets `req.principal` before any handler of such a route runs (or answers 401), so
+ *   the principal is always there and the fallback never used.
  */
 
 type Pair = { accessToken: string; refreshToken: string; headers: { authorization: string } };
@@ -62,23 +68,53 @@ describe('sign-in routes', () => {
   afterAll(async () => t?.close());
   afterEach(() => vi.useRealTimers());
 
-  it('files each route under its tag in the API docs', async () => {
-    const docs = (await t.app.inject({ url: `${PATHS.docs}/json` })).json() as {
-      paths: Record<string, Record<string, { tags?: string[] }>>;
+  it('files each route under its tag in the API docs, with the fields of its answer', async () => {
+    type Schema = { type?: string; properties?: Record<string, Schema>; items?: Schema; enum?: unknown[] };
+    type Operation = {
+      tags?: string[];
+      responses?: { 200?: { content?: { 'application/json'?: { schema?: Schema } } } };
     };
-    const tagOf = (path: string, method: string) =>
-      docs.paths[path.replace(/:(\w+)/g, '{$1}')]?.[method]?.tags?.join(',');
+    const docs = (await t.app.inject({ url: `${PATHS.docs}/json` })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    /** The operation's tags, and what its 200 answer's `data` holds: null, an object's or a list's fields. */
+    const documented = (path: string, method: string) => {
+      const operation = docs.paths[path.replace(/:(\w+)/g, '{$1}')]?.[method];
+      const data = operation?.responses?.[200]?.content?.['application/json']?.schema?.properties?.data;
+      const fields = (s: Schema | undefined) =>
+        Object.keys(s?.properties ?? {})
+          .sort()
+          .join(' ');
+      const answer =
+        data?.enum?.length === 1 && data.enum[0] === null
+          ? 'null'
+          : data?.items
+            ? `[${fields(data.items)}]`
+            : fields(data);
+      return `${operation?.tags?.join(',')}: ${answer}`;
+    };
+    const signedIn = 'auth: accessToken refreshToken settings userData';
     expect([
-      tagOf(PATHS.login, 'post'),
-      tagOf(PATHS.refreshToken, 'post'),
-      tagOf(PATHS.logout, 'post'),
-      tagOf(PATHS.me, 'get'),
-      tagOf(PATHS.mySessions, 'get'),
-      tagOf(PATHS.mySession, 'delete'),
-      tagOf(PATHS.revokeOtherSessions, 'post'),
-      tagOf(PATHS.resetPassword, 'post'),
-      tagOf(PATHS.userResetLink, 'post'),
-    ]).toEqual(['auth', 'auth', 'auth', 'auth', 'auth', 'auth', 'auth', 'auth', 'users']);
+      documented(PATHS.login, 'post'),
+      documented(PATHS.refreshToken, 'post'),
+      documented(PATHS.logout, 'post'),
+      documented(PATHS.me, 'get'),
+      documented(PATHS.mySessions, 'get'),
+      documented(PATHS.mySession, 'delete'),
+      documented(PATHS.revokeOtherSessions, 'post'),
+      documented(PATHS.resetPassword, 'post'),
+      documented(PATHS.userResetLink, 'post'),
+    ]).toEqual([
+      signedIn,
+      signedIn,
+      'auth: null',
+      'auth: profile settings userData',
+      'auth: [createdAt current id ip lastUsedAt userAgent]',
+      'auth: null',
+      'auth: null',
+      'auth: null',
+      'users: expiresAt token url',
+    ]);
   });
 
   it('signs in without a token, answering the token pair, the rights and the settings', async () => {

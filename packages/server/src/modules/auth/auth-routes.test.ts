@@ -2,7 +2,7 @@ import { PATHS } from '@sextant/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_PASSWORD, buildTestApp } from '../../../test/support/build-test-app.ts';
-import { auditLogs } from '../../db/schema/index.ts';
+import { auditLogs, roles } from '../../db/schema/index.ts';
 
 /**
  * The sign-in routes as a client calls them: sign in, refresh, sign out, who am I, the user's own
@@ -229,6 +229,19 @@ describe('sign-in routes', () => {
     const linkUrl = PATHS.userResetLink.replace(':id', olgaId);
     expect(refusal(await post(linkUrl, {}))).toEqual([401, 'unauthorized']);
     expect(refusal(await post(linkUrl, {}, { headers: peter.headers }))).toEqual([403, 'forbidden']);
+    // A role holding `update User` and nothing more may (admin, who may do anything, proves no rule).
+    await t.database.db
+      .insert(roles)
+      .values({
+        name: 'account-keeper',
+        abilities: [{ action: 'update', resource: 'User' }],
+        resourceNums: { User: 1 },
+      });
+    const ritaId = await newUser('rita', 'account-keeper');
+    await newUser('quinn', 'account-keeper');
+    const quinn = await signIn('quinn', 'quinn-password');
+    const byKeeper = await post(PATHS.userResetLink.replace(':id', ritaId), {}, { headers: quinn.headers });
+    expect(byKeeper.statusCode).toBe(200);
     expect(refusal(await post(PATHS.userResetLink.replace(':id', 'x'), {}, { headers: admin.headers }))).toEqual([
       400,
       'validation-failed',

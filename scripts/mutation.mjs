@@ -17,6 +17,8 @@ const C = 'packages/coverage';
 // mutant static: all five files again for each mutant, a minute or more apiece on a busy machine.
 // With DATABASE_URL (a PostgreSQL server) each run's database is a copy of a migrated template.
 const AUTH_SERVICE_TESTS = [`${S}/src/modules/auth/service.test.ts`];
+/** One app for all its tests: a mutant of a route's registration runs them all (Stryker: static). */
+const AUTH_ROUTE_TESTS = [`${S}/src/modules/auth/auth-routes.test.ts`];
 
 /**
  * The merge's properties (JaCoCo runs simulated instruction by instruction) and branch identities,
@@ -48,6 +50,10 @@ export const TARGETS = {
     `${S}/src/modules/auth/auth-rules.test.ts`,
     `${S}/src/modules/auth/principals.test.ts`,
   ],
+  // The routes of sign-in, refresh, sign-out, the own sessions and reset links, called as a client does.
+  [`${S}/src/modules/auth/routes.ts`]: AUTH_ROUTE_TESTS,
+  [`${S}/src/modules/auth/session-routes.ts`]: AUTH_ROUTE_TESTS,
+  [`${S}/src/modules/users/reset-routes.ts`]: AUTH_ROUTE_TESTS,
   [`${S}/src/modules/auth/tokens.ts`]: [`${S}/src/modules/auth/tokens.test.ts`],
   [`${S}/src/plugins/access.ts`]: [`${S}/test/access-plugin.test.ts`],
   [`${S}/src/modules/roles/grants.ts`]: [`${S}/src/modules/roles/grants.test.ts`],

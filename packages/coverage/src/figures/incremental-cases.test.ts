@@ -28,9 +28,12 @@ import { type ChangedMethod, changedMethods, incrementalCoverage, LineOwners } f
 //   absent from the head's methods, and its id is then -1 too;
 // - the instruction counter of `lineCounters` made `false`, `||` or unreachable (line formats carry
 //   no instructions: the model has them for JaCoCo only, which takes the other path), and the
-//   `?? ''` class name never needed. Stryker (full run) also counts `if (true)` and
-//   `instructionsCovered === null` there as survivors, yet applied by hand each fails the first
-//   test of "line formats" below (its instruction must be null): not equivalent, and not explained.
+//   `?? ''` class name never needed;
+// - in that same test, `sums.instructionsCovered !== null` alone (the left operand, not the whole
+//   condition) made `true` or `=== null`: a line sum has both instruction sums or neither, so what
+//   is left (`true && instructionsMissed !== null`, `=== null && … !== null`) answers as before.
+//   These two were once thought to fail "line formats" by hand: that hand mutation made the whole
+//   condition `true`, a different mutant, which Stryker also makes and which that test kills.
 
 const c = (covered: number, missed: number) => ({ covered, missed });
 const none: Counters = { instruction: null, branch: null, line: null, complexity: null, method: null, class: null };

@@ -235,6 +235,9 @@ describe('auth rules', () => {
       expect(await answer(() => throttle.take('v'))).toMatchObject({ status: 429 });
     });
 
+    // Surviving mutants of repository.ts here: `row?.n` and `row?.last` in `attemptsSince` made
+    // `row.n` and `row.last`: an aggregate without GROUP BY answers exactly one row, even over no
+    // attempts (n = 0, last null), so `row` is never undefined: equivalent.
     // Surviving mutants of throttle.ts, each equivalent (`npm run mutation -- …/throttle.ts`):
     // - `last?.getTime()` made `last.getTime()`: `last` is null only when no attempt fell within the
     //   window, and then n = 0 is under any limit, so `refuse` is never reached with it.

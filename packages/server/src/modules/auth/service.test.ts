@@ -24,6 +24,12 @@ import { AccessTokens, tokenHash } from './tokens.ts';
  *   the stored key all the same (`login:ghost`), so the mutant is killed here.
  * - `hash(randomUUID(), { algorithm: 2 })` → `hash(randomUUID(), {})`: Argon2id (2) is
  *   @node-rs/argon2's default, so the decoy hash is made the same way: equivalent.
+ *
+ * Surviving mutants of repository.ts (`npm run mutation -- packages/server/src/modules/auth/repository.ts`,
+ * guarded by this file, sign-in-limits-rules.test.ts, auth-rules.test.ts and principals.test.ts):
+ * - `.select({ id: refreshTokens.id })` → `.select({})` in `familyRevoked` and `signedInFrom`: both
+ *   ask only whether a row exists, and PostgreSQL returns a row of no columns all the same
+ *   (`select from …`): equivalent. The attempt counts' two are explained in auth-rules.test.ts.
  */
 
 const POLICY: SessionPolicy = { idleMs: 10_000, maxMs: 25_000 };

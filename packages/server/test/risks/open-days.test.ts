@@ -106,4 +106,22 @@ describe('risk openings and closings kept per app and day', () => {
     );
     expect(rows[0].n).toBe(0);
   });
+
+  it('goes with its app: an app with items, history and counted days can be deleted', async () => {
+    const [one = '', two = ''] = apps;
+    await item(two, 7, [
+      [2, null, 'observing', null],
+      [1, 'observing', 'judged', 'accepted'],
+    ]);
+    const before = await database.pool.query('select count(*)::int as n from risk_open_days where app_id = $1', [two]);
+    expect(before.rows[0].n).toBeGreaterThan(0);
+    await database.pool.query('delete from apps where id = $1', [two]);
+    const { rows } = await database.pool.query(
+      'select (select count(*)::int from risk_open_days where app_id = $1) as days, (select count(*)::int from risk_items where app_id = $1) as items',
+      [two],
+    );
+    expect(rows[0]).toEqual({ days: 0, items: 0 });
+    const { kept, read } = await both([one], 30);
+    expect(kept).toEqual(read);
+  });
 });

@@ -164,8 +164,13 @@ CREATE TRIGGER risk_open_days_from_history AFTER INSERT ON risk_item_history
   REFERENCING NEW TABLE AS risk_item_history_new FOR EACH STATEMENT EXECUTE FUNCTION risk_open_days_from_history();
 --> statement-breakpoint
 -- An item deleted takes its history with it (cascade): its transitions leave the days' counts first.
+-- An item deleted with its app needs nothing: the app's days go too, and touching them after the app's
+-- row is gone fails its foreign key.
 CREATE OR REPLACE FUNCTION risk_open_days_item_gone() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF NOT EXISTS (SELECT 1 FROM apps WHERE id = OLD.app_id) THEN
+    RETURN OLD;
+  END IF;
   UPDATE risk_open_days d SET opened = d.opened - g.opened, closed = d.closed - g.closed
     FROM (SELECT (h.at AT TIME ZONE 'UTC')::date AS day, count(*) FILTER (WHERE h.delta > 0)::int AS opened,
         count(*) FILTER (WHERE h.delta < 0)::int AS closed

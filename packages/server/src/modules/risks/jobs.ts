@@ -9,7 +9,7 @@ export const SEVERITY_QUEUE = 'risk-severity';
 /**
  * The risks module's scheduled work on the shared job queue (issue 34), worked and scheduled where
  * jobs run; `soon()` asks for a trace-risk run after an intake batch, at most one per half minute (a
- * singleton), from any process (a web process queues it for a worker).
+ * debounced singleton), from any process (a web process queues it for a worker).
  */
 export class RiskJobs {
   constructor(
@@ -34,7 +34,13 @@ export class RiskJobs {
 
   async soon(): Promise<void> {
     try {
-      await this.queue.send(TRACE_RISKS_QUEUE, {}, { singletonKey: 'after-intake', singletonSeconds: 30 });
+      // One run per half-minute slot; a batch arriving while this slot's run is taken books the next
+      // slot's, so the spans of the last batch are always read (a plain singleton dropped it).
+      await this.queue.send(
+        TRACE_RISKS_QUEUE,
+        {},
+        { singletonKey: 'after-intake', singletonSeconds: 30, singletonNextSlot: true },
+      );
     } catch (error) {
       this.log.error({ err: error }, 'trace risk run not queued');
     }

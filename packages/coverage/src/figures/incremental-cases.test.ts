@@ -262,3 +262,33 @@ describe('changed lines and line owners', () => {
     expect([owners.idAt(-1), owners.idAt(0), owners.idAt(4)]).toEqual([-1, 0, -1]);
   });
 });
+
+describe('JaCoCo: ranges a merge of XML reports left', () => {
+  const branches = (covered: number, missed: number): Counters => ({ ...jvm([1, 0]), branch: c(covered, missed) });
+  const ranged = (name: string, startLine: number, counters: Counters, coveredAtMost: number) =>
+    ({ ...reported(name, '()V', startLine, counters), bounds: { branch: { coveredAtMost } } }) as MethodCoverage;
+
+  it("a changed method carries its report methods' upper bounds, the totals their sum, and an exact method none", () => {
+    const a = src('X', 'a', '()V', 1, 5);
+    const b = src('X', 'b', '()V', 6, 9);
+    const report = jacoco({ X: [ranged('a', 2, branches(1, 3), 3), reported('b', '()V', 7, branches(2, 0))] });
+    const result = incrementalCoverage([changed(a), changed(b)], report, new Map([['X.java', [a, b]]]));
+    const [first, second] = result.methods;
+    expect(first?.counters.branch).toEqual(c(1, 3));
+    expect(first?.bounds).toEqual({ branch: { coveredAtMost: 3 } });
+    expect(Object.keys(second ?? {})).not.toContain('bounds');
+    expect(result.totals.branch).toEqual(c(3, 3));
+    expect(result.bounds).toEqual({ branch: { coveredAtMost: 5 } });
+  });
+
+  it('exact report methods give exact totals, with no bounds at all', () => {
+    const a = src('X', 'a', '()V', 1, 5);
+    const result = incrementalCoverage(
+      [changed(a)],
+      jacoco({ X: [reported('a', '()V', 2, branches(1, 1))] }),
+      new Map(),
+    );
+    expect(Object.keys(result)).not.toContain('bounds');
+    expect(Object.keys(result.methods[0] ?? {})).not.toContain('bounds');
+  });
+});

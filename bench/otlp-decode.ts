@@ -3,50 +3,16 @@
 // repository here stores nothing. CPU milliseconds per 1,000 spans (process.cpuUsage, best of
 // ROUNDS), which depend far less on the machine's load than a rate does.
 import { loadavg } from 'node:os';
-import { JsonTraceSerializer, ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { DEFAULT_SETTINGS } from '@sextant/api';
 import { decodeJsonExport } from '../packages/server/src/modules/traces/otlp-json.ts';
 import { decodeProtobufExport } from '../packages/server/src/modules/traces/otlp-proto.ts';
 import type { TracesRepository } from '../packages/server/src/modules/traces/repository.ts';
 import { TracesService } from '../packages/server/src/modules/traces/service.ts';
+import { otlpExports } from './otlp-exports.ts';
 
 const EXPORTS = 300;
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
-const protobuf: Buffer[] = [];
-const json: Buffer[] = [];
-for (let b = 0; b < EXPORTS; b++) {
-  const memory = new InMemorySpanExporter();
-  const provider = new BasicTracerProvider({
-    resource: resourceFromAttributes({
-      'service.name': 'bench',
-      'service.version': '1.0.0',
-      'host.name': 'bench-host',
-    }),
-    spanProcessors: [new SimpleSpanProcessor(memory)],
-  });
-  const tracer = provider.getTracer('bench');
-  for (let i = 0; i < 100; i++) {
-    tracer
-      .startSpan('GET /orders/:id', {
-        kind: 1,
-        attributes: {
-          'http.request.method': 'GET',
-          'http.route': '/orders/:id',
-          'url.path': `/orders/${b * 100 + i}`,
-          'server.address': 'orders.internal',
-          'server.port': 8080,
-          'http.response.status_code': 200,
-          'user_agent.original': 'bench/1.0',
-          'test.case.id': `CASE-${i % 7}`,
-        },
-      })
-      .end();
-  }
-  protobuf.push(Buffer.from(ProtobufTraceSerializer.serializeRequest(memory.getFinishedSpans()) ?? []));
-  json.push(Buffer.from(JsonTraceSerializer.serializeRequest(memory.getFinishedSpans()) ?? []));
-}
+const { protobuf, json } = otlpExports(EXPORTS, 100);
 
 const nothingStored = { insertSpans: async (rows: unknown[]) => rows.length } as unknown as TracesRepository;
 const service = new TracesService(nothingStored, async () => DEFAULT_SETTINGS, 1000);

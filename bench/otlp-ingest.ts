@@ -8,15 +8,13 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { credentials, Metadata, makeGenericClientConstructor } from '@grpc/grpc-js';
-import { JsonTraceSerializer, ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import pg from 'pg';
 import { type Database, openDatabase } from '../packages/server/src/db/client.ts';
 import { TRACE_SERVICE } from '../packages/server/src/modules/traces/grpc-listener.ts';
 import { factsOf } from '../packages/server/src/modules/traces/normalise.ts';
 import { decodeProtobufExport } from '../packages/server/src/modules/traces/otlp-proto.ts';
 import { dayOf, TracesRepository } from '../packages/server/src/modules/traces/repository.ts';
+import { type OtlpBodies, otlpExports } from './otlp-exports.ts';
 import { PG_SERVER } from './throwaway-database.ts';
 
 const SECONDS = Number(process.env.SECONDS ?? 10);
@@ -25,53 +23,8 @@ const BATCH = 100;
 const BATCHES = Number(process.env.BATCHES ?? 1500);
 const OUT = new URL('./out/', import.meta.url).pathname;
 
-type Bodies = { protobuf: Buffer[]; json: Buffer[] };
 type Transport = 'OTLP/HTTP protobuf' | 'OTLP/HTTP JSON' | 'OTLP/gRPC';
 const load = () => loadavg()[0]?.toFixed(1);
-
-/**
- * Distinct 100-span exports (ids differ, so every span is a new row) of a service's server spans with
- * the attributes an HTTP instrumentation sets, serialised by the official SDK.
- */
-function exports(): Bodies {
-  const out: Bodies = { protobuf: [], json: [] };
-  for (let b = 0; b < BATCHES; b++) {
-    const memory = new InMemorySpanExporter();
-    const provider = new BasicTracerProvider({
-      resource: resourceFromAttributes({
-        'service.name': 'bench',
-        'service.version': '1.0.0',
-        'host.name': 'bench-host',
-        'process.pid': 4242,
-        'telemetry.sdk.language': 'nodejs',
-      }),
-      spanProcessors: [new SimpleSpanProcessor(memory)],
-    });
-    const tracer = provider.getTracer('bench');
-    for (let i = 0; i < BATCH; i++) {
-      tracer
-        .startSpan('GET /orders/:id', {
-          kind: 1,
-          attributes: {
-            'http.request.method': 'GET',
-            'http.route': '/orders/:id',
-            'url.path': `/orders/${b * BATCH + i}`,
-            'url.scheme': 'http',
-            'server.address': 'orders.internal',
-            'server.port': 8080,
-            'http.response.status_code': 200,
-            'network.protocol.version': '1.1',
-            'user_agent.original': 'bench/1.0',
-            'test.case.id': `CASE-${i % 7}`,
-          },
-        })
-        .end();
-    }
-    out.protobuf.push(Buffer.from(ProtobufTraceSerializer.serializeRequest(memory.getFinishedSpans()) ?? []));
-    out.json.push(Buffer.from(JsonTraceSerializer.serializeRequest(memory.getFinishedSpans()) ?? []));
-  }
-  return out;
-}
 
 /** A fresh PostgreSQL database (its URL), dropped by the returned function. */
 async function freshPostgres(): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
@@ -168,7 +121,7 @@ type Figure = {
 async function ingestRate(
   target: string,
   dbName: string | null,
-  bodies: Bodies,
+  bodies: OtlpBodies,
   transport: Transport,
 ): Promise<Figure> {
   const server = await startServer(target);
@@ -243,7 +196,7 @@ const COPY_COLUMNS =
   'code_namespace, code_file, code_line, test_case, attributes, resource, events, links';
 
 /** The rows the server stores for these exports, in COPY text format (decoded and normalised here, once). */
-function copyRows(bodies: Bodies, appId: string): { text: string; rows: number; day: string } {
+function copyRows(bodies: OtlpBodies, appId: string): { text: string; rows: number; day: string } {
   const lines: string[] = [];
   let day = '';
   for (const body of bodies.protobuf) {
@@ -307,7 +260,7 @@ async function copyCeiling(
   return rows.rows / ((performance.now() - started) / 1000);
 }
 
-const bodies = exports();
+const bodies = otlpExports(BATCHES, BATCH);
 const ENGINES = (process.env.ENGINES ?? 'postgresql,pglite').split(',');
 const TRANSPORTS = (process.env.TRANSPORTS ?? 'OTLP/HTTP protobuf,OTLP/HTTP JSON,OTLP/gRPC').split(',') as Transport[];
 const copy = copyRows(bodies, '00000000-0000-4000-8000-000000000001');

@@ -4,7 +4,6 @@
 // 1,000 spans is its own; on PostgreSQL the backends' CPU is read from /proc. Both depend far less on
 // the machine's load than spans/s, which is printed beside the load average.
 import { execFileSync, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { credentials, Metadata, makeGenericClientConstructor } from '@grpc/grpc-js';
@@ -15,7 +14,7 @@ import { factsOf } from '../packages/server/src/modules/traces/normalise.ts';
 import { decodeProtobufExport } from '../packages/server/src/modules/traces/otlp-proto.ts';
 import { dayOf, TracesRepository } from '../packages/server/src/modules/traces/repository.ts';
 import { type OtlpBodies, otlpExports } from './otlp-exports.ts';
-import { PG_SERVER } from './throwaway-database.ts';
+import { PG_SERVER, throwawayPostgres } from './throwaway-database.ts';
 
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const SENDERS = 8;
@@ -25,24 +24,6 @@ const OUT = new URL('./out/', import.meta.url).pathname;
 
 type Transport = 'OTLP/HTTP protobuf' | 'OTLP/HTTP JSON' | 'OTLP/gRPC';
 const load = () => loadavg()[0]?.toFixed(1);
-
-/** A fresh PostgreSQL database (its URL), dropped by the returned function. */
-async function freshPostgres(): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
-  const name = `sextant_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_SERVER });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(PG_SERVER);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 /** CPU milliseconds (user + system) of the database's backends so far, from /proc; sampled, a backend's last sample kept. */
 class BackendCpu {
@@ -267,7 +248,7 @@ const copy = copyRows(bodies, '00000000-0000-4000-8000-000000000001');
 console.log(`${BATCHES} exports of ${BATCH} spans, ${SENDERS} senders, at most ${SECONDS} s per figure`);
 for (const engine of ENGINES) {
   for (const transport of TRANSPORTS) {
-    const fresh = engine === 'postgresql' ? await freshPostgres() : null;
+    const fresh = engine === 'postgresql' ? await throwawayPostgres() : null;
     try {
       const f = await ingestRate(fresh?.url ?? 'pglite', fresh?.name ?? null, bodies, transport);
       const db = f.dbMsPer1000 === null ? '' : `, database backends ${f.dbMsPer1000.toFixed(1)} ms CPU`;
@@ -283,7 +264,7 @@ for (const engine of ENGINES) {
     console.log(`${engine} plain COPY: not measured (no COPY FROM STDIN through pglite-socket)`);
     continue;
   }
-  const fresh = await freshPostgres();
+  const fresh = await throwawayPostgres();
   const database = await openDatabase({ url: fresh.url });
   try {
     const rate = await copyCeiling(database, [fresh.url], copy);

@@ -23,15 +23,28 @@ export async function onFreshPglite<T>(
   }
 }
 
-/** Runs `work` on a fresh database of the PostgreSQL server, dropped afterwards. */
-export async function onFreshPostgres<T>(work: (database: Database) => Promise<T>): Promise<T> {
+/** A fresh database of the PostgreSQL server (its URL and name), dropped by `drop()`. */
+export async function throwawayPostgres(): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const name = `sextant_bench_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_SERVER });
   await admin.connect();
   await admin.query(`create database ${name}`);
   const url = new URL(PG_SERVER);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  return {
+    url: url.toString(),
+    name,
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** Runs `work` on a fresh database of the PostgreSQL server, dropped afterwards. */
+export async function onFreshPostgres<T>(work: (database: Database) => Promise<T>): Promise<T> {
+  const fresh = await throwawayPostgres();
+  const database = await openDatabase({ url: fresh.url });
   // pool.end() resolves before its sockets have closed: the forced drop below may end one of them,
   // which the pool then reports as an error nobody listens for (and the process would stop).
   database.pool.on('error', () => {});
@@ -39,7 +52,6 @@ export async function onFreshPostgres<T>(work: (database: Database) => Promise<T
     return await work(database);
   } finally {
     await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await fresh.drop();
   }
 }

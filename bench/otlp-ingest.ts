@@ -4,7 +4,7 @@
 // 1,000 spans is its own; on PostgreSQL the backends' CPU is read from /proc. Both depend far less on
 // the machine's load than spans/s, which is printed beside the load average.
 import { execFileSync, fork } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { credentials, Metadata, makeGenericClientConstructor } from '@grpc/grpc-js';
 import pg from 'pg';
@@ -228,6 +228,7 @@ async function copyCeiling(
   rows: ReturnType<typeof copyRows>,
 ): Promise<number> {
   await new TracesRepository(database.db).ensureDay(rows.day);
+  mkdirSync(OUT, { recursive: true });
   const file = `${OUT}otlp-ingest-copy.tsv`;
   writeFileSync(file, rows.text);
   const started = performance.now();
@@ -266,6 +267,8 @@ for (const engine of ENGINES) {
   }
   const fresh = await throwawayPostgres();
   const database = await openDatabase({ url: fresh.url });
+  // The forced drop may end a socket the closed pool still holds (see onFreshPostgres).
+  database.pool.on('error', () => {});
   try {
     const rate = await copyCeiling(database, [fresh.url], copy);
     console.log(

@@ -31,6 +31,12 @@ export const TABLE_OWNERS_WHERE_NAMES_DIFFER = {
   coverageUploads: 'intake', // db/schema/reports.ts: written by the intake, read by the pipeline
   coverageAgents: 'intake', // db/schema/reports.ts: the agents' heart-beats
   uploadBlobs: 'intake', // db/schema/upload-blobs.ts: an upload's bytes kept in the database (ADR 0006)
+  reportCommitters: 'reports', // db/schema/report-summaries.ts: written in the report's generation transaction
+  reportCaseMethods: 'reports', // db/schema/report-summaries.ts: written in the report's generation transaction
+  reportRequirements: 'reports', // db/schema/report-summaries.ts: written in the report's generation transaction
+  reportCaseSummaries: 'reports', // db/schema/report-summaries.ts: written in the report's generation transaction
+  appCaseSummaries: 'reports', // db/schema/report-summaries.ts: written in the report's generation transaction
+  requirementAppSummaries: 'reports', // db/schema/report-summaries.ts: written in the report's generation transaction
 };
 
 /**

@@ -5,6 +5,7 @@ export * from './branches.ts';
 export * from './cases.ts';
 export * from './messages.ts';
 export * from './projects.ts';
+export * from './report-summaries.ts';
 export * from './reports.ts';
 export * from './requirements.ts';
 export * from './risks.ts';

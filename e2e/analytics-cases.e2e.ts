@@ -1,14 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, artifactsDir, baseUrl, signInByApi, useBrowser } from './support/browser.ts';
-import { runDemo } from './support/demo.ts';
+import { demoWorkspace } from './support/demo.ts';
 
 // Issue 35: requirement and case analytics holding the demo's data (`npm run demo`), in English and
 // Chinese (screenshots in e2e/artifacts); a filter restored on reload; the case table's CSV read.
-const reposDir = mkdtempSync(join(tmpdir(), 'sx-e2e-analytics-cases-'));
 
 describe('requirement and case analytics over the demo workspace', () => {
   const chromium = useBrowser();
@@ -16,7 +13,7 @@ describe('requirement and case analytics over the demo workspace', () => {
   let token = '';
 
   beforeAll(async () => {
-    expect(await runDemo(['--repos-dir', reposDir])).toContain('demo workspace ready');
+    expect(await demoWorkspace()).toContain('demo workspace ready');
     token = (
       await apiCall<{ accessToken: string }>('POST', '/api/login', {
         username: 'admin',
@@ -32,7 +29,6 @@ describe('requirement and case analytics over the demo workspace', () => {
     teamId = teams.items.find((t) => t.name === 'Demo team')?.id ?? '';
     expect(teamId).not.toBe('');
   }, 660_000);
-  afterAll(() => rmSync(reposDir, { recursive: true, force: true }));
 
   async function open(locale: string) {
     const context = await chromium.browser.newContext({

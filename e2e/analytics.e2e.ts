@@ -1,15 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, artifactsDir, baseUrl, signInByApi, useBrowser } from './support/browser.ts';
-import { runDemo } from './support/demo.ts';
+import { demoWorkspace } from './support/demo.ts';
 
 // Issue 35: the analytics screens, the cockpit and the project dashboards holding the demo's data
 // (`npm run demo`), in English and Chinese (screenshots in e2e/artifacts); filters restored on reload;
 // the committer table's CSV downloaded and read; the cockpit fits 1920×1080 without scrolling.
-const reposDir = mkdtempSync(join(tmpdir(), 'sx-e2e-analytics-'));
 
 describe('analytics screens over the demo workspace', () => {
   const chromium = useBrowser();
@@ -17,7 +14,7 @@ describe('analytics screens over the demo workspace', () => {
   let projectId = '';
 
   beforeAll(async () => {
-    expect(await runDemo(['--repos-dir', reposDir])).toContain('demo workspace ready');
+    expect(await demoWorkspace()).toContain('demo workspace ready');
     const admin = await apiCall<{ accessToken: string }>('POST', '/api/login', {
       username: 'admin',
       password: inject('adminPassword'),
@@ -39,7 +36,6 @@ describe('analytics screens over the demo workspace', () => {
     expect(teamId).not.toBe('');
     expect(projectId).not.toBe('');
   }, 660_000);
-  afterAll(() => rmSync(reposDir, { recursive: true, force: true }));
 
   async function open(locale: string, viewport = { width: 1440, height: 900 }) {
     const context = await chromium.browser.newContext({ baseURL: baseUrl(), viewport, acceptDownloads: true });

@@ -1,16 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, useBrowser } from './support/browser.ts';
-import { runDemo } from './support/demo.ts';
+import { demoWorkspace } from './support/demo.ts';
 import { fitsAndShoot, openAs } from './support/screens.ts';
 
 // Issue 37's screenshots on the demo workspace (`sextant demo`, as the README's second step loads it):
 // both dashboards with the demo's versions (v2, v3) on the trend's x-axis, the TypeScript app's
 // report detail and its report list, each at 1280×800 and 1920×1080, in English and in Chinese, each
 // fitting 1280 px without sideways scrolling. Loading the demo again finds what a first load made.
-const reposDir = mkdtempSync(join(tmpdir(), 'sx-e2e-screens-demo-'));
 
 type Report = { id: string; name: string; appId: string; teamId: string; status: string };
 
@@ -20,7 +16,7 @@ describe("the demo's coverage screens at both sizes, in both languages", () => {
 
   beforeAll(async () => {
     // The demo's repositories go to a folder of this suite (SEXTANT_REPO_PATHS is the temporary folder).
-    expect(await runDemo(['--repos-dir', reposDir])).toContain('demo workspace ready');
+    expect(await demoWorkspace()).toContain('demo workspace ready');
     const admin = await apiCall<{ accessToken: string }>('POST', '/api/login', {
       username: 'admin',
       password: inject('adminPassword'),
@@ -34,7 +30,6 @@ describe("the demo's coverage screens at both sizes, in both languages", () => {
     typescript = page.reports.find((r) => r.name === '1.1 unit, full') as Report;
     expect(typescript?.status).toBe('SUCCESS');
   }, 660_000);
-  afterAll(() => rmSync(reposDir, { recursive: true, force: true }));
 
   it.each(['en', 'zh'] as const)(
     'dashboards by version, the TypeScript report and its list (%s)',

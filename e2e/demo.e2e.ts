@@ -1,15 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, artifactsDir, newPage, signInByApi, useBrowser } from './support/browser.ts';
-import { runDemo } from './support/demo.ts';
+import { demoReposDir, demoWorkspace, runDemo } from './support/demo.ts';
 
 // Issue 7, "must show": on the server `npm start` started with a fresh data folder, `sextant demo`
 // (`npm run demo`) loads the demo workspace; the home screen, both dashboards, both coverage lists, a report detail
 // and the source view then hold demo data, in English and in Chinese (screenshots in e2e/artifacts).
-const reposDir = mkdtempSync(join(tmpdir(), 'sx-e2e-demo-'));
 
 type Report = { id: string; name: string; appName: string; appId: string; teamId: string; status: string };
 
@@ -19,7 +15,7 @@ describe('the demo workspace in the browser, in both languages', () => {
   let incremental: Report;
 
   beforeAll(async () => {
-    expect(await runDemo(['--repos-dir', reposDir])).toContain('demo workspace ready');
+    expect(await demoWorkspace()).toContain('demo workspace ready');
     const admin = await apiCall<{ accessToken: string }>('POST', '/api/login', {
       username: 'admin',
       password: inject('adminPassword'),
@@ -35,7 +31,6 @@ describe('the demo workspace in the browser, in both languages', () => {
     expect(full?.status).toBe('SUCCESS');
     expect(incremental?.status).toBe('SUCCESS');
   }, 660_000);
-  afterAll(() => rmSync(reposDir, { recursive: true, force: true }));
 
   async function visit(page: Page, locale: string, name: string, path: string, shows: string | RegExp) {
     await page.goto(path);
@@ -84,6 +79,6 @@ describe('the demo workspace in the browser, in both languages', () => {
   );
 
   it('runs again without changing anything', async () => {
-    expect(await runDemo(['--repos-dir', reposDir])).toMatch(/0 created/);
+    expect(await runDemo(['--repos-dir', demoReposDir()])).toMatch(/0 created/);
   }, 300_000);
 });

@@ -1,17 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, artifactsDir, baseUrl, createUser, signInByApi, useBrowser } from './support/browser.ts';
-import { runDemo } from './support/demo.ts';
+import { demoWorkspace } from './support/demo.ts';
 
 // Issue 34: a second, non-admin user (a developer of the demo team) lists the git identity they
 // commit under (the name of the demo author with most open coverage risks), judges a pending risk
 // of theirs, and is told when an item is assigned to them; the
 // home screen, pending risks with the judgment drawer and my analytics in English and Chinese,
 // holding the demo's data (screenshots in e2e/artifacts).
-const reposDir = mkdtempSync(join(tmpdir(), 'sx-e2e-judgment-'));
 
 type Item = { id: string; methodName: string; author: string | null; state: string; judgment: string | null };
 type History = { actorName: string | null; toState: string; judgment: string | null }[];
@@ -44,7 +40,7 @@ describe('risk judgment by a second user over the demo workspace', () => {
     apiCall<{ items: Item[] }>('GET', `/api/risks?perPage=200&${query}`, undefined, token).then((p) => p.items);
 
   beforeAll(async () => {
-    expect(await runDemo(['--repos-dir', reposDir])).toContain('demo workspace ready');
+    expect(await demoWorkspace()).toContain('demo workspace ready');
     admin = (
       await apiCall<{ accessToken: string }>('POST', '/api/login', {
         username: 'admin',
@@ -79,7 +75,6 @@ describe('risk judgment by a second user over the demo workspace', () => {
       .filter((i) => nameOf(i.author) === CHEN)
       .sort((a, b) => Number(a.state !== 'observing') - Number(b.state !== 'observing'));
   }, 660_000);
-  afterAll(() => rmSync(reposDir, { recursive: true, force: true }));
 
   it('the demo leaves an author with two open coverage risks', () => {
     expect(chensItems.length).toBeGreaterThanOrEqual(2);

@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, artifactsDir, baseUrl, signInByApi, useBrowser } from './support/browser.ts';
-import { runDemo } from './support/demo.ts';
+import { demoWorkspace } from './support/demo.ts';
 
 // Issue 34: the home screen's treemap of the selected version's changed methods, holding the demo's
 // data (`npm run demo`), in English and Chinese (screenshots in e2e/artifacts).
-const reposDir = mkdtempSync(join(tmpdir(), 'sx-e2e-treemap-'));
 
 type Item = { appId: string; version: string; kind: string };
 type Treemap = { reportId: string | null; methods: { changedLines: number; status: string }[] };
@@ -18,7 +14,7 @@ describe('the home screen treemap over the demo workspace', () => {
   let treemap: Treemap = { reportId: null, methods: [] };
 
   beforeAll(async () => {
-    expect(await runDemo(['--repos-dir', reposDir])).toContain('demo workspace ready');
+    expect(await demoWorkspace()).toContain('demo workspace ready');
     const { accessToken } = await apiCall<{ accessToken: string }>('POST', '/api/login', {
       username: 'admin',
       password: inject('adminPassword'),
@@ -35,7 +31,6 @@ describe('the home screen treemap over the demo workspace', () => {
     scope = `appId=${item.appId}&version=${encodeURIComponent(item.version)}`;
     treemap = await apiCall<Treemap>('GET', `/api/risks/treemap?${scope}`, undefined, accessToken);
   }, 660_000);
-  afterAll(() => rmSync(reposDir, { recursive: true, force: true }));
 
   it('answers the version of an open risk with its changed methods, some uncovered', () => {
     expect(treemap.reportId).not.toBeNull();

@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoTraceExport } from '../packages/cli/src/commands/demo/traces.ts';
 import { apiCall, artifactsDir, baseUrl, signInByApi, useBrowser } from './support/browser.ts';
-import { runDemo } from './support/demo.ts';
+import { demoWorkspace } from './support/demo.ts';
 
 // Issue 36 in the browser: trace search, the viewer on its own port signed in with the app's
 // session, interface analytics and a regression run, each screenshotted in English and Chinese.
@@ -57,8 +54,6 @@ describe('tracing screens', () => {
     );
     runId = run.id;
   });
-  const reposDir = mkdtempSync(join(tmpdir(), 'sx-e2e-tracing-'));
-  afterAll(() => rmSync(reposDir, { recursive: true, force: true }));
 
   async function signedInPage(browser: Browser, locale: 'en' | 'zh'): Promise<Page> {
     const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1440, height: 900 } });
@@ -115,7 +110,7 @@ describe('tracing screens', () => {
   // The tie Jaeger lacks: the demo's traces name their code methods, and the demo's reports know them,
   // so a span opens its method's coverage in the report's source view at the method's line.
   it('links a span of the demo to its method in a coverage report, at its line', async () => {
-    expect(await runDemo(['--repos-dir', reposDir])).toContain('demo workspace ready');
+    expect(await demoWorkspace()).toContain('demo workspace ready');
     const apps = await apiCall<{ items: { id: string; name: string }[] }>(
       'GET',
       '/api/apps?q=demo-inventory',

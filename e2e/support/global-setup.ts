@@ -12,6 +12,7 @@ declare module 'vitest' {
     adminPassword: string;
     jwtSecret: string;
     traceViewerPort: number;
+    demoDir: string;
   }
 }
 
@@ -32,6 +33,8 @@ function waitForListening(child: ChildProcess, output: { text: string }): Promis
 /** Starts the server exactly as `npm start` does, on a free port with a fresh data folder. */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sextant-e2e-'));
+  // The demo workspace the suites share (support/demo.ts): its repositories and what its first run printed.
+  const demoDir = mkdtempSync(join(tmpdir(), 'sextant-e2e-demo-'));
   const port = await freePort();
   // Its own viewer port: 5173 may be taken by another server on this machine (point 2's default).
   const traceViewerPort = await freePort();
@@ -66,10 +69,12 @@ export default async function setup(project: TestProject) {
   project.provide('adminPassword', adminPassword);
   project.provide('jwtSecret', jwtSecret);
   project.provide('traceViewerPort', traceViewerPort);
+  project.provide('demoDir', demoDir);
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(demoDir, { recursive: true, force: true });
   };
 }

@@ -18,8 +18,10 @@ import { type ChangedMethod, changedMethods, incrementalCoverage, LineOwners } f
 // - `lineTotals` or `sourceMethods` starting as `["Stryker was here"]`: a string has no counters,
 //   and `sourceMethods` is set before its first read;
 // - `if (isMeasured)` made `true`: summing no report methods gives the empty counters it replaces;
-// - the early `return false` of `ownsLine` for lines outside the range: its callers pass only
-//   lines inside it; likewise `m.startLine !== null` beside `inRange(m)`, which is false for null;
+// - the early `return false` of `ownsLine` for lines outside the range dropped: its callers pass only
+//   lines inside it; likewise `m.startLine !== null` beside `inRange(m)`, which is false for null, and
+//   `inRange(m) ||` for `&&` there: `ownsLine` itself refuses a start outside the range (each of the
+//   two range checks alone keeps the answer; the edges of the one in `ownsLine` are tested above);
 // - `m.startLine !== null &&` in `inRange` made `true`: `5 <= null` is already false (lines start at 1);
 // - function records without a start line or a method counter kept: `idAt(null)` owns no line and
 //   adding a null counter adds nothing;
@@ -93,6 +95,21 @@ describe('JaCoCo: the report methods a changed method stands for', () => {
     expect(instructions(report, [changed(outer)], [outer, inner])).toEqual([c(2, 1)]);
     // Without the head's methods nothing is known to be nested: both a and b.
     expect(instructions(report, [changed(outer)], [])).toEqual([c(7, 1)]);
+  });
+
+  it('without a match by name, takes the report methods starting on its first and on its last line', () => {
+    const outer = src('X', 'outer', '()V', 5, 20);
+    const inner = src('X$1', 'call', '()V', 10, 15);
+    const report = jacoco({
+      X: [
+        reported('a', '()V', 4, jvm([64, 0])),
+        reported('b', '()V', 5, jvm([1, 0])),
+        reported('c', '()V', 10, jvm([32, 0])),
+        reported('d', '()V', 20, jvm([0, 2])),
+        reported('e', '()V', 21, jvm([16, 0])),
+      ],
+    });
+    expect(instructions(report, [changed(outer)], [outer, inner])).toEqual([c(1, 2)]);
   });
 
   it('without a descriptor, takes the same-named methods starting in its range, edges included', () => {

@@ -53,6 +53,10 @@ function hostileExport(traceHex: string): string {
                     'test.case.id': 'CASE\t\\1',
                   }),
                   { key: 'list', value: { arrayValue: { values: [{ stringValue: '\t' }, { stringValue: '\\' }] } } },
+                  { key: 'status', value: { intValue: 200 } },
+                  { key: 'big', value: { intValue: '9007199254740993' } },
+                  { key: 'ok', value: { boolValue: true } },
+                  { key: 'ratio', value: { doubleValue: 0.5 } },
                 ],
                 status: { code: 2, message: 'failed:\n\t\\N' },
                 events: [
@@ -129,6 +133,16 @@ describe('span texts with COPY and escaping hazards round-trip exactly through i
         key,
       ).toEqual(['a'.repeat(32)]);
     }
+    // Numbers and booleans are found by their text, as written; a near miss finds nothing.
+    const found = async (attribute: string) => {
+      const res = await t.call('GET', `/api/traces?appId=${t.checkout.id}&attribute=${encodeURIComponent(attribute)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.items.length;
+    };
+    for (const hit of ['status=200', 'big=9007199254740993', 'ok=true', 'ratio=0.5', 'list=["\\t", "\\\\"]'])
+      expect(await found(hit), hit).toBe(1);
+    for (const miss of ['status=2000', 'status="200"', 'big=9007199254740992', 'ok=false', 'ratio=0.50', 'equals=a=b'])
+      expect(await found(miss), miss).toBe(0);
     const detail = await t.call('GET', `/api/traces/${'a'.repeat(32)}?appId=${t.checkout.id}`);
     expect(detail.statusCode, detail.body).toBe(200);
     const [span] = detail.json().data.spans;

@@ -50,6 +50,32 @@ const TRACE_SLACK = sql`interval '1 hour'`;
  */
 export const scanLimit = (limit: number) => Math.min(50_000, limit * 5 * 20);
 
+/** Whether a text is one JSON value (a number, boolean, array, object...), as `::jsonb` reads it. */
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `key=value`: the attribute's text (`->>`, a number or boolean as written) is the value. The
+ * containment tests before it find the candidates through the GIN index on attributes (migration
+ * 0025): a string attribute equal to the value, or, when the value is JSON text, an attribute of
+ * that JSON value (`200`, `true`); together they hold every span the exact test keeps.
+ */
+function attributeMatch(attribute: string): SQL {
+  const at = attribute.indexOf('=');
+  const key = attribute.slice(0, at);
+  const value = attribute.slice(at + 1);
+  const asText = sql`attributes @> ${JSON.stringify({ [key]: value })}::jsonb`;
+  // `value` parses as JSON, so this text is one JSON object; PostgreSQL reads its numbers exactly.
+  const asJson = sql`attributes @> ${`{${JSON.stringify(key)}:${value}}`}::jsonb`;
+  return sql`(${isJson(value) ? sql`(${asText} or ${asJson})` : asText} and attributes ->> ${key} = ${value})`;
+}
+
 /** The read models of trace search and the trace detail, on the module's own `spans` table. */
 export class TraceReads {
   constructor(private readonly db: Db) {}
@@ -70,10 +96,7 @@ export class TraceReads {
     if (q.interface) where.push(sql`interface = ${q.interface}`);
     if (q.status === 'error') where.push(sql`status_code = 2`);
     if (q.testCase) where.push(sql`test_case = ${q.testCase}`);
-    if (q.attribute) {
-      const at = q.attribute.indexOf('=');
-      where.push(sql`attributes ->> ${q.attribute.slice(0, at)} = ${q.attribute.slice(at + 1)}`);
-    }
+    if (q.attribute) where.push(attributeMatch(q.attribute));
     if (q.maxDurationMs !== undefined) where.push(sql`duration_ns <= ${Math.round(q.maxDurationMs * 1e6)}`);
     const kept: SQL[] = [sql`true`];
     if (q.status === 'ok') kept.push(sql`t.error_count = 0`);

@@ -3,6 +3,14 @@
 // the traces module's read model (the database's share: no HTTP, token or JSON), RUNS times in turn,
 // p50 / p99 / max wall milliseconds beside the load average, and the slowest statement's plan
 // (EXPLAIN (ANALYZE, BUFFERS): rows and buffers, which depend less on the load) into bench/out/.
+//
+// Last runs (2026-11-29, 10M spans, load average 20-30 on 2 shared cores: read the plans' buffers
+// and times more than the p99s). Before migration 0025 and the candidate change / after them:
+//   24 h attribute user.id=u42:        plan 1822 ms, 36.8k buffers (27.7k read) / 19 ms, 738 hit; p99 2033 / 150 ms
+//   7 d interface + errors (empty):    plan  802 ms, 17.7k buffers read        / 0.15 ms, 16 hit; p99 974 / 41 ms
+//   7 d attribute + interface (empty): plan 1179 ms, 17.7k buffers read        / 33 ms, 262 hit; p99 2909 / 95 ms
+//   7 d no filter, 1000 results:       plan  597-1544 ms, 33.4k buffers        / 269 ms, 10.3k hit; p99 1487 / 564 ms
+//   worst p99 of the 14 searches: 2909 ms (load 28) / 812 ms (24 h service, plan 84 ms; load 26)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { TraceSearchQuery } from '@sextant/api';

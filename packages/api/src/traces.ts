@@ -32,7 +32,8 @@ export const TraceSearchQuerySchema = z.object({
   maxDurationMs: z.coerce.number().min(0).optional(),
   attribute: z
     .string()
-    .regex(/^[^=]+=.*$/, 'key=value')
+    // Not `=.*$`: `.` stops at line separators (U+2028, U+2029), which a value may hold.
+    .regex(/^[^=]+=/, 'key=value')
     .max(500)
     .optional(),
   testCase: z.string().min(1).max(200).optional(),

@@ -30,6 +30,15 @@ export type Hold = {
 
 const MIGRATIONS = new URL('./migrations', import.meta.url).pathname;
 
+/** The pools that reach PGlite through pglite-socket, which carries no COPY FROM STDIN. */
+const EMBEDDED_POOLS = new WeakSet<pg.Pool>();
+
+/** The pool of `db` when it reaches a PostgreSQL server, where COPY FROM STDIN can be sent; else null. */
+export function copyPool(db: Db): pg.Pool | null {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool && !EMBEDDED_POOLS.has(client) ? client : null;
+}
+
 /**
  * One driver (node-postgres) for both engines. Without a URL, PGlite runs in a worker thread behind
  * pglite-socket. CAVEAT: pglite-socket gives one connection exclusive use while it is inside a
@@ -70,6 +79,7 @@ export async function openDatabase(opts: {
     worker.once('message', () => resolve());
   });
   const pool = new pg.Pool({ host: sockDir, user: 'postgres', database: 'postgres', max: 10 });
+  EMBEDDED_POOLS.add(pool);
   const dumpTo = async (file: string) => {
     const dumped = new Promise((resolve) => worker.once('message', resolve));
     worker.postMessage({ dumpTo: file });

@@ -60,6 +60,14 @@ export const spans = pgTable(
     index('spans_app_interface_time').on(t.appId, t.interface, t.startTime).where(sql`interface is not null`),
     index('spans_app_case_time').on(t.appId, t.testCase, t.startTime).where(sql`test_case is not null`),
     index('spans_app_error_time').on(t.appId, t.startTime).where(sql`status_code = 2`),
+    // An interface's failures: without it a search for them (often empty) read every span of the
+    // interface in the range from the heap to check its status (bench/trace-search.ts).
+    index('spans_app_interface_error_time')
+      .on(t.appId, t.interface, t.startTime)
+      .where(sql`status_code = 2 and interface is not null`),
+    // Attribute search (`attributes @> {"key": value}`): without it each search read every span of
+    // the range; jsonb_path_ops, the smaller GIN form, serves exactly that containment.
+    index('spans_attributes').using('gin', t.attributes.op('jsonb_path_ops')),
   ],
 );
 

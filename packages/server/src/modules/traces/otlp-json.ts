@@ -63,7 +63,12 @@ function anyValue(v: Json, depth: number): AttributeValue {
   const int = field(o, 'intValue');
   if (int !== undefined) return safeInteger(integer(int, 'intValue'));
   const double = field(o, 'doubleValue');
-  if (double !== undefined) return double instanceof LosslessNumber ? Number(double.value) : textOf(double);
+  if (double !== undefined)
+    return double instanceof LosslessNumber
+      ? Number(double.value)
+      : typeof double === 'number'
+        ? double
+        : textOf(double);
   const array = field(o, 'arrayValue');
   if (array !== undefined) return listOf(objectOf(array).values).map((item) => anyValue(item, depth + 1));
   const kvlist = field(o, 'kvlistValue');
@@ -116,11 +121,21 @@ function span(v: Json): DecodedSpan {
   };
 }
 
+/**
+ * A bare number of 16 digits or more, which may be past 2^53 (a number follows `:`, `[` or `,`).
+ * Without one, JSON.parse (several times faster) reads every number exactly; a match inside a
+ * string only sends the body the lossless way.
+ */
+const LONG_NUMBER = /[:[,]\s*-?\d{16}/;
+
+const losslessNumber = (text: string) => (isSafeNumber(text) ? Number(text) : new LosslessNumber(text));
+
 /** Decodes an OTLP/JSON ExportTraceServiceRequest; malformed JSON or values throw OtlpDecodeError. */
 export function decodeJsonExport(body: Buffer): DecodedResourceSpans[] {
   let root: Json;
   try {
-    root = parse(body.toString('utf8'), null, (text) => (isSafeNumber(text) ? Number(text) : new LosslessNumber(text)));
+    const text = body.toString('utf8');
+    root = LONG_NUMBER.test(text) ? parse(text, null, losslessNumber) : JSON.parse(text);
   } catch (error) {
     throw new OtlpDecodeError(`The JSON body does not parse: ${(error as Error).message}`);
   }

@@ -50,6 +50,32 @@ const TRACE_SLACK = sql`interval '1 hour'`;
  */
 export const scanLimit = (limit: number) => Math.min(50_000, limit * 5 * 20);
 
+/** Whether a text is one JSON value (a number, boolean, array, object...), as `::jsonb` reads it. */
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `key=value`: the attribute's text (`->>`, a number or boolean as written) is the value. The
+ * containment tests before it find the candidates through the GIN index on attributes (migration
+ * 0025): a string attribute equal to the value, or, when the value is JSON text, an attribute of
+ * that JSON value (`200`, `true`); together they hold every span the exact test keeps.
+ */
+function attributeMatch(attribute: string): SQL {
+  const at = attribute.indexOf('=');
+  const key = attribute.slice(0, at);
+  const value = attribute.slice(at + 1);
+  const asText = sql`attributes @> ${JSON.stringify({ [key]: value })}::jsonb`;
+  // `value` parses as JSON, so this text is one JSON object; PostgreSQL reads its numbers exactly.
+  const asJson = sql`attributes @> ${`{${JSON.stringify(key)}:${value}}`}::jsonb`;
+  return sql`(${isJson(value) ? sql`(${asText} or ${asJson})` : asText} and attributes ->> ${key} = ${value})`;
+}
+
 /** The read models of trace search and the trace detail, on the module's own `spans` table. */
 export class TraceReads {
   constructor(private readonly db: Db) {}
@@ -70,15 +96,15 @@ export class TraceReads {
     if (q.interface) where.push(sql`interface = ${q.interface}`);
     if (q.status === 'error') where.push(sql`status_code = 2`);
     if (q.testCase) where.push(sql`test_case = ${q.testCase}`);
-    if (q.attribute) {
-      const at = q.attribute.indexOf('=');
-      where.push(sql`attributes ->> ${q.attribute.slice(0, at)} = ${q.attribute.slice(at + 1)}`);
-    }
+    if (q.attribute) where.push(attributeMatch(q.attribute));
     if (q.maxDurationMs !== undefined) where.push(sql`duration_ns <= ${Math.round(q.maxDurationMs * 1e6)}`);
     const kept: SQL[] = [sql`true`];
     if (q.status === 'ok') kept.push(sql`t.error_count = 0`);
     if (q.minDurationMs !== undefined) kept.push(sql`t.duration_ns >= ${Math.round(q.minDurationMs * 1e6)}`);
     if (q.maxDurationMs !== undefined) kept.push(sql`t.duration_ns <= ${Math.round(q.maxDurationMs * 1e6)}`);
+    // Each candidate trace is summarised from all its spans (the costly part: 5,000 of them took 1.1 s
+    // of a 1,000-result search at 10M spans); five per result only when trace filters may drop some.
+    const candidates = kept.length > 1 ? q.limit * 5 : q.limit;
     // The root first: a span without a parent, then the earliest.
     const rootOrder = sql`order by s.parent_span_id is not null, s.start_ns`;
     // Each candidate's spans are read by its own key (lateral: per trace, only the day partitions
@@ -90,7 +116,7 @@ export class TraceReads {
         order by start_time desc limit ${scanLimit(q.limit)}
       ), matched as (
         select trace_id, min(start_time) as first_seen, max(start_time) as last_seen from recent
-        group by trace_id order by last_seen desc limit ${q.limit * 5}
+        group by trace_id order by last_seen desc limit ${candidates}
       )
       select m.trace_id, t.root_name, t.root_service, t.interface, t.start_ns::text, t.duration_ns::text,
         t.span_count::text, t.error_count::text, t.test_case, t.app_version

@@ -16,8 +16,9 @@ const byKey = (a: SpanRow, b: SpanRow) =>
   a.traceId < b.traceId ? -1 : a.traceId > b.traceId ? 1 : a.spanId < b.spanId ? -1 : a.spanId > b.spanId ? 1 : 0;
 
 /**
- * Joins the rows of exports arriving together into one bulk insert (issue 36): a statement costs
- * the database and the driver far more per row at 100 rows than at 1,000 (bench/otlp-ingest.ts). No
+ * Joins the rows of exports arriving together into one bulk write (issue 36; a COPY on PostgreSQL,
+ * an unnest insert on PGlite, repository.ts): a statement costs the database and the driver far
+ * more per row at 100 rows than at 1,000 (bench/otlp-ingest.ts, bench/span-write.ts). No
  * export waits for a timer: the first is written on the next turn of the event loop, and those that
  * arrive while statements are in progress are joined into the next one. Each export's promise
  * settles when its own rows are committed (nothing answered 200 is lost). When a joined statement

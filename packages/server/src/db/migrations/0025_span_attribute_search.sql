@@ -1,0 +1,2 @@
+CREATE INDEX "spans_app_interface_error_time" ON "spans" USING btree ("app_id","interface","start_time") WHERE status_code = 2 and interface is not null;--> statement-breakpoint
+CREATE INDEX "spans_attributes" ON "spans" USING gin ("attributes" jsonb_path_ops);

@@ -28,13 +28,10 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type pg from 'pg';
-import { buildApp } from '../packages/server/src/app.ts';
 import type { Database } from '../packages/server/src/db/client.ts';
-import { seed } from '../packages/server/src/db/seed.ts';
-import { BENCH_ABOUT, benchConfig } from './server-config.ts';
-import { onFreshPglite, onFreshPostgres } from './throwaway-database.ts';
 
 const run = promisify(execFile);
 const APPS = Number(process.env.APPS ?? 1000);
@@ -85,36 +82,65 @@ function backendCpuSince(before: Map<number, number>, after: Map<number, number>
  * on a shared machine): this process's (Fastify, and PGlite's worker where it runs here) and the
  * PostgreSQL backends'.
  */
-async function measure(url: string, token: string, pool: pg.Pool | null) {
-  // Warm: compiled code paths and each connection's prepared statements, outside the measured run.
+async function measure(base: string, paths: string[], token: string, pool: pg.Pool | null) {
+  // Warm: compiled code paths and each connection's prepared statements, outside the measured run (a
+  // varied call warms on its last paths, which the measured run reaches last).
+  const warm = paths.slice(-WARMUP);
   for (let i = 0; i < WARMUP; i += 10) {
     await Promise.all(
-      Array.from({ length: 10 }, async () =>
-        (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).text(),
+      Array.from({ length: 10 }, async (_, k) =>
+        (await fetch(base + warm[(i + k) % warm.length], { headers: { authorization: `Bearer ${token}` } })).text(),
       ),
     );
   }
   const db0 = pool ? await backendCpuMs(pool) : null;
   const cpu0 = process.cpuUsage();
+  const self = fileURLToPath(import.meta.url);
   const { stdout } = await run(
-    'npx',
-    ['autocannon', '-c', '50', '-d', String(SECONDS), '-j', '-H', `authorization=Bearer ${token}`, url],
+    process.execPath,
+    [...process.execArgv, self, '--load', JSON.stringify({ base, paths, token })],
     { maxBuffer: 16 * 1024 * 1024 },
   );
   const cpu = process.cpuUsage(cpu0);
   const db1 = pool ? await backendCpuMs(pool) : null;
-  const r = JSON.parse(stdout);
+  const r = JSON.parse(stdout) as Load;
   const load = loadavg()[0]?.toFixed(1) ?? '?';
-  const requests = Math.max(1, r.requests.total);
+  const requests = Math.max(1, r.total);
   return {
-    rps: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.non2xx,
+    rps: r.rps,
+    p50: r.p50,
+    p99: r.p99,
+    errors: r.errors,
     load,
     serverCpu: ((cpu.user + cpu.system) / 1000 / requests).toFixed(2),
     dbCpu: db0 && db1 ? (backendCpuSince(db0, db1) / requests).toFixed(2) : '-',
   };
+}
+
+type Load = { rps: number; total: number; p50: number; p99: number; errors: number };
+
+/**
+ * Child mode: autocannon (50 connections, SECONDS) against the server in the parent process, so it does
+ * not share its event loop nor its CPU figures; the requests walk `paths` in order, round and round.
+ */
+async function loadChild(args: { base: string; paths: string[]; token: string }): Promise<void> {
+  const { default: autocannon } = await import('autocannon');
+  let next = 0;
+  const r = await autocannon({
+    url: args.base,
+    connections: 50,
+    duration: SECONDS,
+    headers: { authorization: `Bearer ${args.token}` },
+    requests: [{ setupRequest: (req) => ({ ...req, path: args.paths[next++ % args.paths.length] }) }],
+  });
+  const figures: Load = {
+    rps: Math.round(r.requests.average),
+    total: r.requests.total,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx,
+  };
+  process.stdout.write(JSON.stringify(figures));
 }
 
 /** 1,000 apps of 10 teams, one report each, 100 risk items per app over 4 versions and every state. */
@@ -148,6 +174,9 @@ async function fill(pool: pg.Pool): Promise<void> {
 }
 
 async function bench(engine: string, database: Database): Promise<Row[]> {
+  const { buildApp } = await import('../packages/server/src/app.ts');
+  const { seed } = await import('../packages/server/src/db/seed.ts');
+  const { BENCH_ABOUT, benchConfig } = await import('./server-config.ts');
   await seed(database.db, PASSWORD);
   const started = Date.now();
   await fill(database.pool);
@@ -161,26 +190,43 @@ async function bench(engine: string, database: Database): Promise<Row[]> {
   });
   const token = login.json().data.accessToken as string;
   const rows: Row[] = [];
-  const { rows: some } = await database.pool.query<{ id: string }>(`select id from apps order by name limit 1`);
-  const oneApp = some[0]?.id;
-  const calls = {
-    'home list (open, by severity)': '/api/risks?state=observing,pending&perPage=20',
+  const { rows: some } = await database.pool.query<{ id: string }>(`select id from apps order by name`);
+  const appIds = some.map((r) => r.id);
+  // Answers kept between writes (modules/risks/read-cache.ts) serve the same call again; the varied calls
+  // ask each request for another filter (no answer asked for twice within 10,000 requests): uncached.
+  const perApp = (query: (appId: string, k: number) => string) =>
+    Array.from({ length: 10_000 }, (_, i) => query(appIds[i % appIds.length] as string, Math.floor(i / appIds.length)));
+  const calls: Record<string, string[]> = {
+    'home list (open, by severity)': ['/api/risks?state=observing,pending&perPage=20'],
     // As the home screen asks for it: every state (open, resolved this week), the list's state filter not applied.
-    'headline (open, this week, oldest)': '/api/risks/headline',
-    'pending list (pending, judged)': '/api/risks?state=pending,judged&perPage=20',
-    'home list by created (page 50)': '/api/risks?state=observing,pending&perPage=20&sortBy=createdAt&page=50',
-    'narrow: one app and version, exact count': `/api/risks?state=observing,pending&appId=${oneApp}&version=v1&perPage=20`,
+    'headline (open, this week, oldest)': ['/api/risks/headline'],
+    'pending list (pending, judged)': ['/api/risks?state=pending,judged&perPage=20'],
+    'home list by created (page 50)': ['/api/risks?state=observing,pending&perPage=20&sortBy=createdAt&page=50'],
+    'narrow: one app and version, exact count': [
+      `/api/risks?state=observing,pending&appId=${appIds[0]}&version=v1&perPage=20`,
+    ],
+    'UNCACHED home list: another app and page size each request': perApp(
+      (app, k) => `/api/risks?state=observing,pending&appId=${app}&perPage=${20 + k}`,
+    ),
+    'UNCACHED headline: another app and version each request': perApp(
+      (app, k) => `/api/risks/headline?appId=${app}&version=v${k % 4}&testType=${1 + (Math.floor(k / 4) % 2)}`,
+    ),
   };
-  for (const [call, path] of Object.entries(calls))
+  for (const [call, paths] of Object.entries(calls))
     rows.push({
       engine,
       call,
-      ...(await measure(address + path, token, engine === 'PostgreSQL' ? database.pool : null)),
+      ...(await measure(address, paths, token, engine === 'PostgreSQL' ? database.pool : null)),
     });
   await app.close();
   return rows;
 }
 
+if (process.argv[2] === '--load') {
+  await loadChild(JSON.parse(String(process.argv[3])));
+  process.exit(0);
+}
+const { onFreshPglite, onFreshPostgres } = await import('./throwaway-database.ts');
 const withPglite = () => onFreshPglite((database) => bench('PGlite (worker)', database));
 const withPostgres = () => onFreshPostgres((database) => bench('PostgreSQL', database));
 

@@ -20,6 +20,7 @@ import type { CoverageRiskInput, CoverageRiskOutcome, CoverageRisks } from '../r
 import type { TraceRiskReads } from '../traces/index.ts';
 import { writeCoverageRisks } from './coverage-writer.ts';
 import type { AppEntry, RiskDirectory } from './directory.ts';
+import { RiskReadCache } from './read-cache.ts';
 import type { RiskFilter, RiskRow, RisksRepository } from './repository.ts';
 import { TRACE_RISK_WINDOW_MS, traceRiskCandidates } from './trace-writer.ts';
 
@@ -52,6 +53,8 @@ export class RisksService implements CoverageRisks {
     private readonly notify: Notify,
     private readonly teamIdsOf: TeamIdsOf,
     private readonly teamPeople: (teamId: string) => Promise<UserRef[]> = async () => [],
+    /** The home screen's answers, kept while the risk data's generation stands (read-cache.ts). */
+    private readonly answers = new RiskReadCache(() => repository.generation()),
   ) {}
 
   /**
@@ -111,7 +114,10 @@ export class RisksService implements CoverageRisks {
 
   async list(viewer: Viewer, query: RiskListQuery): Promise<{ items: RiskItem[]; total: number }> {
     const [filter, keys] = await Promise.all([this.filterOf(viewer, query), this.judgeKeys(viewer)]);
-    const { rows, total } = await this.repository.list(filter, query);
+    // The key: the visible apps (or every app) and the whole query; who asks matters only to present().
+    const { rows, total } = await this.answers.get(`list|${JSON.stringify(filter)}`, () =>
+      this.repository.list(filter, query),
+    );
     const items = rows.map((row) =>
       this.present(
         viewer,
@@ -124,7 +130,8 @@ export class RisksService implements CoverageRisks {
   }
 
   async headline(viewer: Viewer, query: RiskListQuery): Promise<RiskHeadline> {
-    return this.repository.headline(await this.filterOf(viewer, query));
+    const filter = await this.filterOf(viewer, query);
+    return this.answers.get(`headline|${JSON.stringify(filter)}`, () => this.repository.headline(filter));
   }
 
   async history(viewer: Viewer, id: string): Promise<RiskHistoryEntry[]> {

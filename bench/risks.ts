@@ -26,8 +26,9 @@
 // The 100 ms p99 goal is NOT met on this machine: at ~3 ms of CPU per home-list call (server and PostgreSQL)
 // 50 queued connections wait ~75 ms on two idle cores, and the cores were shared with a load of 16-22.
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type pg from 'pg';
@@ -96,11 +97,11 @@ async function measure(base: string, paths: string[], token: string, pool: pg.Po
   const db0 = pool ? await backendCpuMs(pool) : null;
   const cpu0 = process.cpuUsage();
   const self = fileURLToPath(import.meta.url);
-  const { stdout } = await run(
-    process.execPath,
-    [...process.execArgv, self, '--load', JSON.stringify({ base, paths, token })],
-    { maxBuffer: 16 * 1024 * 1024 },
-  );
+  const spec = join(mkdtempSync(join(tmpdir(), 'sx-risks-load-')), 'load.json');
+  writeFileSync(spec, JSON.stringify({ base, paths, token }));
+  const { stdout } = await run(process.execPath, [...process.execArgv, self, '--load', spec], {
+    maxBuffer: 16 * 1024 * 1024,
+  }).finally(() => rmSync(dirname(spec), { recursive: true, force: true }));
   const cpu = process.cpuUsage(cpu0);
   const db1 = pool ? await backendCpuMs(pool) : null;
   const r = JSON.parse(stdout) as Load;
@@ -121,7 +122,8 @@ type Load = { rps: number; total: number; p50: number; p99: number; errors: numb
 
 /**
  * Child mode: autocannon (50 connections, SECONDS) against the server in the parent process, so it does
- * not share its event loop nor its CPU figures; the requests walk `paths` in order, round and round.
+ * not share its event loop nor its CPU figures; the requests walk `paths` (from the file the parent
+ * wrote) in order, round and round.
  */
 async function loadChild(args: { base: string; paths: string[]; token: string }): Promise<void> {
   const { default: autocannon } = await import('autocannon');
@@ -223,7 +225,7 @@ async function bench(engine: string, database: Database): Promise<Row[]> {
 }
 
 if (process.argv[2] === '--load') {
-  await loadChild(JSON.parse(String(process.argv[3])));
+  await loadChild(JSON.parse(readFileSync(String(process.argv[3]), 'utf8')));
   process.exit(0);
 }
 const { onFreshPglite, onFreshPostgres } = await import('./throwaway-database.ts');

@@ -22,7 +22,7 @@ describe('the risk answer cache across instances', () => {
   beforeAll(async () => {
     other = await buildApp(testAppOptions({ db: t.database.db, runJobs: false }));
     otherHeaders = (await signIn(other, 'admin', ADMIN_PASSWORD)).headers;
-  }, 60_000);
+  }, 300_000);
   afterAll(async () => other?.close());
 
   const call = async (app: FastifyInstance, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => {

@@ -1,7 +1,7 @@
 // The risk screens' API (issue 34) over 100,000 risk items of 1,000 apps: GET /api/risks (the home
 // screen's list) and GET /api/risks/headline under 50 connections (autocannon in a child process),
 // on PostgreSQL and on PGlite, the same rows and queries. Goal: home list p99 < 100 ms on PostgreSQL.
-// Run: npx tsx bench/risks.ts   (APPS, ITEMS, SECONDS, WARMUP, PORT and TARGETS change the defaults)
+// Run: npx tsx bench/risks.ts   (APPS, ITEMS, SECONDS, WARM_SECONDS, PORT and TARGETS change the defaults)
 //
 // Last run (2026-11-29 08:30, shared 2-core machine, load average 16-22 from other sessions, so latencies are
 // inflated; the CPU columns depend on load less). Server CPU is the Fastify process (with PGlite: its database
@@ -40,7 +40,7 @@ const ITEMS = Number(process.env.ITEMS ?? 100_000);
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const PORT = Number(process.env.PORT ?? 18400);
 const PASSWORD = 'bench-admin-password';
-const WARMUP = Number(process.env.WARMUP ?? 200);
+const WARM_SECONDS = Number(process.env.WARM_SECONDS ?? 3);
 
 type Row = {
   engine: string;
@@ -84,54 +84,53 @@ function backendCpuSince(before: Map<number, number>, after: Map<number, number>
  * PostgreSQL backends'.
  */
 async function measure(base: string, paths: string[], token: string, pool: pg.Pool | null) {
-  // Warm: compiled code paths and each connection's prepared statements, outside the measured run (a
-  // varied call warms on its last paths, which the measured run reaches last).
-  const warm = paths.slice(-WARMUP);
-  for (let i = 0; i < WARMUP; i += 10) {
-    await Promise.all(
-      Array.from({ length: 10 }, async (_, k) =>
-        (await fetch(base + warm[(i + k) % warm.length], { headers: { authorization: `Bearer ${token}` } })).text(),
-      ),
-    );
-  }
+  // Warm: compiled code paths (a few hundred requests left the first call's code half optimised: its
+  // CPU per request was three times the next calls') and each connection's prepared statements, by a
+  // short run of the same load outside the measured one. A varied call warms on its paths backwards, so
+  // that the measured run, walking them forwards, finds no answer the warm-up kept.
+  await load(base, [...paths].reverse(), token, WARM_SECONDS);
   const db0 = pool ? await backendCpuMs(pool) : null;
   const cpu0 = process.cpuUsage();
-  const self = fileURLToPath(import.meta.url);
-  const spec = join(mkdtempSync(join(tmpdir(), 'sx-risks-load-')), 'load.json');
-  writeFileSync(spec, JSON.stringify({ base, paths, token }));
-  const { stdout } = await run(process.execPath, [...process.execArgv, self, '--load', spec], {
-    maxBuffer: 16 * 1024 * 1024,
-  }).finally(() => rmSync(dirname(spec), { recursive: true, force: true }));
+  const r = await load(base, paths, token, SECONDS);
   const cpu = process.cpuUsage(cpu0);
   const db1 = pool ? await backendCpuMs(pool) : null;
-  const r = JSON.parse(stdout) as Load;
-  const load = loadavg()[0]?.toFixed(1) ?? '?';
   const requests = Math.max(1, r.total);
   return {
     rps: r.rps,
     p50: r.p50,
     p99: r.p99,
     errors: r.errors,
-    load,
+    load: loadavg()[0]?.toFixed(1) ?? '?',
     serverCpu: ((cpu.user + cpu.system) / 1000 / requests).toFixed(2),
     dbCpu: db0 && db1 ? (backendCpuSince(db0, db1) / requests).toFixed(2) : '-',
   };
 }
 
+/** A load child (below) for `seconds`, its figures. */
+async function load(base: string, paths: string[], token: string, seconds: number): Promise<Load> {
+  const self = fileURLToPath(import.meta.url);
+  const spec = join(mkdtempSync(join(tmpdir(), 'sx-risks-load-')), 'load.json');
+  writeFileSync(spec, JSON.stringify({ base, paths, token, seconds }));
+  const { stdout } = await run(process.execPath, [...process.execArgv, self, '--load', spec], {
+    maxBuffer: 16 * 1024 * 1024,
+  }).finally(() => rmSync(dirname(spec), { recursive: true, force: true }));
+  return JSON.parse(stdout) as Load;
+}
+
 type Load = { rps: number; total: number; p50: number; p99: number; errors: number };
 
 /**
- * Child mode: autocannon (50 connections, SECONDS) against the server in the parent process, so it does
+ * Child mode: autocannon (50 connections, `seconds`) against the server in the parent process, so it does
  * not share its event loop nor its CPU figures; the requests walk `paths` (from the file the parent
  * wrote) in order, round and round.
  */
-async function loadChild(args: { base: string; paths: string[]; token: string }): Promise<void> {
+async function loadChild(args: { base: string; paths: string[]; token: string; seconds: number }): Promise<void> {
   const { default: autocannon } = await import('autocannon');
   let next = 0;
   const r = await autocannon({
     url: args.base,
     connections: 50,
-    duration: SECONDS,
+    duration: args.seconds,
     headers: { authorization: `Bearer ${args.token}` },
     requests: [{ setupRequest: (req) => ({ ...req, path: args.paths[next++ % args.paths.length] }) }],
   });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { RiskReadCache } from '../../src/modules/risks/read-cache.ts';
-import { ADMIN_PASSWORD, signIn, testAppOptions, useAdminApp } from '../support/build-test-app.ts';
+import { ADMIN_PASSWORD, buildTestApp, signIn, testAppOptions } from '../support/build-test-app.ts';
 
 const ListAnswer = envelopeSchema(pageSchema(RiskItemSchema.strict())).strict();
 const HeadlineAnswer = envelopeSchema(RiskHeadlineSchema.strict()).strict();
@@ -16,14 +16,20 @@ const HOME = '/api/risks?state=observing,pending&perPage=50';
  * without the schema's runtime check (lib/typed-json.ts), so their answers are parsed by it here.
  */
 describe('the risk answer cache across instances', () => {
-  const t = useAdminApp();
+  // Built here rather than by useAdminApp: two instances start slowly on a loaded machine.
+  const t = {} as Awaited<ReturnType<typeof buildTestApp>> & { admin: { headers: Record<string, string> } };
   let other: FastifyInstance;
   let otherHeaders: Record<string, string>;
   beforeAll(async () => {
+    Object.assign(t, await buildTestApp());
+    t.admin = await signIn(t.app, 'admin', ADMIN_PASSWORD);
     other = await buildApp(testAppOptions({ db: t.database.db, runJobs: false }));
     otherHeaders = (await signIn(other, 'admin', ADMIN_PASSWORD)).headers;
   }, 300_000);
-  afterAll(async () => other?.close());
+  afterAll(async () => {
+    await other?.close();
+    await t.close?.();
+  });
 
   const call = async (app: FastifyInstance, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => {
     const headers = app === other ? otherHeaders : t.admin.headers;

@@ -3,28 +3,43 @@
 // on PostgreSQL and on PGlite, the same rows and queries. Goal: home list p99 < 100 ms on PostgreSQL.
 // Run: npx tsx bench/risks.ts   (APPS, ITEMS, SECONDS, WARM_SECONDS, PORT and TARGETS change the defaults)
 //
-// Last run (2026-11-29 08:30, shared 2-core machine, load average 16-22 from other sessions, so latencies are
-// inflated; the CPU columns depend on load less). Server CPU is the Fastify process (with PGlite: its database
-// too), the last-but-one column the PostgreSQL backends':
+// The home screen's answers are kept between risk writes (modules/risks/read-cache.ts): the first five calls
+// repeat one query, so after the first request they are answered from the cache (one small generation read
+// shared by the requests in flight). The two UNCACHED calls ask each request for another app and page size
+// or version and test type (no answer asked for twice in the run): the cost of a miss.
+//
+// Last run (2026-11-29 12:01, shared 2-core machine, load average 30-38 from other sessions and from this
+// session's tests, so latencies are inflated; the CPU columns depend on load less, but not nothing: compare
+// the run before). Server CPU is the Fastify process (with PGlite: its database too), the next column the
+// PostgreSQL backends'; each call warmed by a 3 s run of its own load:
 // | engine | call | req/s | p50 ms | p99 ms | server CPU ms/req | PostgreSQL CPU ms/req | load |
-// | PostgreSQL | home list (open, by severity) | 156 | 280 | 992 | 1.98 | 1.22 | 21.1 |
-// | PostgreSQL | headline (as the home screen asks) | 247 | 188 | 406 | 0.74 | 2.12 | 21.7 |
-// | PostgreSQL | pending list (pending, judged) | 174 | 266 | 867 | 1.53 | 1.95 | 21.4 |
-// | PostgreSQL | home list by created (page 50) | 171 | 289 | 559 | 1.49 | 1.70 | 21.4 |
-// | PostgreSQL | narrow: one app and version, exact count | 268 | 169 | 453 | 1.00 | 1.16 | 20.5 |
-// | PGlite | home list (open, by severity) | 62 | 677 | 2388 | 6.56 | - | 16.2 |
-// | PGlite | headline | 53 | 885 | 1524 | 7.65 | - | 16.0 |
-// | PGlite | pending list | 60 | 823 | 1431 | 7.60 | - | 15.8 |
-// | PGlite | home list by created (page 50) | 86 | 468 | 1020 | 4.56 | - | 15.6 |
-// | PGlite | narrow | 123 | 329 | 946 | 4.25 | - | 16.4 |
-// Changed since the run before (11e609d, same day, SECONDS=5, load 11-16; server / PostgreSQL CPU ms per request):
-// home 1.97 / 1.16, headline 1.33 / 1.81, pending 2.67 / 2.16, page 50 1.83 / 2.24, narrow 1.48 / 0.99; PGlite
-// 10.06, 9.21, 10.67, 7.57, 9.15. Since: the JWT key imported once and verified tokens kept until they expire,
-// open items' partial indexes (home list: 392 -> 92 buffers per call in EXPLAIN (ANALYZE, BUFFERS); page 50:
-// 1,144 -> 158), deep pages' ids index-only, statements built once per shape. The home list's CPU did not move
-// in this run (it runs first, beside the load's swings); the other calls' server CPU fell by a quarter to a half.
-// The 100 ms p99 goal is NOT met on this machine: at ~3 ms of CPU per home-list call (server and PostgreSQL)
-// 50 queued connections wait ~75 ms on two idle cores, and the cores were shared with a load of 16-22.
+// | PostgreSQL | home list (open, by severity) | 238 | 180 | 615 | 0.62 | 0.03 | 29.9 |
+// | PostgreSQL | headline (open, this week, oldest) | 749 | 54 | 297 | 0.21 | 0.02 | 34.4 |
+// | PostgreSQL | pending list (pending, judged) | 267 | 166 | 595 | 0.50 | 0.04 | 35.7 |
+// | PostgreSQL | home list by created (page 50) | 393 | 107 | 823 | 0.32 | 0.03 | 34.8 |
+// | PostgreSQL | narrow: one app and version, exact count | 350 | 110 | 642 | 0.43 | 0.03 | 33.1 |
+// | PostgreSQL | UNCACHED home list: another app and page size each request | 91 | 502 | 1983 | 2.00 | 2.59 | 35.1 |
+// | PostgreSQL | UNCACHED headline: another app and version each request | 136 | 347 | 1154 | 1.27 | 2.20 | 38.0 |
+// | PGlite | home list (open, by severity) | 213 | 185 | 1351 | 1.14 | - | 29.7 |
+// | PGlite | headline | 432 | 91 | 936 | 0.45 | - | 29.4 |
+// | PGlite | pending list | 313 | 143 | 480 | 0.59 | - | 29.9 |
+// | PGlite | home list by created (page 50) | 188 | 219 | 1029 | 0.80 | - | 30.8 |
+// | PGlite | narrow | 409 | 107 | 527 | 0.53 | - | 30.2 |
+// | PGlite | UNCACHED home list | 32 | 1442 | 2542 | 11.63 | - | 31.2 |
+// | PGlite | UNCACHED headline | 27 | 1628 | 2742 | 13.57 | - | 29.7 |
+// The run before (11:46, same code but 200 warm-up fetches, load 17-32; server / PostgreSQL CPU ms per request,
+// req/s, p99 ms): PostgreSQL home 0.43 / 0.03, 401 req/s, p99 457; headline 0.17 / 0.02, 1132, 271; pending
+// 0.14 / 0.02, 1624, 205; page 50 0.19 / 0.01, 1431, 338; narrow 0.17 / 0.01, 1346, 328; UNCACHED home 1.29 /
+// 1.83, 139, 642; UNCACHED headline 0.79 / 1.69, 201, 459. PGlite home 0.53 (461 req/s, p99 566), headline 0.31,
+// pending 0.28, page 50 0.21, narrow 0.26, UNCACHED home 4.50 (95 req/s), UNCACHED headline 5.45 (93 req/s).
+// Before the cache (08:30, load 16-22): home 1.98 / 1.22 (156 req/s, p99 992), headline 0.74 / 2.12, pending
+// 1.53 / 1.95, page 50 1.49 / 1.70, narrow 1.00 / 1.16; PGlite 6.56, 7.65, 7.60, 4.56, 4.25.
+// A kept answer costs 0.2-0.6 ms of server CPU and ~0.03 ms of PostgreSQL's (was ~3.2 ms together): 5-15 times
+// the requests per second. The 100 ms p99 goal is still NOT met on this machine: at a load of 30 (15 runnable
+// tasks per core) the server gets a small share of a core, and its p99 follows the scheduler, not its own
+// work; the headline at 1,132 req/s had a p50 of 32 ms. A miss costs about what a call cost before
+// (another app each request adds its plans: PostgreSQL custom plans for the first executions of each
+// connection's statements), so varied filters under 50 connections are as far from the goal as before.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';

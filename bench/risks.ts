@@ -37,9 +37,9 @@
 // A kept answer costs 0.2-0.6 ms of server CPU and ~0.03 ms of PostgreSQL's (was ~3.2 ms together): 5-15 times
 // the requests per second. The 100 ms p99 goal is still NOT met on this machine: at a load of 30 (15 runnable
 // tasks per core) the server gets a small share of a core, and its p99 follows the scheduler, not its own
-// work; the headline at 1,132 req/s had a p50 of 32 ms. A miss costs about what a call cost before
-// (another app each request adds its plans: PostgreSQL custom plans for the first executions of each
-// connection's statements), so varied filters under 50 connections are as far from the goal as before.
+// work; the headline at 1,132 req/s had a p50 of 32 ms. A miss costs about what a call cost before, or more
+// (why a per-app miss takes ~2 ms of PostgreSQL CPU was not profiled; planning each new array of app ids is
+// a guess), so varied filters under 50 connections are as far from the goal as before.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// The part of autocannon's API search-reports.ts uses (the package ships no types).
+// The part of autocannon's API search-reports.ts and risks.ts use (the package ships no types).
 declare module 'autocannon' {
   type Options = {
     url: string;
@@ -8,7 +8,7 @@ declare module 'autocannon' {
     requests: { setupRequest: (request: object) => object }[];
   };
   type Result = {
-    requests: { average: number };
+    requests: { average: number; total: number };
     latency: { p50: number; p99: number };
     errors: number;
     non2xx: number;

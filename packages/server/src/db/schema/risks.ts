@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   date,
   doublePrecision,
@@ -162,3 +163,14 @@ export const riskOpenDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.appId, t.day] }), index('risk_open_days_day_idx').on(t.day)],
 );
+
+/**
+ * The risk data's generation: one row whose `n` grows in every transaction that writes `risk_items`,
+ * bumped at its commit by the deferred trigger `risk_generation_bump` (migration 0025), so it becomes
+ * visible together with the write. The home screen's answer cache (modules/risks/read-cache.ts) keeps
+ * an answer only while `n` is what it was when the answer was read, in every server process.
+ */
+export const riskGeneration = pgTable('risk_generation', {
+  id: integer('id').primaryKey().default(1),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});

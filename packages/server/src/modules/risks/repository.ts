@@ -1,7 +1,8 @@
 import type { IdentityKeys, RiskListQuery } from '@sextant/api';
 import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { riskItemHistory, riskItems } from '../../db/schema/index.ts';
+import { riskGeneration, riskItemHistory, riskItems } from '../../db/schema/index.ts';
+import { preparedRows } from '../../lib/prepared-read.ts';
 import type { Executor } from '../audit/service.ts';
 import { headlineRows, OVERDUE, pagePart, type RiskPage } from './page-reads.ts';
 import { TraceRiskStore } from './trace-risk-store.ts';
@@ -87,6 +88,15 @@ export class RisksRepository {
       overdue: Number(r.overdue),
       oldestOpenAt: at === null || at === undefined ? null : new Date(at as string).toISOString(),
     };
+  }
+
+  /** The risk data's generation (risk_generation.n, bumped in the commit of every risk write; read-cache.ts). */
+  async generation(): Promise<number> {
+    const [row] = await preparedRows(
+      this.db,
+      sql`select ${riskGeneration.n} as n from ${riskGeneration} where ${riskGeneration.id} = 1`,
+    );
+    return Number(row?.n ?? 0);
   }
 
   async byIds(ids: readonly string[], tx: Executor = this.db): Promise<RiskRow[]> {

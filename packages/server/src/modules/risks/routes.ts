@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { typedJson } from '../../lib/typed-json.ts';
 import type { RisksService } from './service.ts';
 import type { RiskTreemapService } from './treemap.ts';
 
@@ -31,6 +32,8 @@ export function risksRoutes(app: FastifyInstance, service: RisksService, treemap
   };
   r.get(PATHS.risks, {
     config: { access: READ },
+    // Built field by field by RisksService.present (test/risks/read-cache.test.ts parses it with the schema).
+    ...typedJson,
     schema: {
       tags: ['risks'],
       description: "Risk items of the caller's teams' apps, filtered, most severe (overdue needs-test) first.",
@@ -41,6 +44,7 @@ export function risksRoutes(app: FastifyInstance, service: RisksService, treemap
   });
   r.get(PATHS.riskHeadline, {
     config: { access: READ },
+    ...typedJson,
     schema: {
       tags: ['risks'],
       description: 'Open risks, new and resolved this week, the oldest open, for the same filters as the list.',

@@ -20,6 +20,7 @@ import type { CoverageRiskInput, CoverageRiskOutcome, CoverageRisks } from '../r
 import type { TraceRiskReads } from '../traces/index.ts';
 import { writeCoverageRisks } from './coverage-writer.ts';
 import type { AppEntry, RiskDirectory } from './directory.ts';
+import { RiskReadCache } from './read-cache.ts';
 import type { RiskFilter, RiskRow, RisksRepository } from './repository.ts';
 import { TRACE_RISK_WINDOW_MS, traceRiskCandidates } from './trace-writer.ts';
 
@@ -52,6 +53,8 @@ export class RisksService implements CoverageRisks {
     private readonly notify: Notify,
     private readonly teamIdsOf: TeamIdsOf,
     private readonly teamPeople: (teamId: string) => Promise<UserRef[]> = async () => [],
+    /** The home screen's answers, kept while the risk data's generation stands (read-cache.ts). */
+    private readonly answers = new RiskReadCache(() => repository.generation()),
   ) {}
 
   /**
@@ -109,22 +112,42 @@ export class RisksService implements CoverageRisks {
     return viewer.showJudgment && !viewer.updatesRisks ? viewer.identities() : Promise.resolve(null);
   }
 
+  /**
+   * A page of the list. Answers are kept (read-cache.ts) under the visible apps (or every app) and the
+   * whole query. Who asks matters only to `mayJudge`: holders of update Risk all see the same answer,
+   * kept as presented and frozen (so its JSON is written once, lib/typed-json.ts); for others the rows
+   * are kept and presented per request.
+   */
   async list(viewer: Viewer, query: RiskListQuery): Promise<{ items: RiskItem[]; total: number }> {
     const [filter, keys] = await Promise.all([this.filterOf(viewer, query), this.judgeKeys(viewer)]);
-    const { rows, total } = await this.repository.list(filter, query);
-    const items = rows.map((row) =>
-      this.present(
-        viewer,
-        keys,
-        row,
-        row.appName && row.teamId ? { id: row.appId, name: row.appName, teamId: row.teamId } : undefined,
+    const key = JSON.stringify(filter);
+    const read = () => this.repository.list(filter, query);
+    const presented = (page: { rows: RiskRow[]; total: number }) => ({
+      items: page.rows.map((row) =>
+        this.present(
+          viewer,
+          keys,
+          row,
+          row.appName && row.teamId ? { id: row.appId, name: row.appName, teamId: row.teamId } : undefined,
+        ),
       ),
-    );
-    return { items, total };
+      total: page.total,
+    });
+    if (!viewer.updatesRisks) return presented(await this.answers.get(`list|${key}`, read));
+    return this.answers.get(`list|judges-all|${viewer.showJudgment}|${key}`, async () => {
+      const page = presented(await read());
+      for (const item of page.items) Object.freeze(item);
+      Object.freeze(page.items);
+      return Object.freeze(page) as typeof page;
+    });
   }
 
   async headline(viewer: Viewer, query: RiskListQuery): Promise<RiskHeadline> {
-    return this.repository.headline(await this.filterOf(viewer, query));
+    const filter = await this.filterOf(viewer, query);
+    return this.answers.get(
+      `headline|${JSON.stringify(filter)}`,
+      async () => Object.freeze(await this.repository.headline(filter)) as RiskHeadline,
+    );
   }
 
   async history(viewer: Viewer, id: string): Promise<RiskHistoryEntry[]> {
@@ -291,8 +314,9 @@ export class RisksService implements CoverageRisks {
       ...(query.mine ? { authorIdentities: await viewer.identities() } : {}),
       ...(query.assignedToMe ? { assigneeId: viewer.userId } : {}),
     };
-    if (viewer.everyTeam && !query.teamId && !query.projectId && !query.appId) {
-      return { ...base, appIds: null };
+    if (viewer.everyTeam && !query.teamId && !query.projectId) {
+      // Every app is visible: an app filter needs no read of apps (an unknown app has no items).
+      return { ...base, appIds: query.appId ? [query.appId] : null };
     }
     const apps = await this.scopeApps(viewer, { teamId: query.teamId, projectId: query.projectId, appId: query.appId });
     return { ...base, appIds: apps.map((a) => a.id) };

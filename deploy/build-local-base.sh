@@ -7,7 +7,9 @@
 #   sudo deploy/build-local-base.sh                # base image, then the `sextant` image
 #   sudo deploy/build-local-base.sh --base-only    # only the base image
 #
-# Variables: SEXTANT_BASE_TAG (default sextant-local/node:20-bookworm-slim), SEXTANT_IMAGE_TAG (sextant),
+# Variables: EXTRA_CA_CERTS (PEM files, space-separated, the image trusts besides Debian's: behind a
+# TLS-inspecting proxy, e.g. EXTRA_CA_CERTS="$(echo /usr/local/share/ca-certificates/*.crt)"; see
+# deploy/ca-certificates/README.md), SEXTANT_BASE_TAG (default sextant-local/node:20-bookworm-slim), SEXTANT_IMAGE_TAG (sextant),
 # DEBIAN_MIRROR (http://deb.debian.org/debian), NODE_BIN (the node on PATH), WORK_DIR (a folder kept
 # between runs: a finished debootstrap is reused).
 set -eu
@@ -73,6 +75,15 @@ tar -C "$ROOTFS" --numeric-owner -c . | docker import \
 docker run --rm "$BASE_TAG" node -e 'console.log(`base ok: node ${process.version}`)'
 
 [ "${1:-}" = --base-only ] && exit 0
+CA_DIR=$ROOT_DIR/deploy/ca-certificates
+added=""
+trap 'for f in $added; do rm -f "$f"; done' EXIT
+for cert in ${EXTRA_CA_CERTS:-}; do
+  target=$CA_DIR/build-local-$(basename "$cert" .crt).crt
+  cp "$cert" "$target"
+  added="$added $target"
+  echo "trusting $cert in the image"
+done
 # apt and npm inside the build reach their mirrors through the host's network (no bridge needed).
 docker build --network host --build-arg "NODE_IMAGE=$BASE_TAG" \
   --build-arg "SEXTANT_BUILD_COMMIT=$(git -C "$ROOT_DIR" rev-parse HEAD 2>/dev/null || echo unknown)" \

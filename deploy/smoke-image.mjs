@@ -7,8 +7,9 @@
 // through the API and /api/me answers; a STOMP client on the web container receives the shutdown ERROR
 // frame; `docker stop` ends each container gracefully (the server's `closed` log line, exit status 0).
 // Variables: SEXTANT_IMAGE (default sextant), DATABASE_URL and REDIS_URL (distributed).
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
 import WebSocket from 'ws';
 
 const image = process.env.SEXTANT_IMAGE ?? 'sextant';
@@ -97,7 +98,11 @@ async function signIn(web) {
   check('admin signs in (POST /api/login)', res.status === 200 && Boolean(body.data?.accessToken), `${res.status}`);
   const me = await fetch(`${web.url}/api/me`, { headers: { authorization: `Bearer ${body.data.accessToken}` } });
   const meBody = await me.json();
-  check('GET /api/me with its token', me.status === 200, `${me.status} ${meBody.data?.username ?? meBody.message}`);
+  check(
+    'GET /api/me with its token',
+    me.status === 200,
+    `${me.status} ${meBody.data?.username ?? meBody.data?.userData?.username ?? meBody.message}`,
+  );
   const about = await (
     await fetch(`${web.url}/api/about`, { headers: { authorization: `Bearer ${body.data.accessToken}` } })
   ).json();
@@ -127,12 +132,14 @@ async function stompClient(web, token) {
   const t0 = Date.now();
   while (!frames.includes('CONNECTED') && Date.now() - t0 < 10_000) await new Promise((r) => setTimeout(r, 50));
   check('STOMP client connected on /ws', frames.includes('CONNECTED'), frames.join(','));
-  return errorFrame;
+  // Wrapped: an async function returning the promise itself would wait for it.
+  return { errorFrame };
 }
 
-function stop(container) {
+/** Asynchronous, so that the STOMP client answers the server's close handshake meanwhile. */
+async function stop(container) {
   const t0 = Date.now();
-  docker('stop', '-t', '35', container.name);
+  await promisify(execFile)('docker', ['stop', '-t', '35', container.name]);
   const ms = Date.now() - t0;
   const code = docker('inspect', '-f', '{{.State.ExitCode}}', container.name);
   const logs = execFileSync('docker', ['logs', container.name], {
@@ -153,8 +160,8 @@ try {
     const web = start('all', 'all', { ...shared, ...ports() });
     await probes(web);
     const token = await signIn(web);
-    const errorFrame = await stompClient(web, token);
-    stop(web);
+    const { errorFrame } = await stompClient(web, token);
+    await stop(web);
     const message = await errorFrame;
     check('STOMP client told to reconnect on stop', message?.includes('connect again') === true, String(message));
   } else {
@@ -168,9 +175,9 @@ try {
     const workerApi = await fetch(`${worker.url}/api/about`);
     check('the worker serves no API (404)', workerApi.status === 404, String(workerApi.status));
     const token = await signIn(web);
-    const errorFrame = await stompClient(web, token);
-    stop(worker);
-    stop(web);
+    const { errorFrame } = await stompClient(web, token);
+    await stop(worker);
+    await stop(web);
     const message = await errorFrame;
     check('STOMP client told to reconnect on stop', message?.includes('connect again') === true, String(message));
   }

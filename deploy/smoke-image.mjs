@@ -7,7 +7,7 @@
 // through the API and /api/me answers; a STOMP client on the web container receives the shutdown ERROR
 // frame; `docker stop` ends each container gracefully (the server's `closed` log line, exit status 0).
 // Variables: SEXTANT_IMAGE (default sextant), DATABASE_URL and REDIS_URL (distributed).
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import WebSocket from 'ws';
@@ -27,6 +27,12 @@ const shared = {
 };
 const started = [];
 const failures = [];
+
+/** A container's output, stdout and stderr together (the server's crash goes to stderr). */
+function logs(container, tail = 'all') {
+  const out = spawnSync('docker', ['logs', '--tail', String(tail), container.name], { encoding: 'utf8' });
+  return `${out.stdout}${out.stderr}`;
+}
 
 function docker(...args) {
   return execFileSync('docker', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
@@ -78,7 +84,7 @@ async function waitReady(container, timeoutMs = 180_000) {
     if (docker('inspect', '-f', '{{.State.Running}}', container.name) !== 'true') break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error(`${container.name} not ready: ${last}\n${docker('logs', '--tail', '30', container.name)}`);
+  throw new Error(`${container.name} not ready: ${last}\n${logs(container, 30)}`);
 }
 
 async function probes(container) {
@@ -142,12 +148,9 @@ async function stop(container) {
   await promisify(execFile)('docker', ['stop', '-t', '35', container.name]);
   const ms = Date.now() - t0;
   const code = docker('inspect', '-f', '{{.State.ExitCode}}', container.name);
-  const logs = execFileSync('docker', ['logs', container.name], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const closing = logs.includes('"msg":"SIGTERM: closing"');
-  const closed = logs.includes('"msg":"closed"');
+  const output = logs(container);
+  const closing = output.includes('"msg":"SIGTERM: closing"');
+  const closed = output.includes('"msg":"closed"');
   check(
     `docker stop ${container.name}`,
     code === '0' && closing && closed,

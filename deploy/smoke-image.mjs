@@ -6,7 +6,8 @@
 // picked at random. Checked: /healthz and /readyz answer 200 on every container, the admin signs in
 // through the API and /api/me answers; a STOMP client on the web container receives the shutdown ERROR
 // frame; `docker stop` ends each container gracefully (the server's `closed` log line, exit status 0).
-// Variables: SEXTANT_IMAGE (default sextant), DATABASE_URL and REDIS_URL (distributed).
+// Variables: SEXTANT_IMAGE (default sextant); DATABASE_URL (an empty database, or one whose admin password
+// is SEXTANT_ADMIN_PASSWORD) and REDIS_URL for distributed.
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -19,7 +20,8 @@ if (mode !== 'embedded' && mode !== 'distributed') {
   process.exit(2);
 }
 const run = `smoke-${randomBytes(3).toString('hex')}`;
-const password = `Smoke-${randomBytes(9).toString('base64url')}`;
+// A fresh database's admin gets this password; an existing one's must be given.
+const password = process.env.SEXTANT_ADMIN_PASSWORD ?? `Smoke-${randomBytes(9).toString('base64url')}`;
 const shared = {
   SEXTANT_ADMIN_PASSWORD: password,
   SEXTANT_JWT_SECRET: randomBytes(32).toString('hex'),

@@ -1,4 +1,5 @@
-import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { type AddressInfo, connect } from 'node:net';
 import { Client, type IMessage } from '@stomp/stompjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -125,4 +126,38 @@ describe('/ws and the lifetime of the access token it was opened with', () => {
     await closed;
     expect(errors).toEqual(['the access token expired; connect again with a fresh one']);
   });
+});
+
+describe('/ws when the server shuts down', () => {
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  }, 60_000);
+
+  // Without the server ending such a socket, app.close() waits for ws's 30 s close timeout, past this
+  // test's limit (and past the 30 s a shutting-down process allows itself, so it would exit with 1).
+  it('ends the socket of a client that never answers the close handshake (a frozen tab)', async () => {
+    const socket = connect((t.app.server.address() as AddressInfo).port, '127.0.0.1');
+    const answer = new Promise<string>((resolve) => socket.once('data', (data) => resolve(data.toString('latin1'))));
+    const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    // A bare WebSocket upgrade; after it this client neither reads frames nor sends any.
+    socket.write(
+      [
+        'GET /ws HTTP/1.1',
+        'Host: 127.0.0.1',
+        'Upgrade: websocket',
+        'Connection: Upgrade',
+        `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+        'Sec-WebSocket-Version: 13',
+        'Sec-WebSocket-Protocol: v12.stomp',
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    expect((await answer).split('\r\n')[0]).toBe('HTTP/1.1 101 Switching Protocols');
+    await t.close();
+    await ended;
+    expect(socket.destroyed).toBe(true);
+  }, 20_000);
 });

@@ -16,6 +16,8 @@ declare module 'fastify' {
 
 /** The ERROR frame's message when the server shuts down (the web app reconnects on any ERROR). */
 export const SHUTDOWN_REASON = 'server shutting down; connect again';
+/** How long a client has, on shutdown, to answer the WebSocket close handshake before its socket is ended. */
+const CLOSE_HANDSHAKE_GRACE_MS = 1000;
 
 export type RealtimeOptions = {
   fanOut?: FanOut;
@@ -82,8 +84,13 @@ export async function registerRealtime(
     preClose(done) {
       for (const session of sessions) session.end(SHUTDOWN_REASON);
       const server = this.websocketServer;
-      for (const client of server.clients) client.close();
-      // As the plugin's own: no wait for clients' close handshakes (a silent client would hold it 30 s).
+      for (const client of server.clients) {
+        client.close();
+        // A client that never answers the close handshake (a frozen tab, a lost network) would hold the
+        // port's close for ws's 30 s, past the shutdown's own limit: its socket is ended after a grace.
+        setTimeout(() => client.terminate(), CLOSE_HANDSHAKE_GRACE_MS).unref();
+      }
+      // As the plugin's own: no wait for clients' close handshakes here.
       server.close();
       done();
     },

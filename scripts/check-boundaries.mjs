@@ -31,6 +31,8 @@ export const TABLE_OWNERS_WHERE_NAMES_DIFFER = {
   coverageUploads: 'intake', // db/schema/reports.ts: written by the intake, read by the pipeline
   coverageAgents: 'intake', // db/schema/reports.ts: the agents' heart-beats
   uploadBlobs: 'intake', // db/schema/upload-blobs.ts: an upload's bytes kept in the database (ADR 0006)
+  classBlobs: 'intake', // db/schema/class-files.ts: the class files agents send, kept in the database (ADR 0006)
+  classLists: 'intake', // db/schema/class-files.ts: the class lists recorded for a commit (ADR 0006)
   reportCommitters: 'reports', // db/schema/report-summaries.ts: written in the report's generation transaction
   reportCaseMethods: 'reports', // db/schema/report-summaries.ts: written in the report's generation transaction
   reportRequirements: 'reports', // db/schema/report-summaries.ts: written in the report's generation transaction

@@ -8,7 +8,7 @@ import { type AppOptions, buildApp } from '../../src/app.ts';
 import type { Db } from '../../src/db/client.ts';
 import { seed } from '../../src/db/seed.ts';
 import { uploadsDir } from '../../src/lib/data-paths.ts';
-import { ClassFileStore } from '../../src/modules/intake/class-files.ts';
+import { classFilesIn } from '../../src/modules/intake/index.ts';
 import { IntakeRepository } from '../../src/modules/intake/repository.ts';
 import { StoredUploads } from '../../src/modules/intake/stored-uploads.ts';
 import { type UploadStorage, UploadStore } from '../../src/modules/intake/upload-store.ts';
@@ -125,5 +125,9 @@ export function bearer(token: string): Headers {
 /** The kept uploads as the report pipeline reads them, from `dataDir` or the database. */
 export function storedUploadsOf(db: Db, dataDir: string, storage: UploadStorage = 'file'): StoredUploads {
   const repository = new IntakeRepository(db, () => sql`select null::uuid`);
-  return new StoredUploads(repository, new UploadStore(repository, dataDir, storage), new ClassFileStore(dataDir));
+  return new StoredUploads(
+    repository,
+    new UploadStore(repository, dataDir, storage),
+    classFilesIn(repository, dataDir, storage),
+  );
 }

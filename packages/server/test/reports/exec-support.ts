@@ -1,7 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEBIAN_JACOCO_LIB } from '@sextant/coverage/node';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../src/db/client.ts';
+import type { UploadStorage } from '../../src/modules/intake/upload-store.ts';
 
 const JARS = [
   'org.jacoco.ant',
@@ -42,4 +45,17 @@ export function shopRepository(dir: string, shopDir: string): { repo: string; sh
   git('add', '.');
   git('commit', '--quiet', '-m', 'shop');
   return { repo, sha: git('rev-parse', 'HEAD') };
+}
+
+/** The class file contents kept, every app together: files under the data folder, or class_blobs rows (ADR 0006). */
+export async function classBlobCount(db: Db, dataDir: string, storage: UploadStorage): Promise<number> {
+  if (storage === 'database') {
+    return Number((await db.execute<{ n: number }>(sql`select count(*)::int as n from class_blobs`)).rows[0]?.n);
+  }
+  const root = join(dataDir, 'class-files');
+  if (!existsSync(root)) return 0;
+  return readdirSync(root)
+    .map((app) => join(root, app, 'blobs'))
+    .filter((blobs) => existsSync(blobs))
+    .reduce((n, blobs) => n + readdirSync(blobs).length, 0);
 }

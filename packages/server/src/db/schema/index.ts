@@ -3,6 +3,7 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './branches.ts';
 export * from './cases.ts';
+export * from './class-files.ts';
 export * from './messages.ts';
 export * from './projects.ts';
 export * from './report-summaries.ts';

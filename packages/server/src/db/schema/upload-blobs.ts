@@ -1,7 +1,8 @@
 import { customType, integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
 import { coverageUploads } from './reports.ts';
 
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+/** Raw bytes (a Buffer both ways). */
+export const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
  * An upload's bytes, gzipped, in chunks of about 1 MiB (ADR 0006): written in the upload's own

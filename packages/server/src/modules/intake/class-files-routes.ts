@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError } from '../../errors.ts';
 import { type ReportConfig, uploadsDir } from '../../lib/data-paths.ts';
-import type { ClassFileStore } from './class-files.ts';
+import type { ClassFiles } from './class-files.ts';
 import type { IntakeCredentials } from './credentials.ts';
 import { lingerAfterRefusal, receiveToFile, refuseDeclaredOversize } from './receive.ts';
 import type { UploadAdmission } from './upload-admission.ts';
@@ -29,7 +29,7 @@ const RATIO_CHECKED_FROM_BYTES = 8 * 1024 * 1024;
 
 type Deps = {
   credentials: IntakeCredentials;
-  store: ClassFileStore;
+  store: ClassFiles;
   admission: UploadAdmission;
   config: ReportConfig;
 };

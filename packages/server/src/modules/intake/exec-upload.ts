@@ -3,7 +3,7 @@ import { constants, gunzipSync } from 'node:zlib';
 import { MAX_TEXT_FIELD_LENGTH, unsafeTextReason } from '@sextant/api';
 import { CoverageError, type ExecData, isJacocoExec, mergeExecData, parseJacocoExec } from '@sextant/coverage';
 import { readBoundedFile } from '@sextant/coverage/node';
-import { ClassFileStore, classIdsByName } from './class-files.ts';
+import { type ClassSet, classIdsByName } from './class-files.ts';
 
 /** Whether a received file (gzipped or not) begins as JaCoCo execution data: 0x01 0xC0 0xC0. */
 export async function isExecFile(path: string): Promise<boolean> {
@@ -51,9 +51,9 @@ export type ExecJob = {
   fileName: string;
   maxDecompressedBytes: number;
   maxCompressionRatio: { ratio: number; fromBytes: number };
-  dataDir: string;
-  appId: string;
   commit: string;
+  /** The class lists recorded for the commit, read by the caller wherever they are kept. */
+  classSets: ClassSet[];
 };
 
 /** Reads an exec upload: whole, bounded, checked in itself (one class, one probe count) and against the commit's classes. */
@@ -67,8 +67,7 @@ export async function readExecUpload(job: ExecJob): Promise<{ classes: number; u
     const reason = unsafeTextReason(text, { multiline: false, maxLength: MAX_TEXT_FIELD_LENGTH });
     if (reason) return { classes: 0, unsafe: `${JSON.stringify(text.slice(0, 200)).slice(1, -1)}: ${reason}` };
   }
-  const sets = await new ClassFileStore(job.dataDir).setsOf(job.appId, [job.commit]);
-  const foreign = foreignClassesReason(data, classIdsByName(sets));
+  const foreign = foreignClassesReason(data, classIdsByName(job.classSets));
   if (foreign) {
     throw new CoverageError('incompatible-exec-data', `${foreign} (commit ${job.commit})`, {
       format: 'jacoco',

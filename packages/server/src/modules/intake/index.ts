@@ -4,7 +4,9 @@ import type { ReportConfig } from '../../lib/data-paths.ts';
 import type { AppsService } from '../apps/service.ts';
 import { IntakeActivityReads } from './activity-reads.ts';
 import { AgentsService, type ReportsServed } from './agents-service.ts';
-import { ClassFileStore } from './class-files.ts';
+import { ClassFiles } from './class-files.ts';
+import { ClassFilesInDatabase } from './class-files-in-database.ts';
+import { ClassFilesOnDisk } from './class-files-on-disk.ts';
 import { registerClassFileRoutes } from './class-files-routes.ts';
 import { IntakeCredentials } from './credentials.ts';
 import { removePartialUploads } from './leftovers.ts';
@@ -14,7 +16,7 @@ import { StoredUploads } from './stored-uploads.ts';
 import { UploadAdmission } from './upload-admission.ts';
 import { UploadParsers } from './upload-parsers.ts';
 import { registerUploadRoute } from './upload-route.ts';
-import { UploadStore } from './upload-store.ts';
+import { type UploadStorage, UploadStore } from './upload-store.ts';
 import { UploadsService } from './uploads-service.ts';
 
 export type { ClassSet, StoredClass } from './class-files.ts';
@@ -23,13 +25,18 @@ export { foreignClassesReason } from './exec-upload.ts';
 export type { UploadRow } from './repository.ts';
 export type { StoredUploads } from './stored-uploads.ts';
 
+/** Class files kept where uploads are (ADR 0006): the data folder, or the database. */
+export function classFilesIn(repository: IntakeRepository, dataDir: string, storage: UploadStorage): ClassFiles {
+  return new ClassFiles(storage === 'database' ? new ClassFilesInDatabase(repository) : new ClassFilesOnDisk(dataDir));
+}
+
 /** The kept uploads and class files, for the report pipeline. */
 export function createStoredUploads(db: Db, apps: AppsService, config: ReportConfig): StoredUploads {
   const repository = new IntakeRepository(db, (teamIds) => apps.idsOfTeams(teamIds));
   return new StoredUploads(
     repository,
     new UploadStore(repository, config.dataDir, config.uploadStorage),
-    new ClassFileStore(config.dataDir),
+    classFilesIn(repository, config.dataDir, config.uploadStorage),
   );
 }
 
@@ -48,11 +55,11 @@ export function registerCoverageIntake(app: FastifyInstance, db: Db, config: Rep
   const credentials = new IntakeCredentials(apps, deps.teamIdsOf, (token) => app.principalOf(token));
   const parsers = new UploadParsers(config.uploadParsers, config.uploadParseMemoryMb);
   const store = new UploadStore(repository, config.dataDir, config.uploadStorage);
-  const uploads = new UploadsService(repository, config, parsers, store);
+  const classFiles = classFilesIn(repository, config.dataDir, config.uploadStorage);
+  const uploads = new UploadsService(repository, config, parsers, store, classFiles);
   const admission = new UploadAdmission(config.uploadParsers + config.uploadQueue);
-  const classFiles = new ClassFileStore(config.dataDir);
   app.addHook('onReady', async () => {
-    await classFiles.removePartials();
+    await classFiles.removeLeftovers();
     const removed = await removePartialUploads(config.dataDir);
     if (removed.length > 0) app.log.info({ removed }, 'removed partial uploads left by an earlier run');
   });

@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { CoverageError, type CoverageErrorCode, type FormatName } from '@sextant/coverage';
 import { readCoverageFile } from '@sextant/coverage/node';
+import type { ClassSet } from './class-files.ts';
 import { unsafeCoverageText } from './coverage-text.ts';
 import { isExecFile, readExecUpload } from './exec-upload.ts';
 import { checkAgainstMirror } from './mirror-paths.ts';
@@ -16,6 +17,8 @@ export type ParseJob = {
   appId: string;
   commit: string;
   baseDir: string | null;
+  /** For JaCoCo execution data: the class lists recorded for the commit (empty for other formats). */
+  classSets: ClassSet[];
 };
 
 /** What the upload row needs of the report: never the model itself, whose copy would cost the server's thread. */

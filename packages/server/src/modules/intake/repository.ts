@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { coverageAgents, coverageUploads, uploadBlobs } from '../../db/schema/index.ts';
+import { classBlobs, classLists, coverageAgents, coverageUploads, uploadBlobs } from '../../db/schema/index.ts';
 
 export type UploadRow = typeof coverageUploads.$inferSelect;
 export type NewUpload = typeof coverageUploads.$inferInsert;
 export type AgentRow = typeof coverageAgents.$inferSelect;
+export type ClassListRow = typeof classLists.$inferInsert;
 export type { AppRef } from '../apps/service.ts';
 
 /** The only SQL of coverage intake. */
@@ -103,5 +104,49 @@ export class IntakeRepository {
         .set({ commitSha: upload.commitSha })
         .where(and(eq(coverageUploads.id, upload.id), isNull(coverageUploads.commitSha)));
     }
+  }
+
+  /** Of these class file contents, the ones kept for the app. */
+  async classBlobHashes(appId: string, hashes: readonly string[]): Promise<string[]> {
+    if (hashes.length === 0) return [];
+    const rows = await this.db
+      .select({ sha256: classBlobs.sha256 })
+      .from(classBlobs)
+      .where(and(eq(classBlobs.appId, appId), inArray(classBlobs.sha256, [...hashes])));
+    return rows.map((r) => r.sha256);
+  }
+
+  /** Keeps class file contents (gzipped); one kept meanwhile by another request is skipped. Answers how many were new. */
+  async insertClassBlobs(appId: string, blobs: readonly { sha256: string; data: Buffer }[]): Promise<number> {
+    if (blobs.length === 0) return 0;
+    const rows = await this.db
+      .insert(classBlobs)
+      .values(blobs.map((b) => ({ appId, sha256: b.sha256, data: b.data })))
+      .onConflictDoNothing()
+      .returning({ sha256: classBlobs.sha256 });
+    return rows.length;
+  }
+
+  /** The gzipped contents of these class files, those kept for the app. */
+  classBlobsOf(appId: string, hashes: readonly string[]): Promise<{ sha256: string; data: Buffer }[]> {
+    if (hashes.length === 0) return Promise.resolve([]);
+    return this.db
+      .select({ sha256: classBlobs.sha256, data: classBlobs.data })
+      .from(classBlobs)
+      .where(and(eq(classBlobs.appId, appId), inArray(classBlobs.sha256, [...hashes])));
+  }
+
+  /** Records a class list once: the same list again, even concurrently, is no failure. */
+  async insertClassList(list: ClassListRow): Promise<void> {
+    await this.db.insert(classLists).values(list).onConflictDoNothing();
+  }
+
+  /** The class lists recorded for a commit as sent, by list hash. */
+  classListsOf(appId: string, commit: string): Promise<{ commit: string; classes: ClassListRow['classes'] }[]> {
+    return this.db
+      .select({ commit: classLists.commit, classes: classLists.classes })
+      .from(classLists)
+      .where(and(eq(classLists.appId, appId), eq(classLists.commit, commit)))
+      .orderBy(asc(classLists.listSha256));
   }
 }

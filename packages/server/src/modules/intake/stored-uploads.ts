@@ -7,7 +7,7 @@ import {
   readCoverageFile,
   readCoverageStream,
 } from '@sextant/coverage/node';
-import type { ClassFileStore, ClassSet } from './class-files.ts';
+import type { ClassFiles, ClassSet } from './class-files.ts';
 import type { IntakeRepository, UploadRow } from './repository.ts';
 import type { UploadStore } from './upload-store.ts';
 
@@ -16,7 +16,7 @@ export class StoredUploads {
   constructor(
     private readonly repository: IntakeRepository,
     private readonly store: UploadStore,
-    private readonly classFiles: ClassFileStore,
+    private readonly classFiles: ClassFiles,
   ) {}
 
   /** The uploads that may hold coverage of a report: same app, environment and test type, oldest first. */
@@ -59,8 +59,8 @@ export class StoredUploads {
     return this.classFiles.setsOf(appId, commits);
   }
 
-  /** Where a stored class file's content is. */
-  classFilePath(appId: string, sha256: string): string {
-    return this.classFiles.blobPath(appId, sha256);
+  /** Writes these stored class files into `folder`, each as `<sha256>.class`, wherever they are kept. */
+  writeClassFiles(appId: string, hashes: readonly string[], folder: string): Promise<void> {
+    return this.classFiles.writeInto(appId, hashes, folder);
   }
 }

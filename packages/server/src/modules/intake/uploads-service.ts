@@ -4,6 +4,8 @@ import type { UploadMeta, UploadResult } from '@sextant/api';
 import { CoverageError } from '@sextant/coverage';
 import { ApiError } from '../../errors.ts';
 import type { ReportConfig } from '../../lib/data-paths.ts';
+import type { ClassFiles } from './class-files.ts';
+import { isExecFile } from './exec-upload.ts';
 import type { ParsedUpload } from './parse-worker.ts';
 import type { ReceivedFile } from './receive.ts';
 import type { AppRef, IntakeRepository, UploadRow } from './repository.ts';
@@ -46,6 +48,7 @@ export class UploadsService {
     private readonly config: ReportConfig,
     private readonly parsers: UploadParsers,
     private readonly store: UploadStore,
+    private readonly classFiles: ClassFiles,
   ) {}
 
   /**
@@ -64,6 +67,9 @@ export class UploadsService {
     const baseDir = meta.baseDir || null;
     let parsed: ParsedUpload;
     try {
+      // The parser thread cannot reach the database: JaCoCo execution data gets its commit's lists with the job.
+      const exec = meta.format === 'jacoco-exec' || (meta.format === 'auto' && (await isExecFile(received.path)));
+      const classSets = exec ? await this.classFiles.setsOf(app.id, [meta.commit]) : [];
       parsed = await this.parsers.parse({
         path: received.path,
         fileName,
@@ -74,6 +80,7 @@ export class UploadsService {
         appId: app.id,
         commit: meta.commit,
         baseDir,
+        classSets,
       });
     } catch (error) {
       await rm(received.path, { force: true });

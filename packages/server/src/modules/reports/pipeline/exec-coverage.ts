@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -102,8 +102,11 @@ export async function coverageFromExec(input: {
     // Filed by content: JaCoCo reads a class's name from its bytes, never from the file's name.
     const folder = join(work, 'classes');
     await mkdir(folder);
-    for (const cls of classes)
-      await copyFile(stored.classFilePath(appId, cls.sha256), join(folder, `${cls.sha256}.class`));
+    await stored.writeClassFiles(
+      appId,
+      classes.map((cls) => cls.sha256),
+      folder,
+    );
     const xml = await execToXml({
       exec: Buffer.from(writeJacocoExec(merged)),
       classes: folder,

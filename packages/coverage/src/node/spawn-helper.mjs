@@ -6,7 +6,7 @@
  * Plain JavaScript, no loader: it stays at the size of a bare Node.
  *
  * Parent → helper: spawn {id, command, args, cwd, env, detached, stdin, stdout, stderr}, stdin {id, data},
- * stdin-end {id}, kill {id, signal, group}. Helper → parent: spawned {id, pid}, data {id, fd, data},
+ * stdin-end {id}, kill {id, signal, group, abandon}. Helper → parent: spawned {id, pid}, data {id, fd, data},
  * error {id, message, code}, close {id, code, signal}.
  */
 import { spawn } from 'node:child_process';
@@ -56,7 +56,11 @@ function start(request) {
   });
 }
 
-function kill(entry, signal, group) {
+function kill(entry, signal, group, abandon) {
+  if (abandon) {
+    entry.child.stdout?.destroy();
+    entry.child.stderr?.destroy();
+  }
   const pid = entry.child.pid;
   if (!pid) return;
   try {
@@ -71,7 +75,7 @@ process.on('message', (message) => {
   if (message.type === 'spawn') start(message);
   else if (message.type === 'stdin') entry?.child.stdin?.write(Buffer.from(message.data));
   else if (message.type === 'stdin-end') entry?.child.stdin?.end();
-  else if (message.type === 'kill' && entry) kill(entry, message.signal, message.group);
+  else if (message.type === 'kill' && entry) kill(entry, message.signal, message.group, message.abandon);
 });
 
 // The parent is gone (ended or killed): what it started goes too, as its own children would have.

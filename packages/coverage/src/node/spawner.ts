@@ -30,6 +30,11 @@ export interface Program extends EventEmitter {
   readonly stderr: Readable | null;
   /** Sends `signal`; with `group`, to its process group (a detached program and its children). */
   kill(signal: NodeJS.Signals, group?: boolean): void;
+  /**
+   * Stops reading its output and sends `signal` (as `execFile`'s timeout does): `close` then follows its
+   * exit even while a child of it (git's remote helper) still holds the pipes open.
+   */
+  abandon(signal: NodeJS.Signals): void;
 }
 
 /** Starts a program (never through a shell): in this process, or through the spawn helper once `useSpawnHelper` ran. */
@@ -61,6 +66,11 @@ function startHere(command: string, args: readonly string[], options: ProgramOpt
         // already gone
       }
       return true;
+    },
+    abandon(signal: NodeJS.Signals) {
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      killChild(signal);
     },
   }) as unknown as Program;
 }
@@ -102,6 +112,10 @@ class HelperProgram extends EventEmitter implements Program {
 
   kill(signal: NodeJS.Signals, group = false): void {
     this.post({ type: 'kill', id: this.id, signal, group });
+  }
+
+  abandon(signal: NodeJS.Signals): void {
+    this.post({ type: 'kill', id: this.id, signal, group: false, abandon: true });
   }
 
   receive(message: HelperMessage): void {
@@ -260,7 +274,7 @@ export function execProgram(
     let ended: ExecResult['ended'] = null;
     const end = (why: NonNullable<ExecResult['ended']>) => {
       ended ??= why;
-      program.kill('SIGTERM');
+      program.abandon('SIGTERM');
     };
     const collect = (into: Buffer[]) => (chunk: Buffer) => {
       size += chunk.length;

@@ -4,6 +4,22 @@
 // both runs, POST /api/reports, getReport polled until SUCCESS). Peer for the bulk writes: the same
 // class and method rows through drizzle's insert builder (1,000 objects per insert).
 // Input: npx tsx bench/gen/java-two-commits.ts   Run: npx tsx bench/report-pipeline.ts
+//
+// Last run, 2026-11-29 11:51–12:18 UTC, load average 23–31 on 2 shared cores (wall times are load, not code;
+// CPU s and RSS are the figures to compare). Before (2749ad0, server alone, load 25): PGlite upload → SUCCESS
+// 523.5 s wall, 63.0 s CPU, peak RSS 936 MB, 874 MB at start (PGlite's initdb in the worker), holds 2,526
+// of 16.7 s engine CPU, 502 over 200 ms. After (spawn helper, initdb in a process of its own, socket
+// messages joined once):
+//   steps in-process, pglite     wall  53.3 s, CPU 18.1 s, peak RSS  820 MB (365 at start); generateReport 24.9 s
+//   upload → SUCCESS, pglite     wall  97.3 s, CPU 29.3 s, peak RSS 1068 MB (460 at start); upload 15.3 s,
+//                                create → SUCCESS 81.9 s; holds 1,133 of 7.7 s engine CPU, 4 over 200 ms
+//   detail-row writes, pglite    unnest 30.5 s, drizzle insert builder 387.4 s (12.7x)
+//   steps in-process, postgres   wall 125.7 s, CPU 13.7 s, peak RSS  519 MB (125 at start); generateReport 50.1 s
+//   upload → SUCCESS, postgres   wall 199.0 s, CPU 24.4 s, peak RSS  715 MB (190 at start); upload 71.1 s,
+//                                create → SUCCESS 127.9 s
+//   detail-row writes, postgres  unnest 18.3 s, drizzle insert builder 108.5 s (5.9x)
+// The goals (4 s PostgreSQL, 5 s PGlite, peak RSS ≤ 600 MB, quiet machine) are not shown by this run: at
+// this load no wall figure can; the server's peak RSS (1,068 MB PGlite, 715 MB PostgreSQL) is above 600 MB.
 import { execFile } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { promisify } from 'node:util';

@@ -1,3 +1,4 @@
+import { useSpawnHelper } from '@sextant/coverage/node';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type pg from 'pg';
@@ -157,6 +158,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerApplications(app, applications, audit);
   const role = opts.role ?? 'all';
   const works = role !== 'web' && (opts.runJobs ?? true);
+  // Git (the pipeline's, and a web process's remote checks) starts from a small helper process: a
+  // fork from a server of 1 GB held its thread for ~200 ms a command on a loaded machine (issue 41).
+  // main.ts forks it first thing; here for processes that build the app themselves (benches, tests).
+  await useSpawnHelper();
   // The process's one job queue (pg-boss on the app's own pool: drizzle keeps the pg Pool it was opened
   // on, PGlite behind its socket too), handed to the modules that queue or work jobs; stopped once.
   const queue = new JobQueue({ pool: (opts.db as Db & { $client: pg.Pool }).$client, log: app.log, works });

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { useSpawnHelper } from '@sextant/coverage/node';
 import { buildApp } from './app.ts';
 import { loadConfig, roleOf } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -18,6 +19,8 @@ if (role !== 'all' && !(config.databaseUrl && config.redisUrl)) {
   process.stderr.write(`--role ${role} needs DATABASE_URL (PostgreSQL) and REDIS_URL; without them run --role all\n`);
   process.exit(2);
 }
+// Git and builds are started by a helper forked now, while this process is small (issue 41).
+await useSpawnHelper();
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: `${config.dataDir}/pg` });
 const generated = await seed(database.db, config.adminPassword);
 if (generated) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,16 @@ describe('openDatabase', () => {
     const rows = await database.db.select().from(roles);
     expect(rows.map((r) => r.name)).toEqual(['probe']);
     expect(rows[0]?.abilities).toEqual([{ action: 'read', resource: 'Auth' }]);
+  });
+
+  it('takes a message of many socket reads whole, and the next one after it (pglite-socket joins them once)', async () => {
+    const text = Array.from({ length: 300_000 }, (_, i) => `row ${i};`).join('');
+    const [big, small] = await Promise.all([
+      database.pool.query('select md5($1) as sum, length($1) as n', [text]),
+      database.pool.query('select $1::int + 1 as next', [41]),
+    ]);
+    expect(big.rows[0]).toEqual({ sum: createHash('md5').update(text).digest('hex'), n: text.length });
+    expect(small.rows[0]).toEqual({ next: 42 });
   });
 
   it('refuses a duplicate role name through the unique index', async () => {

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
@@ -12,6 +11,7 @@ import {
   pathsOf,
   representatives,
 } from './diff-copies.ts';
+import { execProgram } from './spawner.ts';
 
 /** Thrown for a refused ref or a failed git command; the message names the ref or command. */
 export class GitError extends Error {
@@ -63,13 +63,16 @@ export function runGit(
   { timeout = 60_000, signal }: { timeout?: number; signal?: AbortSignal } = {},
 ): Promise<string> {
   const argv = ['-C', repo, '--no-pager', '-c', 'core.quotePath=false', ...args];
-  return new Promise((resolve, reject) => {
-    execFile('git', argv, { timeout, signal, maxBuffer: 1024 * 1024 * 1024, env: GIT_ENV }, (error, stdout, stderr) => {
-      if (!error) return resolve(stdout);
-      const reason = stderr.trim().split('\n')[0] || error.message;
-      reject(new GitError(`git ${args[0]} failed in ${repo}: ${reason}`));
-    });
-  });
+  return execProgram('git', argv, { timeout, signal, maxBuffer: 1024 * 1024 * 1024, env: GIT_ENV }).then(
+    ({ code, stdout, stderr, ended }) => {
+      if (code === 0 && ended === null) return stdout;
+      const reason = stderr.trim().split('\n')[0] || (ended ? `ended (${ended})` : `exit code ${code}`);
+      throw new GitError(`git ${args[0]} failed in ${repo}: ${reason}`);
+    },
+    (error: Error) => {
+      throw new GitError(`git ${args[0]} failed in ${repo}: ${error.message}`);
+    },
+  );
 }
 
 /** Whether a revision names a commit of the repository (asked only to explain a failure). */
@@ -355,14 +358,17 @@ export async function rangeHistory(repo: string, base: string, head: string): Pr
 }
 
 /** Runs git where exit 1 is an answer (`merge-base`), not a failure: resolves with the exit code. */
-function askGitYesNo(repo: string, args: readonly string[]): Promise<{ code: 0 | 1; stdout: string }> {
-  return new Promise((resolve, reject) => {
-    execFile('git', ['-C', repo, ...args], { timeout: 60_000, env: GIT_ENV }, (error, stdout, stderr) => {
-      if (!error) return resolve({ code: 0, stdout });
-      if (error.code === 1 && !stderr.trim()) return resolve({ code: 1, stdout });
-      reject(new GitError(`git ${args[0]} failed in ${repo}: ${stderr.trim().split('\n')[0] || error.message}`));
-    });
+async function askGitYesNo(repo: string, args: readonly string[]): Promise<{ code: 0 | 1; stdout: string }> {
+  const fail = (reason: string) => new GitError(`git ${args[0]} failed in ${repo}: ${reason}`);
+  const { code, stdout, stderr, ended } = await execProgram('git', ['-C', repo, ...args], {
+    timeout: 60_000,
+    env: GIT_ENV,
+  }).catch((error: Error) => {
+    throw fail(error.message);
   });
+  if (code === 0 && ended === null) return { code: 0, stdout };
+  if (code === 1 && !stderr.trim()) return { code: 1, stdout };
+  throw fail(stderr.trim().split('\n')[0] || (ended ? `ended (${ended})` : `exit code ${code}`));
 }
 
 /** The best common ancestor of two commits (`git merge-base`): where a branch left the one it targets. */

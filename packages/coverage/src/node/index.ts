@@ -13,4 +13,5 @@ export { type Phase, phaseTimes } from './phases.ts';
 export * from './read-report.ts';
 export * from './revision-changes.ts';
 export * from './revision-source.ts';
+export * from './spawner.ts';
 export { workspaceFolders } from './workspaces.ts';

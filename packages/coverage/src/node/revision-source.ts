@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
-import type { Readable, Writable } from 'node:stream';
+import { readFileSync } from 'node:fs';
 import { GIT_ENV, GitError, runGit, validateRef, withScratchFile } from './git.ts';
+import { startProgram } from './spawner.ts';
 
 export interface RevisionFile {
   revision: string;
@@ -77,27 +76,23 @@ export async function readFilesAtRevisions(repo: string, files: readonly Revisio
 /** `git cat-file --batch` over `specs`, its answers written into a scratch file (`withScratchFile`). */
 function catFileBatch(repo: string, specs: readonly string[]): Promise<Buffer> {
   return withScratchFile('blobs', async (path) => {
-    const out = openSync(path, 'w');
-    try {
-      await new Promise<void>((resolve, reject) => {
-        const child = spawn('git', ['-C', repo, 'cat-file', '--batch'], { env: GIT_ENV, stdio: ['pipe', out, 'pipe'] });
-        // Both are pipes, as asked (the types cannot tell with a file descriptor among them).
-        const input = child.stdin as Writable;
-        let stderr = '';
-        (child.stderr as Readable).on('data', (chunk: Buffer) => {
-          stderr += chunk.toString();
-        });
-        child.on('error', (error) => reject(new GitError(`git cat-file failed in ${repo}: ${error.message}`)));
-        child.on('close', (code) => {
-          if (code === 0) resolve();
-          else reject(new GitError(`git cat-file failed in ${repo}: ${stderr.trim().split('\n')[0] ?? code}`));
-        });
-        input.on('error', () => undefined);
-        input.end(specs.map((spec) => `${spec}\n`).join(''));
+    await new Promise<void>((resolve, reject) => {
+      const child = startProgram('git', ['-C', repo, 'cat-file', '--batch'], {
+        env: GIT_ENV,
+        stdin: 'pipe',
+        stdout: { file: path },
       });
-    } finally {
-      closeSync(out);
-    }
+      let stderr = '';
+      child.stderr?.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      child.on('error', (error: Error) => reject(new GitError(`git cat-file failed in ${repo}: ${error.message}`)));
+      child.on('close', (code: number | null) => {
+        if (code === 0) resolve();
+        else reject(new GitError(`git cat-file failed in ${repo}: ${stderr.trim().split('\n')[0] ?? code}`));
+      });
+      child.stdin?.end(specs.map((spec) => `${spec}\n`).join(''));
+    });
     return readFileSync(path);
   });
 }

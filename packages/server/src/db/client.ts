@@ -1,6 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -65,6 +67,7 @@ export async function openDatabase(opts: {
     });
     return finish(pool, async () => pool.end(), true);
   }
+  if (opts.pgliteDir && !opts.loadFrom) await initialiseApart(opts.pgliteDir);
   const sockDir = mkdtempSync(join(tmpdir(), 'sx-'));
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     workerData: {
@@ -99,6 +102,12 @@ export async function openDatabase(opts: {
     rmSync(sockDir, { recursive: true, force: true });
   });
   return { ...database, dumpTo, takeHolds };
+}
+
+/** A PGlite folder not initialised yet is initialised by a process of its own (pglite-init.mjs says why). */
+async function initialiseApart(dir: string): Promise<void> {
+  if (dir.startsWith('memory://') || existsSync(join(dir, 'PG_VERSION'))) return;
+  await promisify(execFile)(process.execPath, [new URL('./pglite-init.mjs', import.meta.url).pathname, dir]);
 }
 
 /** The advisory lock that lets one process migrate at a time (several web and worker processes start together). */

@@ -1,7 +1,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { PGLiteSocketHandler, PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { traceHolds } from './pglite-holds.mjs';
 
 /**
@@ -17,6 +17,7 @@ const db = loadFrom
 // other request (55 ms of CPU and 179 ms wall against 24 and 52 for its peers, issue 41). PGlite
 // runs with fsync off, so the zeroes bought no crash safety.
 await db.exec('set wal_init_zero = off');
+joinMessagesOnce(PGLiteSocketHandler.prototype);
 const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 100 });
 keepExtendedQueriesWhole(server);
 const takeHolds = tracing ? traceHolds(server.queryQueue) : () => [];
@@ -78,4 +79,44 @@ function keepExtendedQueriesWhole(socketServer) {
       if (!engine.isInTransaction()) void queue.processQueue();
     }
   };
+}
+
+const STARTUP_PROTOCOL = 196608;
+const SSL_OR_CANCEL = new Set([80877103, 80877102]);
+
+/**
+ * pglite-socket 0.2 appends each chunk the socket reads to the bytes it holds (`Buffer.concat`) and
+ * looks for a whole message each time: a message of n chunks is copied about n²/2 chunk lengths (a
+ * 1 MiB bind of an upload's blob chunk or a report's unnest arrays arrives in 16–64 KiB reads). Here a
+ * message's chunks wait in a list until it is whole, then go to its reader as one buffer, copied once.
+ */
+function joinMessagesOnce(handlerPrototype) {
+  const handleData = handlerPrototype.handleData;
+  handlerPrototype.handleData = function (data) {
+    if (this.waiting) {
+      this.waiting.chunks.push(data);
+      this.waiting.bytes += data.length;
+      if (this.messageBuffer.length + this.waiting.bytes < this.waiting.needs) return Promise.resolve(0);
+      const whole = Buffer.concat(this.waiting.chunks, this.waiting.bytes);
+      this.waiting = null;
+      return handleData.call(this, whole);
+    }
+    const held = this.messageBuffer.length;
+    const needs =
+      held + data.length >= 8 ? nextMessageLength(Buffer.concat([this.messageBuffer, data.subarray(0, 8)])) : 0;
+    if (needs > held + data.length) {
+      // The bytes held so far stay in `messageBuffer`; the rest wait here.
+      this.waiting = { chunks: [data], bytes: data.length, needs };
+      return Promise.resolve(0);
+    }
+    return handleData.call(this, data);
+  };
+}
+
+/** The length of the message starting `head` (8 bytes or more), as pglite-socket reads it; 0 when it is not known. */
+function nextMessageLength(head) {
+  const second = head.readInt32BE(4);
+  if (SSL_OR_CANCEL.has(second)) return 0;
+  if (second === STARTUP_PROTOCOL) return head.readInt32BE(0);
+  return 1 + head.readInt32BE(1);
 }

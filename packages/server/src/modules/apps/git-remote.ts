@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
 import { isSafeRepoUrl } from '@sextant/api';
+import { execProgram } from '@sextant/coverage/node';
 
 export const LS_REMOTE_TIMEOUT_MS = 10_000;
 
@@ -37,22 +37,22 @@ export function lsRemote(
     GIT_TERMINAL_PROMPT: '0',
     GIT_SSH_COMMAND: 'ssh -o BatchMode=yes -o ConnectTimeout=8',
   };
-  return new Promise((resolve, reject) => {
-    execFile('git', args, { timeout, env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) {
-        if (error.killed) return reject(new RemoteError(`git ls-remote timed out after ${timeout / 1000} s`));
-        return reject(new RemoteError(gitFailure(stderr)));
-      }
-      const refs = stdout
+  return execProgram('git', args, { timeout, env, maxBuffer: 64 * 1024 * 1024 }).then(
+    ({ code, stdout, stderr, ended }) => {
+      if (ended === 'timeout') throw new RemoteError(`git ls-remote timed out after ${timeout / 1000} s`);
+      if (code !== 0 || ended) throw new RemoteError(gitFailure(stderr));
+      return stdout
         .split('\n')
         .filter(Boolean)
         .map((line) => {
           const [commit = '', name = ''] = line.split('\t');
           return { commit, name };
         });
-      resolve(refs);
-    });
-  });
+    },
+    (error: Error) => {
+      throw new RemoteError(gitFailure(error.message));
+    },
+  );
 }
 
 // What git's messages mean, in words of our own. Git's text is never passed on: for a local path it can

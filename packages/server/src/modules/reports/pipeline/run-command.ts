@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { startProgram } from '@sextant/coverage/node';
 
 export type CommandResult = { code: number | null; stdout: string; output: string; timedOut: boolean };
 
@@ -33,11 +33,11 @@ export function runCommand(
   },
 ): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(program, args, {
+    const child = startProgram(program, args, {
       cwd: opts.cwd,
       env: opts.env ?? PIPELINE_GIT_ENV,
       detached: true,
-      stdio: [opts.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      stdin: opts.stdin === undefined ? 'ignore' : 'pipe',
     });
     const stdout: Buffer[] = [];
     let tail = '';
@@ -50,13 +50,7 @@ export function runCommand(
       keep(chunk);
     });
     child.stderr?.on('data', keep);
-    const killGroup = () => {
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    };
+    const killGroup = () => child.kill('SIGKILL', true);
     const timer = setTimeout(() => {
       timedOut = true;
       killGroup();
@@ -68,12 +62,12 @@ export function runCommand(
     child.once('spawn', () => {
       if (child.pid) opts.onSpawn?.(child.pid);
     });
-    child.on('error', (error) => {
+    child.on('error', (error: Error) => {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
       reject(error);
     });
-    child.on('close', (code) => {
+    child.on('close', (code: number | null) => {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
       resolve({ code, stdout: Buffer.concat(stdout).toString('utf8'), output: tail, timedOut });

@@ -1,7 +1,7 @@
 import type { CaseImpact, CaseMethods, MethodRef } from '@sextant/api';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { AT, appNames, int, type ReportScope, type Row, scopeFilter } from './analytics-scope.ts';
+import { AT, appNames, int, type ReportScope, type Row, reachFilter, scopeFilter } from './analytics-scope.ts';
 
 /**
  * Case analytics (issue 35) over what the pipeline keeps of the methods each case's uploads ran:
@@ -17,18 +17,6 @@ const methodRef = (r: Row): MethodRef => ({
 });
 
 const LIST = 500;
-
-/**
- * The reach rows (app_case_method_reach) the scope's test type and environment allow, and with
- * `versioned` its version: the filters of report rows on `a`.
- */
-function reachFilter(scope: ReportScope, versioned: boolean): SQL {
-  const parts: SQL[] = [];
-  if (versioned && scope.version) parts.push(sql`a.new_version = ${scope.version}`);
-  if (scope.testType) parts.push(sql`a.test_type = ${scope.testType}`);
-  if (scope.envType) parts.push(sql`a.env_type = ${scope.envType}`);
-  return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
-}
 
 const appIds = (scope: ReportScope) => `{${scope.apps.map((a) => a.id).join(',')}}`;
 

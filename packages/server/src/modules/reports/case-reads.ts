@@ -95,7 +95,7 @@ function changedOfVersion(scope: ReportScope): SQL {
  */
 function reachOfChanged(scope: ReportScope): SQL {
   const filter = reachFilter(scope, false);
-  return sql`earlier as (select a.app_id, a.case_key, a.file_path, a.class_name, a.method
+  return sql`earlier as (select distinct a.app_id, a.case_key, a.file_path, a.class_name, a.method
       from changed ch join target t on t.app_id = ch.app_id
       join app_case_method_reach a on a.app_id = ch.app_id and a.file_path = ch.file_path
         and a.class_name = ch.class_name and a.method = ch.method
@@ -123,12 +123,11 @@ export async function caseImpact(
   const names = appNames(scope);
   const { rows } = await db.execute(sql`with ${changedOfVersion(scope)}, ${reachOfChanged(scope)},
     names as ${names},
-    reruns as (select e.app_id, n.app_name, e.case_key, cs.title,
-        count(distinct (e.file_path, e.class_name, e.method))::int as reached
-      from earlier e join names n on n.app_id = e.app_id
-      left join cases cs on cs.app_id = e.app_id and cs.key = e.case_key
-      group by e.app_id, n.app_name, e.case_key, cs.title
-      order by reached desc, e.case_key, n.app_name limit ${LIST}),
+    per_case as (select app_id, case_key, count(*)::int as reached from earlier group by 1, 2),
+    reruns as (select g.app_id, n.app_name, g.case_key, cs.title, g.reached
+      from per_case g join names n on n.app_id = g.app_id
+      left join cases cs on cs.app_id = g.app_id and cs.key = g.case_key
+      order by g.reached desc, g.case_key, n.app_name limit ${LIST}),
     gaps as (select f.file_path, f.class_name, f.method, f.new_version, f.change_status, n.app_name
       from flagged f join names n on n.app_id = f.app_id where f.gap
       order by n.app_name, f.file_path, f.class_name, f.method

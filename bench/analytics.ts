@@ -12,20 +12,20 @@
 // take 1-30 ms alone, e.g. cases/methods, answered at p50 2.7 s). "0 done": every request over autocannon's
 // 10 s. PGlite seeded in 1,258 s (load 40); there a call's unanswered requests cannot be cancelled (one
 // embedded engine, settle() waits 60 s at most), so the calls after "every app" wait behind its backlog and
-// the run had not reached the rows marked so by the session's deadline. Load-independent figures (CPU per
+// the run had not reached the rows marked so by the session's deadline (12:28). Load-independent figures (CPU per
 // request, EXPLAIN buffers, before and after): bench/analytics-explain.ts's header.
 //   call                                               PostgreSQL p50 / p99 ms (done)   PGlite p50 / p99 ms (done)
 //   apps: versions page (one team)                     5898 / 8954 (76)       5906 / 9840 (26)
 //   apps: versions page (every app, by line coverage)  - / - (0)              - / - (0)
-//   apps: overview (one team)                          4331 / 6254 (90)       not reached
-//   apps: overview (one app, unit)                     4074 / 4865 (100)      not reached
-//   committers: table (every app, by uncovered)        7624 / 8243 (10)       not reached
-//   committers: table (one team, unit tests)           7996 / 9974 (42)       not reached
-//   committers: trend (one team)                       9157 / 9787 (2)        not reached
-//   mine (every app)                                   - / - (0)              not reached
-//   requirements (every app)                           7601 / 9930 (35)       not reached
-//   requirements (one project, by changed)             5969 / 10046 (47)      not reached
-//   cases (one team)                                   7262 / 8859 (45)       not reached
+//   apps: overview (one team)                          4331 / 6254 (90)       7509 / 9958 (39)
+//   apps: overview (one app, unit)                     4074 / 4865 (100)      4063 / 5199 (100)
+//   committers: table (every app, by uncovered)        7624 / 8243 (10)       6856 / 8898 (3)
+//   committers: table (one team, unit tests)           7996 / 9974 (42)       4527 / 9159 (56)
+//   committers: trend (one team)                       9157 / 9787 (2)        8510 / 8510 (1)
+//   mine (every app)                                   - / - (0)              - / - (0)
+//   requirements (every app)                           7601 / 9930 (35)       7177 / 9780 (28)
+//   requirements (one project, by changed)             5969 / 10046 (47)      4407 / 6109 (100)
+//   cases (one team)                                   7262 / 8859 (45)       16 / 1903 (52)
 //   cases (every app, by runs)                         6910 / 9645 (28)       not reached
 //   cases/methods (one app, one case)                  2713 / 5615 (134)      not reached
 //   cases/impact (one team)                            - / - (0)              not reached

@@ -12,8 +12,9 @@
 // take 1-30 ms alone, e.g. cases/methods, answered at p50 2.7 s). "0 done": every request over autocannon's
 // 10 s. PGlite seeded in 1,258 s (load 40); there a call's unanswered requests cannot be cancelled (one
 // embedded engine, settle() waits 60 s at most), so the calls after "every app" wait behind its backlog and
-// the run stopped at "cases (every app, by runs)" when its one access token expired (now signed in per call). Load-independent figures (CPU per
-// request, EXPLAIN buffers, before and after): bench/analytics-explain.ts's header.
+// the run stopped at "cases (every app, by runs)" when its one access token expired (now signed in per
+// call). Load-independent figures (CPU per request, EXPLAIN buffers, before and after):
+// bench/analytics-explain.ts's header.
 //   call                                               PostgreSQL p50 / p99 ms (done)   PGlite p50 / p99 ms (done)
 //   apps: versions page (one team)                     5898 / 8954 (76)       5906 / 9840 (26)
 //   apps: versions page (every app, by line coverage)  - / - (0)              - / - (0)

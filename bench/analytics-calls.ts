@@ -1,10 +1,15 @@
 import type pg from 'pg';
 import { PROJECT_ID } from './gen/analytics-rows.ts';
 
-/** The calls: each analytics read with the filters its screen sends (one team, one app, a version, a type). */
+/**
+ * The calls: each analytics read with the filters its screen sends (one team, one app, a version, a type).
+ * Team 2 and its app 21 (bench/gen: report n is app n % 1000 + 1's, incremental when n % 4 = 0, with case
+ * rows when n % 5 = 0): their reports are incremental and carry case rows, so the committer, case and
+ * impact reads have figures to find (team 1's apps have no incremental report, app 5's no case rows).
+ */
 export async function analyticsCalls(pool: pg.Pool): Promise<Record<string, string>> {
   const { rows } = await pool.query(
-    `select md5('t1')::uuid as team, md5('a5')::uuid as app, ${PROJECT_ID('1')} as project`,
+    `select md5('t2')::uuid as team, md5('a21')::uuid as app, ${PROJECT_ID('1')} as project`,
   );
   const { team, app, project } = rows[0];
   const a = '/api/analytics';

@@ -3,6 +3,19 @@
 // (KEEP_DB, seeded there first), with its execution time, the buffers it touched and its plan written
 // to bench/out/analytics-explain/<call>.txt. Also each call's median over RUNS sequential requests.
 // Run: KEEP_DB=<name> npx tsx bench/analytics-explain.ts   (ONLY=<substring of call names>, RUNS)
+// Last run (2026-11-29, PostgreSQL 100,001 reports, 534,420 case rows, the calls of analytics-calls.ts on team 2
+// and app 21, RUNS=5, 2 cores at load average 17-36 shared with other sessions): before (commit 2749ad0, the
+// reads over every report's case rows, the whole app list per request) -> after (app_case_method_reach,
+// apps.scopeRefs, case impact in one statement). Server CPU per request (median; noisy at this load), slowest
+// statement's execution time (load-dependent) and buffers (not):
+//   cases/impact (one team): CPU 152 -> 27 ms; slowest 9,556 ms, 1,798,633 buffers -> 664 ms, 48,074 buffers
+//   cases/impact (one app): CPU 76 -> 15 ms; slowest 188 ms, 46,043 buffers -> 30 ms, 1,219 buffers
+//   cases/methods (one app, one case): slowest 49.6 ms, 3,408 buffers -> 1.7 ms, 446 buffers
+//   cases (one team): slowest 437 ms, 50,765 buffers -> 234 ms, 10,253 buffers
+//   every call: one statement fewer (the app list's count), the scope read as id, name and team only.
+//   Unchanged and over 100 ms of execution at this load: apps versions page over every app (2,942 buffers,
+//   3.3-4.1 s: an aggregate over the 100,000 reports), committers every app (1.9-2.5 s), projects every project
+//   (1.9 s), cockpit every app (0.7-0.9 s), mine every app (0.5 s); these need per-app-version summaries.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { buildApp } from '../packages/server/src/app.ts';

@@ -39,6 +39,7 @@ export const TABLE_OWNERS_WHERE_NAMES_DIFFER = {
   reportCaseSummaries: 'reports', // db/schema/report-summaries.ts: written in the report's generation transaction
   appCaseSummaries: 'reports', // db/schema/report-summaries.ts: written in the report's generation transaction
   requirementAppSummaries: 'reports', // db/schema/report-summaries.ts: written in the report's generation transaction
+  appCaseMethodReach: 'reports', // db/schema/report-summaries.ts: kept by the triggers of migration 0026 and the report writer
 };
 
 /**

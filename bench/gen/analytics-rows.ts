@@ -146,9 +146,18 @@ export async function loadAnalyticsRows(
       `insert into report_case_summaries (report_id, case_key, methods, changed_methods)
       select report_id, case_key, count(*), count(*) filter (where changed) from report_case_methods group by 1, 2`,
     );
+    await run(
+      'app_case_method_reach',
+      `insert into app_case_method_reach (app_id, file_path, class_name, method, case_key, test_type, env_type,
+        new_version, first_at, reports)
+      select r.app_id, c.file_path, c.class_name, c.method, c.case_key, r.test_type, r.env_type, r.new_version,
+        min(coalesce(r.finished_at, r.created_at)), count(*)
+      from reports r join report_case_methods c on c.report_id = r.id where r.status = 'SUCCESS'
+      group by r.app_id, c.file_path, c.class_name, c.method, c.case_key, r.test_type, r.env_type, r.new_version`,
+    );
     await db.query('select app_case_summaries_refresh(id), requirement_app_summaries_refresh(id) from apps');
     await db.query(
-      'analyze report_case_summaries; analyze app_case_summaries; analyze requirement_app_summaries; ' +
+      'analyze report_case_summaries; analyze app_case_summaries; analyze app_case_method_reach; analyze requirement_app_summaries; ' +
         'analyze report_committers; analyze projects; analyze project_apps; analyze requirements; analyze cases; ' +
         'analyze coverage_uploads; analyze report_case_methods; analyze report_requirements; analyze risk_items',
     );

@@ -6,6 +6,7 @@ import type { CaseAnalyticRow, CaseImpact, CaseMethods, RequirementAnalyticRow }
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUpload, FIXTURES, TERMINAL, useReportsApp, waitForReport } from '../reports/pipeline-support.ts';
+import { referenceCaseImpact, referenceCaseMethods } from './case-reads-reference.ts';
 
 // Issue 35: requirement and case analytics over reports made by the real pipeline, on a repository this
 // test writes. shop.js has price, tax and ship. v1 changes price (REQ-1); the QA run of v1 has case
@@ -316,6 +317,55 @@ describe('requirement and case analytics over real reports', () => {
     expect(await kept()).toEqual(before2);
   });
 
+  it("case impact and a case's methods from the reach rows equal the reads over every report's method rows", async () => {
+    const shop = [{ id: appId, name: 'shop', teamId: t.teamId, teamName: 'reporting' }];
+    const filters: Record<string, string>[] = [
+      {},
+      { version: 'v1' },
+      { version: 'v2' },
+      { version: 'v9' },
+      { testType: '1' },
+      { testType: '2' },
+      { envType: 'test' },
+      { envType: 'dev', testType: '2' },
+      { from: '2000-01-01' },
+      { perPage: '1', page: '2' },
+    ];
+    for (const filter of filters) {
+      const { page, perPage, testType, ...rest } = filter;
+      const scope = { apps: shop, ...rest, ...(testType ? { testType: Number(testType) as 1 | 2 } : {}) };
+      const query = new URLSearchParams({ appId, ...filter });
+      const paging = { page: Number(page ?? 1), perPage: Number(perPage ?? 20) };
+      expect(await get<CaseImpact>(`/api/analytics/cases/impact?${query}`), `${query}`).toEqual(
+        await referenceCaseImpact(t.db, scope, paging),
+      );
+      for (const caseKey of ['TC-1', 'TC-2', 'TC-3']) {
+        query.set('caseKey', caseKey);
+        expect(await get<CaseMethods>(`/api/analytics/cases/methods?${query}`), `${query}`).toEqual(
+          await referenceCaseMethods(t.db, scope, caseKey),
+        );
+      }
+    }
+    // The reach rows the triggers and the writer kept equal a count over the successful reports' case rows.
+    const kept = await t.db.execute(sql`select case_key, file_path, class_name, method, test_type, env_type,
+        new_version, first_at, reports from app_case_method_reach where app_id = ${appId} order by 1, 2, 3, 4, 5, 6, 7`);
+    const counted = await t.db.execute(sql`select c.case_key, c.file_path, c.class_name, c.method, r.test_type,
+        r.env_type, r.new_version, min(coalesce(r.finished_at, r.created_at)) as first_at, count(*)::int as reports
+      from reports r join report_case_methods c on c.report_id = r.id where r.app_id = ${appId} and r.status = 'SUCCESS'
+      group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7`);
+    expect(kept.rows.length).toBeGreaterThan(0);
+    expect(kept.rows).toEqual(counted.rows);
+    // A report leaving SUCCESS takes its rows out of its group; back, they return.
+    await t.db.execute(sql`update reports set status = 'GENERATEREPORT_FAIL' where id = ${v2qa}`);
+    const without = await t.db.execute(sql`select count(*)::int as n from app_case_method_reach
+      where app_id = ${appId} and new_version = 'v2' and test_type = 2`);
+    expect(without.rows).toEqual([{ n: 0 }]);
+    await t.db.execute(sql`update reports set status = 'SUCCESS' where id = ${v2qa}`);
+    const back = await t.db.execute(sql`select case_key, file_path, class_name, method, test_type, env_type,
+        new_version, first_at, reports from app_case_method_reach where app_id = ${appId} order by 1, 2, 3, 4, 5, 6, 7`);
+    expect(back.rows).toEqual(kept.rows);
+  });
+
   it('the summaries of reports made before they were kept are derived again, equal to what the pipeline wrote', async () => {
     const ids = (await t.db.execute(sql`select id from reports where app_id = ${appId} order by id`)).rows.map((r) =>
       String(r.id),
@@ -343,6 +393,10 @@ describe('requirement and case analytics over real reports', () => {
         await t.db.execute(sql`select * from requirement_app_summaries where app_id = ${appId}
         order by requirement_key`)
       ).rows,
+      reach: (
+        await t.db.execute(sql`select * from app_case_method_reach where app_id = ${appId}
+        order by file_path, class_name, method, case_key, test_type, env_type, new_version`)
+      ).rows,
     });
     const written = await summaries();
     expect(ids).toHaveLength(3);
@@ -351,12 +405,14 @@ describe('requirement and case analytics over real reports', () => {
     expect(written.committers.length).toBeGreaterThan(0);
     expect(written.appCases.length).toBeGreaterThan(0);
     expect(written.appRequirements.length).toBeGreaterThan(0);
+    expect(written.reach.length).toBeGreaterThan(0);
     // As a report finished before migration 0017 stands: no summaries, no summaries version.
     for (const table of ['report_committers', 'report_case_methods', 'report_requirements', 'report_case_summaries']) {
       await t.db.execute(sql`delete from ${sql.identifier(table)} where report_id = any(${`{${ids}}`}::uuid[])`);
     }
     await t.db.execute(sql`delete from app_case_summaries where app_id = ${appId}`);
     await t.db.execute(sql`delete from requirement_app_summaries where app_id = ${appId}`);
+    await t.db.execute(sql`delete from app_case_method_reach where app_id = ${appId}`);
     await t.db.execute(sql`update reports set summaries_version = null where app_id = ${appId}`);
     expect(await t.app.reportSummaries.pending()).toBe(true);
 

@@ -1,4 +1,16 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { apps } from './apps.ts';
 import { reports } from './reports.ts';
 
@@ -149,5 +161,40 @@ export const requirementAppSummaries = pgTable(
   (t) => [
     primaryKey({ columns: [t.appId, t.requirementKey] }),
     index('requirement_app_summaries_key_idx').on(t.requirementKey),
+  ],
+);
+
+/**
+ * Per app, test case and method, and per test type, environment and version of the app's successful
+ * reports holding report_case_methods rows for them (issue 35): when the first such report counted
+ * (its finishing time, else its making time) and how many there are. Case impact (cases to re-run, test
+ * gaps) and a case's methods read these rows by method or by case instead of every report's method
+ * rows, so their cost follows the methods asked about and the versions, not the reports. Recomputed for
+ * a report's (app, test type, environment, version) when its case rows are written while it is
+ * successful, and when it reaches SUCCESS, leaves it, changes one of those or is deleted (migration 0026).
+ */
+export const appCaseMethodReach = pgTable(
+  'app_case_method_reach',
+  {
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    filePath: text('file_path').notNull(),
+    className: text('class_name').notNull(),
+    method: text('method').notNull(),
+    caseKey: text('case_key').notNull(),
+    testType: smallint('test_type').notNull(),
+    envType: text('env_type').notNull(),
+    newVersion: text('new_version').notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    reports: integer('reports').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'app_case_method_reach_pk',
+      columns: [t.appId, t.filePath, t.className, t.method, t.caseKey, t.testType, t.envType, t.newVersion],
+    }),
+    index('app_case_method_reach_case_idx').on(t.appId, t.caseKey),
+    index('app_case_method_reach_group_idx').on(t.appId, t.testType, t.envType, t.newVersion),
   ],
 );

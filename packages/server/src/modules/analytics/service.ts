@@ -59,13 +59,7 @@ export class AnalyticsService {
 
   /** The apps a filter names (team, app, project), with the report filters. An unknown project is a 404. */
   async scope(filter: AnalyticsFilter): Promise<ReportScope> {
-    const listed = await this.apps.list({ page: 1, perPage: EVERY, sortDesc: false, teamId: filter.teamId });
-    let apps: ScopedApp[] = listed.items.map((a) => ({
-      id: a.id,
-      name: a.name,
-      teamId: a.teamId,
-      teamName: a.teamName,
-    }));
+    let apps: ScopedApp[] = await this.apps.scopeRefs(filter.teamId);
     if (filter.appId) apps = apps.filter((a) => a.id === filter.appId);
     if (filter.projectId) {
       const ids = await this.projects.appIdsOf(filter.projectId);

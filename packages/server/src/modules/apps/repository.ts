@@ -46,6 +46,15 @@ export class AppsRepository extends TableRepository<typeof apps> {
       .orderBy(asc(apps.id));
   }
 
+  /** Id, name and team of the apps of a team (or every app), by name then id, as the list orders them. */
+  refsOf(teamId?: string): Promise<AppRef[]> {
+    return this.db
+      .select({ id: apps.id, name: apps.name, teamId: apps.teamId })
+      .from(apps)
+      .where(teamId ? eq(apps.teamId, teamId) : undefined)
+      .orderBy(asc(apps.name), asc(apps.id));
+  }
+
   async ref(id: string): Promise<AppRef | null> {
     const [row] = await this.db
       .select({ id: apps.id, name: apps.name, teamId: apps.teamId })

@@ -86,6 +86,17 @@ export class AppsService {
     return this.rows.allIds();
   }
 
+  /**
+   * The apps of a team (or every app) as the analytics scope names them: id, name, team and its name,
+   * ordered as the list orders them, without the list's count and presentation (issue 35: each
+   * analytics request reads its scope).
+   */
+  async scopeRefs(teamId?: string): Promise<(AppRef & { teamName: string })[]> {
+    const refs = await this.rows.refsOf(teamId);
+    const teamNames = await this.teams.names([...new Set(refs.map((r) => r.teamId))]);
+    return refs.map((r) => ({ ...r, teamName: teamNames.get(r.teamId) ?? '' }));
+  }
+
   /** The app's id, name and team; null when the id is not an app's. */
   async ref(id: string): Promise<AppRef | null> {
     return UUID.test(id) ? this.rows.ref(id) : null;

@@ -33,6 +33,18 @@ export function scopeFilter(scope: ReportScope, opts: { anyStatus?: boolean; noV
 }
 
 /**
+ * The reach rows (app_case_method_reach) the scope's test type and environment allow, and with
+ * `versioned` its version: the filters of report rows on `a`.
+ */
+export function reachFilter(scope: ReportScope, versioned: boolean): SQL {
+  const parts: SQL[] = [];
+  if (versioned && scope.version) parts.push(sql`a.new_version = ${scope.version}`);
+  if (scope.testType) parts.push(sql`a.test_type = ${scope.testType}`);
+  if (scope.envType) parts.push(sql`a.env_type = ${scope.envType}`);
+  return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
+}
+
+/**
  * Only apps narrow the reports (team, project, app: no version, test type, environment or days): the
  * per-app summaries kept with the reports answer for the whole scope.
  */

@@ -1,14 +1,24 @@
 import type { CaseAnalyticQuery, CaseAnalyticRow } from '@sextant/api';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { AT, appNames, int, iso, narrowedByAppsOnly, type ReportScope, scopeFilter } from './analytics-scope.ts';
+import {
+  AT,
+  appNames,
+  int,
+  iso,
+  narrowedByAppsOnly,
+  type ReportScope,
+  reachFilter,
+  scopeFilter,
+} from './analytics-scope.ts';
 
 /**
  * The case list (issue 35). Per case of an app: runs (uploads carrying its key), reports and the
  * changed methods of its latest incremental report from report_case_summaries (one row per report and
  * case, written with the report; over apps alone, from app_case_summaries, one row per app and case),
  * and the methods its runs covered over the reports in scope, with
- * those no other case covered, from report_case_methods. That last pair is a union over reports, so it
+ * those no other case covered, from app_case_method_reach (report_case_methods when days narrow the
+ * reports). That last pair is a union over reports, so it
  * cannot be summed from per-report counts: it is counted for the page's cases only (their apps'
  * method rows), unless the list is sorted by it.
  */
@@ -38,11 +48,17 @@ const SORTS: Record<CaseAnalyticQuery['sortBy'], string> = {
  * and how many of them no other case of the app names (`covered(app_id, case_key, methods, alone)`).
  */
 function covered(scope: ReportScope): SQL {
-  // Each report's rows by its key (a lateral probe), not a scan of every report's rows.
-  return sql`m as (select distinct r.app_id, c.case_key, c.file_path, c.class_name, c.method
+  // From the reach rows (one per version, test type and environment, not per report), unless days
+  // narrow the reports: then each report's rows by its key (a lateral probe).
+  const m =
+    scope.from || scope.to
+      ? sql`select distinct r.app_id, c.case_key, c.file_path, c.class_name, c.method
       from reports r cross join lateral (select c.case_key, c.file_path, c.class_name, c.method
         from report_case_methods c where c.report_id = r.id offset 0) c
-      where ${scopeFilter(scope)}),
+      where ${scopeFilter(scope)}`
+      : sql`select distinct a.app_id, a.case_key, a.file_path, a.class_name, a.method from app_case_method_reach a
+      where a.app_id = any(${appIds(scope.apps)}::uuid[]) and ${reachFilter(scope, true)}`;
+  return sql`m as (${m}),
     owners as (select app_id, file_path, class_name, method, count(*) as n from m group by 1, 2, 3, 4),
     covered as (select m.app_id, m.case_key, count(*)::int as methods, (count(*) filter (where o.n = 1))::int as alone
       from m join owners o using (app_id, file_path, class_name, method) group by 1, 2)`;

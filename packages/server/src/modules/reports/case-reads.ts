@@ -1,11 +1,13 @@
 import type { CaseImpact, CaseMethods, MethodRef } from '@sextant/api';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { AT, appNames, int, type ReportScope, type Row, scopeFilter } from './analytics-scope.ts';
+import { AT, appNames, int, type ReportScope, type Row, reachFilter, scopeFilter } from './analytics-scope.ts';
 
 /**
- * Case analytics over report_case_methods (issue 35): the methods each case's uploads ran, kept per
- * report when it succeeded. A method is (app, file, class, method). The case list is case-page.ts.
+ * Case analytics (issue 35) over what the pipeline keeps of the methods each case's uploads ran:
+ * app_case_method_reach (per app, method, case, test type, environment and version, when the first
+ * successful report counted) for what cases reached, report_case_methods (per report) for one report's
+ * rows, read by key. A method is (app, file, class, method). The case list is case-page.ts.
  */
 const methodRef = (r: Row): MethodRef => ({
   appName: String(r.app_name ?? ''),
@@ -16,32 +18,51 @@ const methodRef = (r: Row): MethodRef => ({
 
 const LIST = 500;
 
+const appIds = (scope: ReportScope) => `{${scope.apps.map((a) => a.id).join(',')}}`;
+
+/**
+ * The methods of one case that no other case covered in scope: from app_case_method_reach (by case,
+ * then a probe per method), unless days narrow the reports, which that table does not keep apart
+ * (then from the method rows of the reports in those days).
+ */
+function aloneOf(scope: ReportScope, caseKey: string): SQL {
+  if (scope.from || scope.to) {
+    return sql`with rep as (select r.id, r.app_id from reports r where ${scopeFilter(scope)}),
+      m as (select distinct rep.app_id, c.case_key, c.file_path, c.class_name, c.method
+        from report_case_methods c join rep on rep.id = c.report_id)
+      select m.file_path, m.class_name, m.method, n.app_name from m join ${appNames(scope)} n on n.app_id = m.app_id
+      where m.case_key = ${caseKey} and not exists (select 1 from m o where o.app_id = m.app_id
+        and o.file_path = m.file_path and o.class_name = m.class_name and o.method = m.method
+        and o.case_key <> m.case_key)
+      order by m.file_path, m.class_name, m.method, n.app_name limit ${LIST}`;
+  }
+  const filter = reachFilter(scope, true);
+  return sql`with m as (select distinct a.app_id, a.file_path, a.class_name, a.method from app_case_method_reach a
+        where a.app_id = any(${appIds(scope)}::uuid[]) and a.case_key = ${caseKey} and ${filter})
+    select m.file_path, m.class_name, m.method, n.app_name from m join ${appNames(scope)} n on n.app_id = m.app_id
+    where not exists (select 1 from app_case_method_reach a where a.app_id = m.app_id and a.file_path = m.file_path
+      and a.class_name = m.class_name and a.method = m.method and a.case_key <> ${caseKey} and ${filter})
+    order by m.file_path, m.class_name, m.method, n.app_name limit ${LIST}`;
+}
+
 /** One case of one app: the methods no other case covered in scope, and the changed ones of its latest version. */
 export async function caseMethods(db: Db, scope: ReportScope, caseKey: string): Promise<CaseMethods> {
   if (scope.apps.length === 0) return { latestVersion: null, alone: [], changed: [] };
-  const { rows: alone } = await db.execute(sql`with rep as (
-      select r.id, r.app_id from reports r where ${scopeFilter(scope)}),
-    m as (select distinct rep.app_id, c.case_key, c.file_path, c.class_name, c.method
-      from report_case_methods c join rep on rep.id = c.report_id)
-    select m.file_path, m.class_name, m.method, n.app_name from m join ${appNames(scope)} n on n.app_id = m.app_id
-    where m.case_key = ${caseKey} and not exists (select 1 from m o where o.app_id = m.app_id
-      and o.file_path = m.file_path and o.class_name = m.class_name and o.method = m.method and o.case_key <> m.case_key)
-    order by m.file_path, m.class_name, m.method limit ${LIST}`);
-  const { rows: latest } = await db.execute(sql`select r.id, r.new_version from reports r
-    where ${scopeFilter(scope)} and r.coverage_type = 'incremental'
-      and exists (select 1 from report_case_summaries s where s.report_id = r.id and s.case_key = ${caseKey})
-    order by ${AT} desc, r.id desc limit 1`);
-  const report = latest[0];
-  const { rows: changed } = report
-    ? await db.execute(sql`select c.file_path, c.class_name, c.method, n.app_name
-        from report_case_methods c join reports r on r.id = c.report_id join ${appNames(scope)} n on n.app_id = r.app_id
-        where c.report_id = ${String(report.id)} and c.case_key = ${caseKey} and c.changed
-        order by c.file_path, c.class_name, c.method limit ${LIST}`)
-    : { rows: [] };
+  const { rows: alone } = await db.execute(aloneOf(scope, caseKey));
+  // The case's latest incremental report, then its changed rows by key (report, case).
+  const { rows: changed } = await db.execute(sql`with latest as (select r.id, r.new_version, r.app_id from reports r
+      where ${scopeFilter(scope)} and r.coverage_type = 'incremental'
+        and exists (select 1 from report_case_summaries s where s.report_id = r.id and s.case_key = ${caseKey})
+      order by ${AT} desc, r.id desc limit 1)
+    select l.new_version as latest_version, c.file_path, c.class_name, c.method, n.app_name
+    from latest l join ${appNames(scope)} n on n.app_id = l.app_id
+      left join report_case_methods c on c.report_id = l.id and c.case_key = ${caseKey} and c.changed
+    order by c.file_path, c.class_name, c.method limit ${LIST}`);
+  const latest = changed[0];
   return {
-    latestVersion: report ? String(report.new_version) : null,
+    latestVersion: latest ? String(latest.latest_version) : null,
     alone: alone.map(methodRef),
-    changed: changed.map(methodRef),
+    changed: changed.filter((r) => r.file_path !== null).map(methodRef),
   };
 }
 
@@ -67,18 +88,30 @@ function changedOfVersion(scope: ReportScope): SQL {
 }
 
 /**
- * Case coverage of an app's reports with the scope's test type and environment: any report, or with
- * `otherThanTarget` those of other versions finished before the version's latest report (earlier runs).
+ * The reach of earlier runs and the gaps, for the changed methods only: `earlier` holds the cases whose
+ * coverage in reports of the scope's test type and environment, of other versions, finished before the
+ * version's latest report reached a changed method (app_case_method_reach keeps the first such time per
+ * version); `reached` flags changed methods an earlier case reached, `gap` those no case ever did.
  */
-function caseCoverage(scope: ReportScope, otherThanTarget: boolean): SQL {
-  const parts: SQL[] = [sql`r.status = 'SUCCESS'`];
-  if (otherThanTarget) parts.push(sql`r.new_version <> t.new_version and ${AT} < t.at`);
-  if (scope.testType) parts.push(sql`r.test_type = ${scope.testType}`);
-  if (scope.envType) parts.push(sql`r.env_type = ${scope.envType}`);
-  return sql`select c.case_key, c.file_path, c.class_name, c.method, r.app_id from report_case_methods c
-    join reports r on r.id = c.report_id join target t on t.app_id = r.app_id where ${sql.join(parts, sql` and `)}`;
+function reachOfChanged(scope: ReportScope): SQL {
+  const filter = reachFilter(scope, false);
+  return sql`earlier as (select distinct a.app_id, a.case_key, a.file_path, a.class_name, a.method
+      from changed ch join target t on t.app_id = ch.app_id
+      join app_case_method_reach a on a.app_id = ch.app_id and a.file_path = ch.file_path
+        and a.class_name = ch.class_name and a.method = ch.method
+      where a.new_version <> t.new_version and a.first_at < t.at and ${filter}),
+    flagged as (select ch.*, exists (select 1 from earlier e where e.app_id = ch.app_id and e.file_path = ch.file_path
+        and e.class_name = ch.class_name and e.method = ch.method) as reached,
+      not exists (select 1 from app_case_method_reach a where a.app_id = ch.app_id and a.file_path = ch.file_path
+        and a.class_name = ch.class_name and a.method = ch.method and ${filter}) as gap
+      from changed ch)`;
 }
 
+/**
+ * Cases to re-run and test gaps of the version looked at (issue 35), in one statement: the changed
+ * methods are found once, and only they are probed in app_case_method_reach, so the cost follows the
+ * changed methods and the versions that reached them, not the case rows of every report.
+ */
 export async function caseImpact(
   db: Db,
   scope: ReportScope,
@@ -88,46 +121,42 @@ export async function caseImpact(
     return { versions: [], changedMethods: 0, reachedMethods: 0, reruns: [], gaps: { items: [], total: 0 } };
   }
   const names = appNames(scope);
-  const [versions, reruns, counts, gaps] = await Promise.all([
-    db.execute(sql`with ${changedOfVersion(scope)}
-      select n.app_name, t.new_version from target t join ${names} n on n.app_id = t.app_id order by n.app_name`),
-    db.execute(sql`with ${changedOfVersion(scope)}, earlier as (${caseCoverage(scope, true)})
-      select e.app_id, n.app_name, e.case_key, cs.title, count(distinct (ch.file_path, ch.class_name, ch.method))::int as reached
-      from changed ch join earlier e on e.app_id = ch.app_id and e.file_path = ch.file_path
-        and e.class_name = ch.class_name and e.method = ch.method
-      join ${names} n on n.app_id = e.app_id
-      left join cases cs on cs.app_id = e.app_id and cs.key = e.case_key
-      group by e.app_id, n.app_name, e.case_key, cs.title
-      order by reached desc, e.case_key, n.app_name limit ${LIST}`),
-    db.execute(sql`with ${changedOfVersion(scope)}, earlier as (${caseCoverage(scope, true)})
-      select count(*)::int as changed, (count(*) filter (where exists (select 1 from earlier e where e.app_id = ch.app_id
-        and e.file_path = ch.file_path and e.class_name = ch.class_name and e.method = ch.method)))::int as reached
-      from changed ch`),
-    db.execute(sql`with ${changedOfVersion(scope)}, ever as (${caseCoverage(scope, false)})
-      select ch.*, n.app_name, count(*) over ()::int as total from changed ch join ${names} n on n.app_id = ch.app_id
-      where not exists (select 1 from ever e where e.app_id = ch.app_id and e.file_path = ch.file_path
-        and e.class_name = ch.class_name and e.method = ch.method)
-      order by n.app_name, ch.file_path, ch.class_name, ch.method
-      limit ${page.perPage} offset ${(page.page - 1) * page.perPage}`),
-  ]);
+  const { rows } = await db.execute(sql`with ${changedOfVersion(scope)}, ${reachOfChanged(scope)},
+    names as ${names},
+    per_case as (select app_id, case_key, count(*)::int as reached from earlier group by 1, 2),
+    reruns as (select g.app_id, n.app_name, g.case_key, cs.title, g.reached
+      from per_case g join names n on n.app_id = g.app_id
+      left join cases cs on cs.app_id = g.app_id and cs.key = g.case_key
+      order by g.reached desc, g.case_key, n.app_name limit ${LIST}),
+    gaps as (select f.file_path, f.class_name, f.method, f.new_version, f.change_status, n.app_name
+      from flagged f join names n on n.app_id = f.app_id where f.gap
+      order by n.app_name, f.file_path, f.class_name, f.method
+      limit ${page.perPage} offset ${(page.page - 1) * page.perPage})
+    select
+      (select coalesce(json_agg(json_build_object('appName', n.app_name, 'version', t.new_version)
+          order by n.app_name), '[]') from target t join names n on n.app_id = t.app_id) as versions,
+      (select count(*)::int from flagged) as changed,
+      (select count(*) filter (where reached)::int from flagged) as reached,
+      (select count(*) filter (where gap)::int from flagged) as gaps_total,
+      (select coalesce(json_agg(json_build_object('appId', app_id, 'appName', app_name, 'caseKey', case_key,
+          'title', title, 'reached', reached) order by reached desc, case_key, app_name), '[]') from reruns) as reruns,
+      (select coalesce(json_agg(json_build_object('file_path', file_path, 'class_name', class_name, 'method', method,
+          'new_version', new_version, 'change_status', change_status, 'app_name', app_name)
+          order by app_name, file_path, class_name, method), '[]') from gaps) as gaps`);
+  const r = rows[0] ?? {};
+  const gaps = r.gaps as Row[];
   return {
-    versions: versions.rows.map((r) => ({ appName: String(r.app_name), version: String(r.new_version) })),
-    changedMethods: int(counts.rows[0]?.changed),
-    reachedMethods: int(counts.rows[0]?.reached),
-    reruns: reruns.rows.map((r) => ({
-      appId: String(r.app_id),
-      appName: String(r.app_name),
-      caseKey: String(r.case_key),
-      title: r.title === null ? null : String(r.title),
-      reached: int(r.reached),
-    })),
+    versions: r.versions as CaseImpact['versions'],
+    changedMethods: int(r.changed),
+    reachedMethods: int(r.reached),
+    reruns: r.reruns as CaseImpact['reruns'],
     gaps: {
-      items: gaps.rows.map((r) => ({
-        ...methodRef(r),
-        version: String(r.new_version),
-        changeStatus: r.change_status === null ? null : String(r.change_status),
+      items: gaps.map((g) => ({
+        ...methodRef(g),
+        version: String(g.new_version),
+        changeStatus: g.change_status === null ? null : String(g.change_status),
       })),
-      total: int(gaps.rows[0]?.total),
+      total: gaps.length === 0 ? 0 : int(r.gaps_total),
     },
   };
 }

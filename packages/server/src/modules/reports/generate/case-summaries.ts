@@ -54,8 +54,9 @@ export function caseSummaries(rows: readonly CaseMethodRow[]): { caseKey: string
 /**
  * Replaces a report's case rows (table report_case_methods) and their per-case counts
  * (report_case_summaries) inside its generation transaction. Its app's case figures
- * (app_case_summaries) follow the report reaching SUCCESS (the trigger of migration 0022); rows
- * written again for a report already successful (the summaries backfill) refresh them here.
+ * (app_case_summaries) and its group's reach (app_case_method_reach) follow the report reaching
+ * SUCCESS (the trigger of migrations 0022 and 0026); rows written again for a report already
+ * successful (the summaries backfill) refresh them here.
  */
 export async function writeCaseMethods(client: pg.PoolClient, reportId: string, rows: CaseMethodRow[]): Promise<void> {
   await client.query('delete from report_case_methods where report_id = $1', [reportId]);
@@ -83,7 +84,9 @@ export async function writeCaseMethods(client: pg.PoolClient, reportId: string, 
       [reportId, summaries.map((s) => s.caseKey), summaries.map((s) => s.methods), summaries.map((s) => s.changed)],
     );
   }
-  await client.query(`select app_case_summaries_refresh(app_id) from reports where id = $1 and status = 'SUCCESS'`, [
-    reportId,
-  ]);
+  await client.query(
+    `select app_case_summaries_refresh(app_id), app_case_method_reach_refresh(app_id, test_type, env_type, new_version)
+     from reports where id = $1 and status = 'SUCCESS'`,
+    [reportId],
+  );
 }

@@ -9,9 +9,10 @@ import {
   type Row,
   scopeFilter,
 } from '../../src/modules/reports/analytics-scope.ts';
+import { changedOfVersion } from '../../src/modules/reports/case-reads.ts';
 
 /**
- * The case reads as they were before app_case_method_reach (migration 0025): case impact and a case's
+ * The case reads as they were before app_case_method_reach (migration 0029): case impact and a case's
  * methods from the method rows of every report in scope. Kept as the tests' reference only: the reads
  * of reports/case-reads.ts must give the same figures on the same rows.
  */
@@ -51,27 +52,6 @@ export async function referenceCaseMethods(db: Db, scope: ReportScope, caseKey: 
     alone: alone.map(methodRef),
     changed: changed.map(methodRef),
   };
-}
-
-/**
- * Per app, the version looked at (the scope's, else its latest incremental report's), that version's
- * latest incremental report per test type and environment, and their changed methods.
- */
-function changedOfVersion(scope: ReportScope): SQL {
-  const others = { ...scope, version: undefined, from: undefined, to: undefined };
-  return sql`target as (select distinct on (r.app_id) r.app_id, r.new_version, ${AT} as at from reports r
-      where ${scopeFilter(scope)} and r.coverage_type = 'incremental' order by r.app_id, ${AT} desc, r.id desc),
-    treps as (select distinct on (r.app_id, r.test_type, r.env_type) r.id, r.app_id, r.new_version, r.rows_generation
-      from reports r
-      join target t on t.app_id = r.app_id and t.new_version = r.new_version
-      where ${scopeFilter(others)} and r.coverage_type = 'incremental'
-      order by r.app_id, r.test_type, r.env_type, ${AT} desc, r.id desc),
-    changed as (select distinct on (t.app_id, d.file_path, c.name, d.name) t.app_id, t.new_version,
-        d.file_path, c.name as class_name, d.name as method, d.change_status
-      from treps t join report_details d on d.report_id = t.id and d.generation = t.rows_generation
-        and d.kind = 'method' and d.changed
-      join report_details c on c.id = d.class_id
-      order by t.app_id, d.file_path, c.name, d.name, d.change_status)`;
 }
 
 /**

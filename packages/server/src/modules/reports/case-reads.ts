@@ -70,7 +70,7 @@ export async function caseMethods(db: Db, scope: ReportScope, caseKey: string): 
  * Per app, the version looked at (the scope's, else its latest incremental report's), that version's
  * latest incremental report per test type and environment, and their changed methods.
  */
-function changedOfVersion(scope: ReportScope): SQL {
+export function changedOfVersion(scope: ReportScope): SQL {
   const others = { ...scope, version: undefined, from: undefined, to: undefined };
   return sql`target as (select distinct on (r.app_id) r.app_id, r.new_version, ${AT} as at from reports r
       where ${scopeFilter(scope)} and r.coverage_type = 'incremental' order by r.app_id, ${AT} desc, r.id desc),

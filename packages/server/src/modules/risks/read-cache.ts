@@ -3,7 +3,7 @@
  * asks for the same few lists and headlines, and between two risk writes their answers do not change.
  * An answer is kept under its key (the visible apps and the query, see `RisksService`) together with
  * the risk data's generation it was read at (`risk_generation.n`, bumped in the commit of every write
- * of risk_items, migration 0026), and given again only while the generation is still that number: a
+ * of risk_items, migration 0027), and given again only while the generation is still that number: a
  * write made by any server process on the database is never hidden by a kept answer.
  *
  * Each request reads the generation anew, by a read sent after the request arrived (so it sees every

@@ -55,7 +55,7 @@ export function caseSummaries(rows: readonly CaseMethodRow[]): { caseKey: string
  * Replaces a report's case rows (table report_case_methods) and their per-case counts
  * (report_case_summaries) inside its generation transaction. Its app's case figures
  * (app_case_summaries) and its group's reach (app_case_method_reach) follow the report reaching
- * SUCCESS (the trigger of migrations 0022 and 0026); rows written again for a report already
+ * SUCCESS (the trigger of migrations 0022 and 0030); rows written again for a report already
  * successful (the summaries backfill) refresh them here.
  */
 export async function writeCaseMethods(client: pg.PoolClient, reportId: string, rows: CaseMethodRow[]): Promise<void> {

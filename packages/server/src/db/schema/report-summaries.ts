@@ -171,7 +171,7 @@ export const requirementAppSummaries = pgTable(
  * gaps) and a case's methods read these rows by method or by case instead of every report's method
  * rows, so their cost follows the methods asked about and the versions, not the reports. Recomputed for
  * a report's (app, test type, environment, version) when its case rows are written while it is
- * successful, and when it reaches SUCCESS, leaves it, changes one of those or is deleted (migration 0026).
+ * successful, and when it reaches SUCCESS, leaves it, changes one of those or is deleted (migration 0030).
  */
 export const appCaseMethodReach = pgTable(
   'app_case_method_reach',

@@ -9,7 +9,7 @@ import {
   type Row,
   scopeFilter,
 } from '../../src/modules/reports/analytics-scope.ts';
-import { changedOfVersion } from '../../src/modules/reports/case-reads.ts';
+import { changedOfVersion, noCaseImpact } from '../../src/modules/reports/case-reads.ts';
 
 /**
  * The case reads as they were before app_case_method_reach (migration 0029): case impact and a case's
@@ -72,9 +72,7 @@ export async function referenceCaseImpact(
   scope: ReportScope,
   page: { page: number; perPage: number },
 ): Promise<CaseImpact> {
-  if (scope.apps.length === 0) {
-    return { versions: [], changedMethods: 0, reachedMethods: 0, reruns: [], gaps: { items: [], total: 0 } };
-  }
+  if (scope.apps.length === 0) return noCaseImpact();
   const names = appNames(scope);
   const [versions, reruns, counts, gaps] = await Promise.all([
     db.execute(sql`with ${changedOfVersion(scope)}

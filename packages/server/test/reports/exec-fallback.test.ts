@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildShop, jacocoToolsMissing } from '@sextant/cli/testing';
+import { jacocoToolsMissing } from '@sextant/cli/testing';
 import { parseCoverage } from '@sextant/coverage';
 import { classFilesAt, execToXml, writeClassTar } from '@sextant/coverage/node';
 import { eq } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithout } from '../../../../tools/test-support/machine.ts';
 import { messages } from '../../src/db/schema/index.ts';
 import type { UploadStorage } from '../../src/modules/intake/upload-store.ts';
-import { shopRepository } from './exec-support.ts';
+import { registerShop } from './exec-support.ts';
 import { useReportsApp, waitForReport } from './pipeline-support.ts';
 
 const noJacoco = skipWithout('a JaCoCo run to make exec data and XML for the fallback', jacocoToolsMissing);
@@ -28,18 +28,9 @@ describe.skipIf(noJacoco).each<UploadStorage>(['file', 'database'])(
     let exec: Buffer;
     let xml: Buffer;
     beforeAll(async () => {
-      const shop = buildShop(dir);
-      const made = shopRepository(dir, dir);
-      sha = made.sha;
-      token = (
-        await t.ok<{ ingestionToken: string }>('POST', '/api/apps', {
-          teamId: t.teamId,
-          name: 'shop',
-          language: 'java',
-          environments: ['test', 'staging'],
-          repoUrl: made.repo,
-        })
-      ).ingestionToken;
+      const registered = await registerShop(t, dir, ['test', 'staging']);
+      const shop = registered.shop;
+      ({ sha, token } = registered);
       const execPath = join(dir, 'run.exec');
       execFileSync('java', [`-javaagent:${shop.agent}=destfile=${execPath}`, '-cp', shop.classes, 'demo.Main', '12'], {
         input: '',

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildShop, jacocoToolsMissing } from '@sextant/cli/testing';
+import { jacocoToolsMissing } from '@sextant/cli/testing';
 import { classFilesAt, writeClassTar } from '@sextant/coverage/node';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +12,7 @@ import { skipWithout } from '../../../../tools/test-support/machine.ts';
 import { buildApp } from '../../src/app.ts';
 import { messages } from '../../src/db/schema/index.ts';
 import { TEST_JWT_SECRET, testAppOptions } from '../support/build-test-app.ts';
-import { classBlobCount, shopRepository } from './exec-support.ts';
+import { classBlobCount, registerShop } from './exec-support.ts';
 import { useReportsApp, waitForReport } from './pipeline-support.ts';
 
 const noJacoco = skipWithout('a JaCoCo run to make exec data', jacocoToolsMissing);
@@ -39,18 +39,9 @@ describe.skipIf(noJacoco)('class files received by a web process on another mach
         },
       }),
     );
-    const shop = buildShop(dir);
-    const made = shopRepository(dir, dir);
-    sha = made.sha;
-    token = (
-      await worker.ok<{ ingestionToken: string }>('POST', '/api/apps', {
-        teamId: worker.teamId,
-        name: 'shop',
-        language: 'java',
-        environments: ['test'],
-        repoUrl: made.repo,
-      })
-    ).ingestionToken;
+    const registered = await registerShop(worker, dir, ['test']);
+    const shop = registered.shop;
+    ({ sha, token } = registered);
     const execPath = join(dir, 'run.exec');
     execFileSync('java', [`-javaagent:${shop.agent}=destfile=${execPath}`, '-cp', shop.classes, 'demo.Main', '12'], {
       input: '',

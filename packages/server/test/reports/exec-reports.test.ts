@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '@sextant/cli';
-import { buildShop, jacocoToolsMissing, startShop } from '@sextant/cli/testing';
+import { jacocoToolsMissing, startShop } from '@sextant/cli/testing';
 import { COUNTER_KINDS, type Coverage, jacocoClassId } from '@sextant/coverage';
 import { readCoverageFile } from '@sextant/coverage/node';
 import { and, asc, eq } from 'drizzle-orm';
@@ -14,7 +14,7 @@ import { zipOf } from '../../../../tools/test-support/zip.ts';
 import { coverageUploads, messages, reportDetails, type reports } from '../../src/db/schema/index.ts';
 import type { UploadStorage } from '../../src/modules/intake/upload-store.ts';
 import { storedUploadsOf } from '../intake/support.ts';
-import { classBlobCount, jacocoReport, shopRepository } from './exec-support.ts';
+import { classBlobCount, jacocoReport, registerShop } from './exec-support.ts';
 import { useReportsApp, waitForReport } from './pipeline-support.ts';
 
 const noJacoco = skipWithout('JaCoCo exec uploads turned into JaCoCo’s report on the server', jacocoToolsMissing);
@@ -46,18 +46,7 @@ describe.skipIf(noJacoco).each<UploadStorage>(['file', 'database'])(
     beforeAll(async () => {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       server = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-      shop = buildShop(dir);
-      const made = shopRepository(dir, dir);
-      sha = made.sha;
-      repo = made.repo;
-      const app = await t.ok<{ ingestionToken: string }>('POST', '/api/apps', {
-        teamId: t.teamId,
-        name: 'shop',
-        language: 'java',
-        environments: ['test', 'staging', 'dev'],
-        repoUrl: made.repo,
-      });
-      token = app.ingestionToken;
+      ({ shop, sha, repo, token } = await registerShop(t, dir, ['test', 'staging', 'dev']));
     }, 120_000);
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -1,10 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildShop } from '@sextant/cli/testing';
 import { DEBIAN_JACOCO_LIB } from '@sextant/coverage/node';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 import type { UploadStorage } from '../../src/modules/intake/upload-store.ts';
+import type { useReportsApp } from './pipeline-support.ts';
 
 const JARS = [
   'org.jacoco.ant',
@@ -45,6 +47,27 @@ export function shopRepository(dir: string, shopDir: string): { repo: string; sh
   git('add', '.');
   git('commit', '--quiet', '-m', 'shop');
   return { repo, sha: git('rev-parse', 'HEAD') };
+}
+
+/**
+ * The shop built in `dir`, its sources committed to a repository there, and an app `shop` on that
+ * repository registered with these environments through `client`'s API: what each exec suite starts from.
+ */
+export async function registerShop(
+  client: Pick<ReturnType<typeof useReportsApp>, 'ok' | 'teamId'>,
+  dir: string,
+  environments: string[],
+) {
+  const shop = buildShop(dir);
+  const { repo, sha } = shopRepository(dir, dir);
+  const app = await client.ok<{ ingestionToken: string }>('POST', '/api/apps', {
+    teamId: client.teamId,
+    name: 'shop',
+    language: 'java',
+    environments,
+    repoUrl: repo,
+  });
+  return { shop, repo, sha, token: app.ingestionToken };
 }
 
 /** The class file contents kept, every app together: files under the data folder, or class_blobs rows (ADR 0006). */

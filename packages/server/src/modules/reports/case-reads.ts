@@ -107,6 +107,15 @@ function reachOfChanged(scope: ReportScope): SQL {
       from changed ch)`;
 }
 
+/** The impact answer of a scope that holds no app. */
+export const noCaseImpact = (): CaseImpact => ({
+  versions: [],
+  changedMethods: 0,
+  reachedMethods: 0,
+  reruns: [],
+  gaps: { items: [], total: 0 },
+});
+
 /**
  * Cases to re-run and test gaps of the version looked at (issue 35), in one statement: the changed
  * methods are found once, and only they are probed in app_case_method_reach, so the cost follows the
@@ -117,9 +126,7 @@ export async function caseImpact(
   scope: ReportScope,
   page: { page: number; perPage: number },
 ): Promise<CaseImpact> {
-  if (scope.apps.length === 0) {
-    return { versions: [], changedMethods: 0, reachedMethods: 0, reruns: [], gaps: { items: [], total: 0 } };
-  }
+  if (scope.apps.length === 0) return noCaseImpact();
   const names = appNames(scope);
   const { rows } = await db.execute(sql`with ${changedOfVersion(scope)}, ${reachOfChanged(scope)},
     names as ${names},

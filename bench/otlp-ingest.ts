@@ -16,11 +16,13 @@
 //   pglite OTLP/gRPC:          1163 spans/s (load 17.9); server 215.9 ms CPU; 283 per statement (unnest insert there)
 // The goal (20,000 spans/s, half the ceiling) was not shown under this load; the write itself is
 // cheaper (bench/span-write.ts: 31.5 ms CPU per 1,000 spans by COPY against 93 by the unnest insert).
-import { execFileSync, fork } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { createReadStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { pipeline } from 'node:stream/promises';
 import { credentials, Metadata, makeGenericClientConstructor } from '@grpc/grpc-js';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { type Database, openDatabase } from '../packages/server/src/db/client.ts';
 import { TRACE_SERVICE } from '../packages/server/src/modules/traces/grpc-listener.ts';
 import { factsOf } from '../packages/server/src/modules/traces/normalise.ts';
@@ -38,31 +40,42 @@ const OUT = new URL('./out/', import.meta.url).pathname;
 type Transport = 'OTLP/HTTP protobuf' | 'OTLP/HTTP JSON' | 'OTLP/gRPC';
 const load = () => loadavg()[0]?.toFixed(1);
 
-/** CPU milliseconds (user + system) of the database's backends so far, from /proc; sampled, a backend's last sample kept. */
+/**
+ * CPU milliseconds (user + system) of the database's backends so far, from /proc; sampled, a
+ * backend's last sample kept, and split by backend type (client backends against autovacuum).
+ */
 class BackendCpu {
-  private readonly last = new Map<number, number>();
+  private readonly last = new Map<number, { type: string; ms: number }>();
   private readonly admin = new pg.Client({ connectionString: PG_SERVER });
   constructor(private readonly database: string) {}
   async start() {
     await this.admin.connect();
   }
-  async sample(): Promise<number> {
-    const pids = await this.admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
-      this.database,
-    ]);
-    for (const { pid } of pids.rows) {
+  async sample(): Promise<Map<string, number>> {
+    const pids = await this.admin.query<{ pid: number; type: string }>(
+      'select pid, backend_type as type from pg_stat_activity where datname = $1',
+      [this.database],
+    );
+    for (const { pid, type } of pids.rows) {
       try {
         const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-        this.last.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+        this.last.set(pid, { type, ms: (Number(fields[11]) + Number(fields[12])) * 10 });
       } catch {
         // Ended between the query and the read: its last sample stands.
       }
     }
-    return [...this.last.values()].reduce((a, b) => a + b, 0);
+    const byType = new Map<string, number>();
+    for (const { type, ms } of this.last.values()) byType.set(type, (byType.get(type) ?? 0) + ms);
+    return byType;
   }
   async stop() {
     await this.admin.end();
   }
+}
+
+/** CPU milliseconds per backend type between two samples. */
+function cpuSince(before: Map<string, number>, after: Map<string, number>): Map<string, number> {
+  return new Map([...after].map(([type, ms]) => [type, ms - (before.get(type) ?? 0)]));
 }
 
 type Child = {
@@ -108,6 +121,8 @@ type Figure = {
   rate: number;
   serverMsPer1000: number;
   dbMsPer1000: number | null;
+  /** Of the database's CPU, what autovacuum spent (it vacuums and analyses the freshly written table). */
+  autovacuumMsPer1000: number | null;
   rowsPerStatement: number;
   failures: number;
 };
@@ -150,7 +165,7 @@ async function ingestRate(
   let failures = 0;
   const end = Date.now() + SECONDS * 1000;
   const sampler = backends ? setInterval(() => void backends.sample(), 500) : null;
-  const db0 = (await backends?.sample()) ?? 0;
+  const db0 = (await backends?.sample()) ?? new Map<string, number>();
   const cpu0 = await server.cpuMs();
   const started = performance.now();
   await Promise.all(
@@ -165,7 +180,8 @@ async function ingestRate(
   const cpu1 = await server.cpuMs();
   const cpu = cpu1.ms - cpu0.ms;
   if (sampler) clearInterval(sampler);
-  const db = backends ? (await backends.sample()) - db0 : null;
+  const db = backends ? cpuSince(db0, await backends.sample()) : null;
+  const dbMs = db && [...db.values()].reduce((a, b) => a + b, 0);
   await backends?.stop();
   client.close();
   await server.stop();
@@ -173,7 +189,8 @@ async function ingestRate(
     rate: spans / seconds,
     serverMsPer1000: cpu / (spans / 1000),
     rowsPerStatement: spans / Math.max(1, cpu1.statements - cpu0.statements),
-    dbMsPer1000: db === null ? null : db / (spans / 1000),
+    dbMsPer1000: dbMs === null ? null : dbMs / (spans / 1000),
+    autovacuumMsPer1000: db === null ? null : (db.get('autovacuum worker') ?? 0) / (spans / 1000),
     failures,
   };
 }
@@ -234,25 +251,37 @@ function copyRows(bodies: OtlpBodies, appId: string): { text: string; rows: numb
   return { text: `${lines.join('\n')}\n`, rows: lines.length, day };
 }
 
-/** Plain COPY of the same rows into the same (migrated, empty) table by psql: the ceiling. */
+/** One backend's CPU milliseconds so far (user + system), from /proc. */
+function pidCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Plain COPY of the same rows into the same (migrated, empty) table, one COPY FROM STDIN streamed
+ * from a file on a connection of its own: the ceiling, as a rate and as its backend's CPU per 1,000 rows.
+ */
 async function copyCeiling(
   database: Database,
-  psqlTarget: string[],
+  url: string,
   rows: ReturnType<typeof copyRows>,
-): Promise<number> {
+): Promise<{ rate: number; dbMsPer1000: number }> {
   await new TracesRepository(database.db).ensureDay(rows.day);
   mkdirSync(OUT, { recursive: true });
   const file = `${OUT}otlp-ingest-copy.tsv`;
   writeFileSync(file, rows.text);
-  const started = performance.now();
-  execFileSync(
-    'psql',
-    [...psqlTarget, '-v', 'ON_ERROR_STOP=1', '-c', `\\copy spans (${COPY_COLUMNS}) from '${file}'`],
-    {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  return rows.rows / ((performance.now() - started) / 1000);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid as number;
+    const cpu0 = pidCpuMs(pid);
+    const started = performance.now();
+    await pipeline(createReadStream(file), client.query(copyFrom(`copy spans (${COPY_COLUMNS}) from stdin`)));
+    const seconds = (performance.now() - started) / 1000;
+    return { rate: rows.rows / seconds, dbMsPer1000: (pidCpuMs(pid) - cpu0) / (rows.rows / 1000) };
+  } finally {
+    await client.end();
+  }
 }
 
 const bodies = otlpExports(BATCHES, BATCH);
@@ -265,7 +294,10 @@ for (const engine of ENGINES) {
     const fresh = engine === 'postgresql' ? await throwawayPostgres() : null;
     try {
       const f = await ingestRate(fresh?.url ?? 'pglite', fresh?.name ?? null, bodies, transport);
-      const db = f.dbMsPer1000 === null ? '' : `, database backends ${f.dbMsPer1000.toFixed(1)} ms CPU`;
+      const db =
+        f.dbMsPer1000 === null
+          ? ''
+          : `, database backends ${f.dbMsPer1000.toFixed(1)} ms CPU (autovacuum ${f.autovacuumMsPer1000?.toFixed(1)})`;
       console.log(
         `${engine} ${transport}: ${Math.round(f.rate)} spans/s (load ${load()}); per 1,000 spans: server ${f.serverMsPer1000.toFixed(1)} ms CPU${db}; ${Math.round(f.rowsPerStatement)} spans per insert${f.failures ? `; ${f.failures} exports refused` : ''}`,
       );
@@ -274,7 +306,7 @@ for (const engine of ENGINES) {
     }
   }
   if (engine !== 'postgresql') {
-    // psql's \copy sends COPY FROM STDIN, which pglite-socket does not carry.
+    // pglite-socket does not carry COPY FROM STDIN.
     console.log(`${engine} plain COPY: not measured (no COPY FROM STDIN through pglite-socket)`);
     continue;
   }
@@ -283,9 +315,9 @@ for (const engine of ENGINES) {
   // The forced drop may end a socket the closed pool still holds (see onFreshPostgres).
   database.pool.on('error', () => {});
   try {
-    const rate = await copyCeiling(database, [fresh.url], copy);
+    const ceiling = await copyCeiling(database, fresh.url, copy);
     console.log(
-      `${engine} plain COPY of the same ${copy.rows} rows (one psql \\copy): ${Math.round(rate)} spans/s (load ${load()})`,
+      `${engine} plain COPY of the same ${copy.rows} rows (one COPY FROM STDIN): ${Math.round(ceiling.rate)} spans/s (load ${load()}); per 1,000 spans: database backend ${ceiling.dbMsPer1000.toFixed(1)} ms CPU`,
     );
   } finally {
     await database.close();

@@ -1,5 +1,6 @@
 // The OTLP ingest bench's server, in a process of its own so that its CPU is the server's alone:
-// forked by bench/otlp-ingest.ts with `pglite` or a PostgreSQL URL; answers IPC messages
+// forked by bench/otlp-ingest.ts with `pglite` or a PostgreSQL URL (and by the traces' kill test,
+// packages/server/test/traces/killed.test.ts, with a PGlite folder or a URL); answers IPC messages
 // `cpu` (process.cpuUsage() and the span insert statements so far) and `stop`. Tells its parent its ports and the app's token.
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../packages/server/src/app.ts';
@@ -10,7 +11,9 @@ import { BENCH_ABOUT, benchConfig } from './server-config.ts';
 
 const PASSWORD = 'bench-admin-password';
 const target = process.argv[2] ?? 'pglite';
-const database = await openDatabase(target === 'pglite' ? {} : { url: target });
+const database = await openDatabase(
+  target === 'pglite' ? {} : target.startsWith('/') ? { pgliteDir: target } : { url: target },
+);
 database.pool.on('error', () => {});
 await seed(database.db, PASSWORD);
 // No job runner: its own pool would outlive the app and hold the throw-away database open.

@@ -33,7 +33,7 @@ import { throwawayPostgres } from './throwaway-database.ts';
 
 const EXPORTS = Number(process.env.EXPORTS ?? 200);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
-const STATEMENT_ROWS = 5000;
+const STATEMENT_ROWS = Number(process.env.STATEMENT_ROWS ?? 5000);
 const ENGINES = (process.env.ENGINES ?? 'pglite,postgresql').split(',');
 /** `WITHOUT=spans_attributes,...`: indexes dropped after migrating, to see what each costs the write. */
 const WITHOUT = (process.env.WITHOUT ?? '').split(',').filter((name) => /^\w+$/.test(name));

@@ -36,16 +36,17 @@ export async function readExportBody(req: FastifyRequest, limit: number): Promis
     );
   }
   const source = req.body instanceof Readable ? req.body : Readable.from([]);
-  const chunks: Buffer[] = [];
-  const sink = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      chunks.push(chunk);
-      callback();
-    },
-  });
   try {
-    if (encoding === 'gzip') await pipeline(source, byteLimit(limit), createGunzip(), byteLimit(limit), sink);
-    else await pipeline(source, byteLimit(limit), sink);
+    if (encoding === 'identity') return await readAll(source, limit);
+    const chunks: Buffer[] = [];
+    const sink = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+    });
+    await pipeline(source, byteLimit(limit), createGunzip(), byteLimit(limit), sink);
+    return Buffer.concat(chunks);
   } catch (error) {
     if (error instanceof ApiError) throw error;
     const code = (error as { code?: string }).code ?? '';
@@ -54,5 +55,20 @@ export async function readExportBody(req: FastifyRequest, limit: number): Promis
     }
     throw error;
   }
-  return Buffer.concat(chunks);
+}
+
+/** An uncompressed body read straight from the request (no stream pipeline per export), 413 past `limit`. */
+async function readAll(source: Readable, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let seen = 0;
+  for await (const chunk of source as AsyncIterable<Buffer>) {
+    seen += chunk.length;
+    if (seen > limit) throw tooLarge(limit);
+    chunks.push(chunk);
+  }
+  // A request aborted mid-body ends the iteration early without an error: the bytes are not all there.
+  if ((source as { aborted?: boolean }).aborted || (source as { complete?: boolean }).complete === false) {
+    throw new ApiError(400, 'bad-request', 'The body ended early.');
+  }
+  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, seen);
 }

@@ -23,9 +23,17 @@ type JsonObject = Record<string, Json>;
 const SPAN_KINDS = ['UNSPECIFIED', 'INTERNAL', 'SERVER', 'CLIENT', 'PRODUCER', 'CONSUMER'];
 const STATUS_CODES = ['UNSET', 'OK', 'ERROR'];
 
+/** snake_case of each lowerCamelCase field name asked for, worked out once a name. */
+const snakeNames = new Map<string, string>();
+
 function field(o: JsonObject, camel: string): Json {
   if (o[camel] !== undefined) return o[camel];
-  return o[camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)];
+  let snake = snakeNames.get(camel);
+  if (snake === undefined) {
+    snake = camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    snakeNames.set(camel, snake);
+  }
+  return o[snake];
 }
 
 const objectOf = (v: Json): JsonObject => (v && typeof v === 'object' && !Array.isArray(v) ? (v as JsonObject) : {});

@@ -42,10 +42,6 @@ export function cleanText(text: string): string {
 
 export class OtlpDecodeError extends Error {}
 
-export function hexOf(bytes: Uint8Array | null | undefined): string {
-  return bytes && bytes.length > 0 ? Buffer.from(bytes).toString('hex') : '';
-}
-
 /** A valid OTLP id: `bytes` long, not all zeros (proto comments on trace_id and span_id). */
 export function validId(hex: string, bytes: number): string | null {
   if (hex.length !== bytes * 2 || !/^[0-9a-f]+$/.test(hex) || /^0+$/.test(hex)) return null;

@@ -5,11 +5,9 @@ import {
   cleanText,
   type DecodedResourceSpans,
   type DecodedSpan,
-  hexOf,
   OtlpDecodeError,
   SPAN_LIMITS,
   safeInteger,
-  validId,
 } from './otlp-model.ts';
 
 /**
@@ -110,7 +108,9 @@ function anyValue(v: PbAnyValue | undefined, depth: number): AttributeValue {
     case 'kvlistValue':
       return attributes(v.kvlistValue?.values, depth + 1);
     case 'bytesValue':
-      return Buffer.from(v.bytesValue ?? []).toString('base64');
+      return v.bytesValue
+        ? Buffer.from(v.bytesValue.buffer, v.bytesValue.byteOffset, v.bytesValue.length).toString('base64')
+        : '';
     default:
       return null;
   }
@@ -123,10 +123,23 @@ function attributes(list: PbKeyValue[] | undefined, depth = 0): Attributes {
   return out;
 }
 
+/** Hex of a bytes field without copying it (decoding a Buffer gives views of it). */
+function hexOf(bytes: Uint8Array | undefined): string {
+  if (!bytes || bytes.length === 0) return '';
+  return (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)).toString('hex');
+}
+
+/** A valid OTLP id: `length` bytes, not all zeros (proto comments on trace_id and span_id); else null. */
+function idOf(bytes: Uint8Array | undefined, length: number): string | null {
+  if (!bytes || bytes.length !== length) return null;
+  for (const byte of bytes) if (byte !== 0) return hexOf(bytes);
+  return null;
+}
+
 function span(s: PbSpan): DecodedSpan {
   return {
-    traceId: validId(hexOf(s.traceId), 16),
-    spanId: validId(hexOf(s.spanId), 8),
+    traceId: idOf(s.traceId, 16),
+    spanId: idOf(s.spanId, 8),
     parentSpanId: hexOf(s.parentSpanId) || null,
     name: cleanText(s.name ?? ''),
     kind: s.kind ?? 0,
@@ -152,7 +165,9 @@ function span(s: PbSpan): DecodedSpan {
 export function decodeProtobufExport(body: Buffer): DecodedResourceSpans[] {
   let message: PbRequest;
   try {
-    message = ExportRequest.toObject(ExportRequest.decode(body), { oneofs: true }) as PbRequest;
+    // The decoded message is read as it is (no toObject copy): unset fields read as their defaults
+    // from its prototype, and `value` names the set field of an AnyValue (protobufjs's oneof getter).
+    message = ExportRequest.decode(body) as unknown as PbRequest;
   } catch (error) {
     throw new OtlpDecodeError(`The protobuf body is not an ExportTraceServiceRequest: ${(error as Error).message}`);
   }

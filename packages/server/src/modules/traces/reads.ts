@@ -50,6 +50,21 @@ const TRACE_SLACK = sql`interval '1 hour'`;
  */
 export const scanLimit = (limit: number) => Math.min(50_000, limit * 5 * 20);
 
+/**
+ * How many spans of the searched window, newest first, a search with a filter no index serves
+ * (service, longest duration) examines at most: over a long window such a search would otherwise read
+ * every span of it (a rare service over 7 days at 10M spans). Past it, a search that has not filled
+ * its page is refused with a request to narrow the window (`SearchTooWide`).
+ */
+export const UNINDEXED_SCAN_CAP = 500_000;
+
+/** A search with an unindexed filter examined `cap` spans of its window without filling its page. */
+export class SearchTooWide extends Error {
+  constructor(readonly cap: number) {
+    super(`examined ${cap} spans`);
+  }
+}
+
 /** Whether a text is one JSON value (a number, boolean, array, object...), as `::jsonb` reads it. */
 function isJson(text: string): boolean {
   try {
@@ -78,7 +93,10 @@ function attributeMatch(attribute: string): SQL {
 
 /** The read models of trace search and the trace detail, on the module's own `spans` table. */
 export class TraceReads {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly unindexedScanCap = UNINDEXED_SCAN_CAP,
+  ) {}
 
   /**
    * Traces with at least one span matching every filter, most recent first; the duration range
@@ -91,13 +109,15 @@ export class TraceReads {
    * also bounds each matching span. A trace's spans are those within TRACE_SLACK of its matched ones.
    */
   async search(q: Omit<TraceSearchQuery, 'from' | 'to'> & { from: Date; to: Date }): Promise<TraceSummaryRow[]> {
+    // Filters an index of migration 0025 serves, and those none does (read from the examined spans).
     const where: SQL[] = [sql`app_id = ${q.appId}`, sql`start_time >= ${q.from}`, sql`start_time < ${q.to}`];
-    if (q.service) where.push(sql`service = ${q.service}`);
     if (q.interface) where.push(sql`interface = ${q.interface}`);
     if (q.status === 'error') where.push(sql`status_code = 2`);
     if (q.testCase) where.push(sql`test_case = ${q.testCase}`);
     if (q.attribute) where.push(attributeMatch(q.attribute));
-    if (q.maxDurationMs !== undefined) where.push(sql`duration_ns <= ${Math.round(q.maxDurationMs * 1e6)}`);
+    const unindexed: SQL[] = [];
+    if (q.service) unindexed.push(sql`service = ${q.service}`);
+    if (q.maxDurationMs !== undefined) unindexed.push(sql`duration_ns <= ${Math.round(q.maxDurationMs * 1e6)}`);
     const kept: SQL[] = [sql`true`];
     if (q.status === 'ok') kept.push(sql`t.error_count = 0`);
     if (q.minDurationMs !== undefined) kept.push(sql`t.duration_ns >= ${Math.round(q.minDurationMs * 1e6)}`);
@@ -109,15 +129,29 @@ export class TraceReads {
     const rootOrder = sql`order by s.parent_span_id is not null, s.start_ns`;
     // Each candidate's spans are read by its own key (lateral: per trace, only the day partitions
     // around its matched spans), not by joining every span of the range.
-    const result = await this.db.execute<TraceSummaryRow>(sql`
-      with recent as (
-        select trace_id, start_time from spans
-        where ${sql.join(where, sql` and `)}
+    // With an unindexed filter, the spans the indexes find are examined newest first, at most the cap
+    // (and one more, to tell a window of exactly the cap from a larger one), and counted.
+    const examined =
+      unindexed.length === 0
+        ? sql`examined as (select 0 as n)`
+        : sql`candidates as (
+            select trace_id, start_time, service, duration_ns from spans
+            where ${sql.join(where, sql` and `)}
+            order by start_time desc limit ${this.unindexedScanCap + 1}
+          ), examined as (select count(*)::int as n from candidates)`;
+    const recent =
+      unindexed.length === 0
+        ? sql`select trace_id, start_time from spans where ${sql.join(where, sql` and `)}`
+        : sql`select trace_id, start_time from candidates where ${sql.join(unindexed, sql` and `)}`;
+    const result = await this.db.execute<TraceSummaryRow & { examined: number }>(sql`
+      with ${examined}, recent as (
+        ${recent}
         order by start_time desc limit ${scanLimit(q.limit)}
       ), matched as (
         select trace_id, min(start_time) as first_seen, max(start_time) as last_seen from recent
         group by trace_id order by last_seen desc limit ${candidates}
       )
+      select e.n as examined, f.* from examined e left join lateral (
       select m.trace_id, t.root_name, t.root_service, t.interface, t.start_ns::text, t.duration_ns::text,
         t.span_count::text, t.error_count::text, t.test_case, t.app_version
       from matched m cross join lateral (
@@ -137,8 +171,12 @@ export class TraceReads {
       ) t
       where ${sql.join(kept, sql` and `)}
       order by t.start_ns desc
-      limit ${q.limit}`);
-    return result.rows;
+      limit ${q.limit}
+      ) f on true`);
+    const rows = result.rows.filter((r) => r.trace_id !== null);
+    if (rows.length < q.limit && (result.rows[0]?.examined ?? 0) > this.unindexedScanCap)
+      throw new SearchTooWide(this.unindexedScanCap);
+    return rows.map(({ examined: _, ...row }) => row);
   }
 
   async spansOf(appId: string, traceId: string): Promise<SpanDetailRow[]> {

@@ -26,9 +26,18 @@ export type SpanRow = {
   links: string;
 } & SpanFacts;
 
+const DAY_NS = 86_400_000_000_000n;
+
 /** `YYYYMMDD` of a UTC day, as partitions are named. */
 export function dayOf(ns: bigint): string {
   return new Date(Number(ns / 1_000_000n)).toISOString().slice(0, 10).replaceAll('-', '');
+}
+
+/** The days the rows start on (one division a row; the day's name once a day). */
+function daysOf(rows: readonly SpanRow[]): string[] {
+  const days = new Set<bigint>();
+  for (const r of rows) days.add(r.startNs / DAY_NS);
+  return [...days].map((day) => dayOf(day * DAY_NS));
 }
 
 /** PostgreSQL's error code; drizzle wraps the driver's error in its own, with the original as `cause`. */
@@ -121,7 +130,7 @@ export class TracesRepository {
    */
   async insertSpans(rows: SpanRow[]): Promise<number> {
     if (rows.length === 0) return 0;
-    const days = [...new Set(rows.map((r) => dayOf(r.startNs)))];
+    const days = daysOf(rows);
     const write = async () => {
       for (const day of days) await this.ensureDay(day);
       if (!this.copy) return this.insertSkippingStored(rows);

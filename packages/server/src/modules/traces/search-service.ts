@@ -8,7 +8,7 @@ import {
 } from '@sextant/api';
 import { ApiError } from '../../errors.ts';
 import type { CodeLinks, CoverageLink, SpanCode } from './code-links.ts';
-import type { SpanDetailRow, TraceReads } from './reads.ts';
+import { SearchTooWide, type SpanDetailRow, type TraceReads } from './reads.ts';
 
 const DAY_MS = 86_400_000;
 /** The widest search: past it a query would scan every day partition at once. */
@@ -75,7 +75,14 @@ export class TraceSearchService {
       fields.minDurationMs = 'The shortest duration must not pass the longest.';
     }
     if (Object.keys(fields).length > 0) throw new ApiError(400, 'validation-failed', 'The search is invalid.', fields);
-    const rows = await this.reads.search({ ...query, from, to });
+    const rows = await this.reads.search({ ...query, from, to }).catch((error: unknown) => {
+      if (!(error instanceof SearchTooWide)) throw error;
+      throw new ApiError(400, 'validation-failed', 'The search is too wide.', {
+        from:
+          `A service or longest-duration filter reads the window's spans one by one, and ${error.cap} of them ` +
+          'did not give a full page: narrow the time range, or add an interface, status=error, test case or attribute filter.',
+      });
+    });
     return rows.map((r) => ({
       traceId: r.trace_id,
       rootName: r.root_name,

@@ -48,14 +48,22 @@ export function copyText(value: string): string {
 
 const nullable = (value: string | null) => (value === null ? '\\N' : copyText(value));
 
+let lastSecond = -1n;
+let lastSecondIso = '';
+
 /**
  * The start as a timestamptz literal with microseconds, truncated as the column keeps it
  * (`1970-01-01T00:00:00.000001Z`); a span starts after 1970 (intake refuses older than retention).
+ * The date and time of day are worked out once per second (a batch's spans mostly share it).
  */
 export function startTimeOf(startNs: bigint): string {
   const us = startNs / 1000n;
-  const iso = new Date(Number(us / 1000n)).toISOString();
-  return `${iso.slice(0, 23)}${(us % 1000n).toString().padStart(3, '0')}Z`;
+  const second = us / 1_000_000n;
+  if (second !== lastSecond) {
+    lastSecondIso = new Date(Number(second) * 1000).toISOString().slice(0, 19);
+    lastSecond = second;
+  }
+  return `${lastSecondIso}.${(us % 1_000_000n).toString().padStart(6, '0')}Z`;
 }
 
 /** One row's line, newline included. */

@@ -3,7 +3,7 @@
 // on PostgreSQL and on PGlite, the same rows and queries. Goal: home list p99 < 100 ms on PostgreSQL.
 // Run: npx tsx bench/risks.ts   (APPS, ITEMS, SECONDS, WARM_SECONDS, PORT and TARGETS change the defaults)
 //
-// The home screen's answers are kept between risk writes (modules/risks/read-cache.ts): the first five calls
+// The home screen's answers are kept between risk writes (lib/generation-cache.ts): the first five calls
 // repeat one query, so after the first request they are answered from the cache (one small generation read
 // shared by the requests in flight). The two UNCACHED calls ask each request for another app and page size
 // or version and test type (no answer asked for twice in the run): the cost of a miss.
@@ -201,7 +201,7 @@ async function bench(engine: string, database: Database): Promise<Row[]> {
   const rows: Row[] = [];
   const { rows: some } = await database.pool.query<{ id: string }>(`select id from apps order by name`);
   const appIds = some.map((r) => r.id);
-  // Answers kept between writes (modules/risks/read-cache.ts) serve the same call again; the varied calls
+  // Answers kept between writes (lib/generation-cache.ts) serve the same call again; the varied calls
   // ask each request for another filter (no answer asked for twice within 10,000 requests): uncached.
   const perApp = (query: (appId: string, k: number) => string) =>
     Array.from({ length: 10_000 }, (_, i) => query(appIds[i % appIds.length] as string, Math.floor(i / appIds.length)));

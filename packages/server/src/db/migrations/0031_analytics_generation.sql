@@ -1,0 +1,52 @@
+CREATE TABLE "analytics_generation" (
+	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
+	"n" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+-- The report data's generation (issue 35): every transaction that changes what the analytics read models
+-- show adds one to analytics_generation.n at its commit, so the analytics answer cache
+-- (lib/generation-cache.ts) of every server process sees that its answers are stale, as risk_generation
+-- does for the home screen (migration 0027, whose pattern this follows: deferred, once per transaction).
+-- Reports bump only where analytics can see the row: successful, or finished (test activity counts
+-- failed runs), so a running report's heart-beats do not. Method, file, committer, case and requirement
+-- rows are written in the transaction that makes their report successful (or rewrites its
+-- summaries_version), so the report row's bump covers them without a trigger per bulk row. Uploads and
+-- agents' heart-beats do not bump: the cache's time limit bounds how old those figures are.
+INSERT INTO "analytics_generation" ("id", "n") VALUES (1, 0) ON CONFLICT DO NOTHING;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION analytics_generation_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF current_setting('sextant.analytics_generation_bumped', true) IS DISTINCT FROM txid_current()::text THEN
+    UPDATE analytics_generation SET n = n + 1 WHERE id = 1;
+    PERFORM set_config('sextant.analytics_generation_bumped', txid_current()::text, true);
+  END IF;
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER analytics_generation_bump_insert AFTER INSERT ON reports
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  WHEN (NEW.status = 'SUCCESS' OR NEW.finished_at IS NOT NULL)
+  EXECUTE FUNCTION analytics_generation_bump();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER analytics_generation_bump_update AFTER UPDATE ON reports
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  WHEN (OLD.status = 'SUCCESS' OR NEW.status = 'SUCCESS' OR OLD.finished_at IS NOT NULL OR NEW.finished_at IS NOT NULL)
+  EXECUTE FUNCTION analytics_generation_bump();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER analytics_generation_bump_delete AFTER DELETE ON reports
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  WHEN (OLD.status = 'SUCCESS' OR OLD.finished_at IS NOT NULL)
+  EXECUTE FUNCTION analytics_generation_bump();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER analytics_generation_bump AFTER INSERT OR UPDATE OR DELETE ON apps
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION analytics_generation_bump();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER analytics_generation_bump AFTER INSERT OR UPDATE OR DELETE ON teams
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION analytics_generation_bump();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER analytics_generation_bump AFTER INSERT OR UPDATE OR DELETE ON projects
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION analytics_generation_bump();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER analytics_generation_bump AFTER INSERT OR UPDATE OR DELETE ON project_apps
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION analytics_generation_bump();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER analytics_generation_bump AFTER INSERT OR UPDATE OR DELETE ON versions
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION analytics_generation_bump();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER analytics_generation_bump AFTER INSERT OR UPDATE OR DELETE ON cases
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION analytics_generation_bump();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER analytics_generation_bump AFTER INSERT OR UPDATE OR DELETE ON requirements
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION analytics_generation_bump();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER analytics_generation_bump AFTER INSERT OR UPDATE OR DELETE ON user_git_identities
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION analytics_generation_bump();

@@ -108,7 +108,7 @@ export type Config = {
   reportConcurrency: number;
   /**
    * How long an analytics answer is given again while no write bumps the report data's generation
-   * (uploads and agents alive move without one); 0: no cache (lib/generation-cache.ts).
+   * (agents alive move with the clock alone); 0: no cache (lib/generation-cache.ts).
    */
   analyticsCacheMs: number;
   gitTimeoutMs: number;

@@ -10,8 +10,9 @@ CREATE TABLE "analytics_generation" (
 -- Reports bump only where analytics can see the row: successful, or finished (test activity counts
 -- failed runs), so a running report's heart-beats do not. Method, file, committer, case and requirement
 -- rows are written in the transaction that makes their report successful (or rewrites its
--- summaries_version), so the report row's bump covers them without a trigger per bulk row. Uploads and
--- agents' heart-beats do not bump: the cache's time limit bounds how old those figures are.
+-- summaries_version), so the report row's bump covers them without a trigger per bulk row. An upload
+-- arriving or going bumps (uploads per day, case runs), as does an agent appearing, going or changing its
+-- status; a heart-beat alone does not (agents alive move with the clock: the cache's time limit bounds them).
 INSERT INTO "analytics_generation" ("id", "n") VALUES (1, 0) ON CONFLICT DO NOTHING;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION analytics_generation_bump() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -49,4 +50,12 @@ CREATE CONSTRAINT TRIGGER analytics_generation_bump AFTER INSERT OR UPDATE OR DE
 CREATE CONSTRAINT TRIGGER analytics_generation_bump AFTER INSERT OR UPDATE OR DELETE ON requirements
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION analytics_generation_bump();--> statement-breakpoint
 CREATE CONSTRAINT TRIGGER analytics_generation_bump AFTER INSERT OR UPDATE OR DELETE ON user_git_identities
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION analytics_generation_bump();
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION analytics_generation_bump();;--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER analytics_generation_bump AFTER INSERT OR DELETE ON coverage_uploads
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION analytics_generation_bump();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER analytics_generation_bump AFTER INSERT OR DELETE ON coverage_agents
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION analytics_generation_bump();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER analytics_generation_bump_status AFTER UPDATE ON coverage_agents
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  WHEN (OLD.last_status IS DISTINCT FROM NEW.last_status OR OLD.env_type IS DISTINCT FROM NEW.env_type)
+  EXECUTE FUNCTION analytics_generation_bump();

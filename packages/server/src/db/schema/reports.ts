@@ -308,11 +308,11 @@ export const reportFiles = pgTable(
 /**
  * The report data's generation (issue 35): one row whose `n` grows in every transaction that changes
  * what the analytics read models show (a report reaching or leaving SUCCESS, finishing, deleted or
- * rewritten while successful; the app summaries; apps, teams, projects, versions, cases, requirements
- * and git identities), bumped at its commit by the deferred triggers `analytics_generation_bump`
- * (migration 0031), so it becomes visible together with the write. The analytics answer cache
- * (lib/generation-cache.ts, modules/analytics) keeps an answer only while `n` (with risk_generation's)
- * is what it was when the answer was read, in every server process.
+ * rewritten while successful; apps, teams, projects, versions, cases, requirements, git identities;
+ * uploads, and agents appearing or changing status), bumped at its commit by the deferred triggers
+ * `analytics_generation_bump*` (migration 0031), so it becomes visible together with the write. The
+ * analytics answer cache (lib/generation-cache.ts, modules/analytics) keeps an answer only while `n`
+ * (with risk_generation's) is what it was when the answer was read, in every server process.
  */
 export const analyticsGeneration = pgTable('analytics_generation', {
   id: integer('id').primaryKey().default(1),

@@ -54,6 +54,7 @@ import { buildApp } from '../packages/server/src/app.ts';
 import { type Database, openDatabase } from '../packages/server/src/db/client.ts';
 import { seed } from '../packages/server/src/db/seed.ts';
 import { analyticsCalls } from './analytics-calls.ts';
+import { backendCpuMs, backendCpuSince } from './backend-cpu.ts';
 import { FULL_ANALYTICS, loadAnalyticsRows } from './gen/analytics-rows.ts';
 import { FULL_SHAPE, loadReportRows } from './gen/report-rows.ts';
 import { BENCH_ABOUT, benchConfig } from './server-config.ts';
@@ -64,6 +65,12 @@ const SCALE = Number(process.env.SCALE ?? 1);
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const PORT = Number(process.env.PORT ?? 18410);
 const ONLY = process.env.ONLY;
+/** cached, uncached or both: the analytics answer cache on (SEXTANT_ANALYTICS_CACHE_S's default) or off. */
+const CACHE = process.env.CACHE ?? 'both';
+const MODES = [
+  ...(CACHE === 'cached' || CACHE === 'both' ? [{ mode: 'cached', cacheMs: 30_000 }] : []),
+  ...(CACHE === 'uncached' || CACHE === 'both' ? [{ mode: 'uncached', cacheMs: 0 }] : []),
+];
 const PASSWORD = 'bench-admin-password';
 const shape = {
   ...FULL_SHAPE,
@@ -86,9 +93,30 @@ type Row = {
   p99: number;
   errors: number;
   load: string;
+  serverCpu: string;
+  dbCpu: string;
 };
 
-async function measure(url: string, token: string) {
+/**
+ * p50/p99 at 50 connections, and the CPU each answered request cost (load-independent, unlike the
+ * latencies on a shared machine): this process's (Fastify; with PGlite its database too) and the
+ * PostgreSQL backends'.
+ */
+async function measure(url: string, token: string, pool: pg.Pool | null) {
+  const db0 = pool ? await backendCpuMs(pool) : null;
+  const cpu0 = process.cpuUsage();
+  const r = await autocannon(url, token);
+  const cpu = process.cpuUsage(cpu0);
+  const db1 = pool ? await backendCpuMs(pool) : null;
+  const requests = Math.max(1, r.done);
+  return {
+    ...r,
+    serverCpu: ((cpu.user + cpu.system) / 1000 / requests).toFixed(2),
+    dbCpu: db0 && db1 ? (backendCpuSince(db0, db1) / requests).toFixed(2) : '-',
+  };
+}
+
+async function autocannon(url: string, token: string) {
   const { stdout } = await run(
     'npx',
     ['autocannon', '-c', '50', '-d', String(SECONDS), '-j', '-H', `authorization=Bearer ${token}`, url],
@@ -112,7 +140,7 @@ async function measure(url: string, token: string) {
 async function settle(database: Database, engine: string): Promise<void> {
   const pool = database.pool;
   for (let i = 0; i < 600; i++) {
-    if (engine === 'PostgreSQL') {
+    if (engine.startsWith('PostgreSQL')) {
       await pool.query(`select pg_cancel_backend(pid) from pg_stat_activity
         where datname = current_database() and pid <> pg_backend_pid() and state = 'active'`);
     }
@@ -136,7 +164,14 @@ async function fill(engine: string, database: Database): Promise<void> {
 
 async function bench(engine: string, database: Database, seeded = false): Promise<Row[]> {
   if (!seeded) await fill(engine, database);
-  const app = await buildApp({ config: benchConfig(), about: BENCH_ABOUT, db: database.db, runJobs: false });
+  const rows: Row[] = [];
+  for (const { mode, cacheMs } of MODES) rows.push(...(await benchMode(`${engine} ${mode}`, database, cacheMs)));
+  return rows;
+}
+
+async function benchMode(engine: string, database: Database, cacheMs: number): Promise<Row[]> {
+  const config = benchConfig({ analyticsCacheMs: cacheMs });
+  const app = await buildApp({ config, about: BENCH_ABOUT, db: database.db, runJobs: false });
   const address = await app.listen({ port: PORT, host: '127.0.0.1' });
   const rows: Row[] = [];
   for (const [call, path] of Object.entries(await analyticsCalls(database.pool))) {
@@ -152,11 +187,12 @@ async function bench(engine: string, database: Database, seeded = false): Promis
     const first = await app.inject({ url: path, headers: { authorization: `Bearer ${token}` } });
     if (first.statusCode !== 200) throw new Error(`${call}: ${first.statusCode} ${first.body.slice(0, 300)}`);
     const at = load();
-    const row = { engine, call, ...(await measure(address + path, token)), load: at };
+    const pool = engine.startsWith('PostgreSQL') ? database.pool : null;
+    const row = { engine, call, ...(await measure(address + path, token, pool)), load: at };
     await settle(database, engine);
     rows.push(row);
     process.stdout.write(
-      `${engine} | ${call} | ${row.done} done | p50 ${row.p50} | p99 ${row.p99} | load ${row.load}\n`,
+      `${engine} | ${call} | ${row.done} done | p50 ${row.p50} | p99 ${row.p99} | CPU ms/req ${row.serverCpu} / ${row.dbCpu} | load ${row.load}\n`,
     );
   }
   await app.close();
@@ -195,9 +231,9 @@ process.stdout.write(
   `\n${shape.reports} reports, ${shape.apps} apps, ${analyticsShape.uploads} case uploads, 50 connections, ${SECONDS} s each (admin: every app)\n`,
 );
 process.stdout.write(
-  '| engine | call | answered | req/s | p50 ms | p99 ms | errors, timeouts | load (1/5/15 min) |\n|---|---|---|---|---|---|---|---|\n',
+  '| engine | call | answered | req/s | p50 ms | p99 ms | server / PostgreSQL CPU ms/req | errors, timeouts | load (1/5/15 min) |\n|---|---|---|---|---|---|---|---|---|\n',
 );
 for (const r of rows)
   process.stdout.write(
-    `| ${r.engine} | ${r.call} | ${r.done} | ${r.rps} | ${r.done ? r.p50 : '-'} | ${r.done ? r.p99 : '-'} | ${r.errors} | ${r.load} |\n`,
+    `| ${r.engine} | ${r.call} | ${r.done} | ${r.rps} | ${r.done ? r.p50 : '-'} | ${r.done ? r.p99 : '-'} | ${r.serverCpu} / ${r.dbCpu} | ${r.errors} | ${r.load} |\n`,
   );

@@ -65,7 +65,8 @@ export class AnalyticsService {
     const at = await answers.generation();
     const scope = await answers.get(`scope|${filterKey(filter)}`, () => this.scope(filter), at);
     const apps = scope.apps.map((a) => a.id).join(',');
-    return answers.get(`${name}|${apps}|${JSON.stringify(query)}`, () => read(scope), at);
+    // Frozen: a kept answer is shared by every caller, and written to JSON once (routes.ts).
+    return answers.get(`${name}|${apps}|${JSON.stringify(query)}`, async () => Object.freeze(await read(scope)), at);
   }
 
   /** The signed-in user's changed methods per report (issue 34): blame authors that are their e-mail or identities. */

@@ -11,6 +11,14 @@ import { AnalyticsRepository } from './repository.ts';
 import { analyticsRoutes } from './routes.ts';
 import { AnalyticsService } from './service.ts';
 
+/**
+ * Answers kept per process: a page or a cockpit over every app is tens to hundreds of KB (and its
+ * JSON text once given), so fewer than the risk lists' 2,000. Past the time limit a kept answer is
+ * still given while one request reads it anew: an every-app read takes seconds under load, and the
+ * requests arriving meanwhile would all wait for it.
+ */
+const KEEP = { maxEntries: 500, refreshStale: true };
+
 /** App, committer, project and version analytics, the cockpit and the project dashboards (issue 35). */
 export function registerAnalytics(
   app: FastifyInstance,
@@ -23,7 +31,7 @@ export function registerAnalytics(
     deps.projects,
     gitIdentityReads(db),
     { intake: intakeActivityReads(db), burnDown: riskBurnDownReads(db) },
-    deps.cacheMs > 0 ? new GenerationCache(dataGeneration(db), { ttlMs: deps.cacheMs, refreshStale: true }) : null,
+    deps.cacheMs > 0 ? new GenerationCache(dataGeneration(db), { ttlMs: deps.cacheMs, ...KEEP }) : null,
   );
   analyticsRoutes(app, service);
   return service;

@@ -33,7 +33,7 @@ export const SPAN_LIMITS = { attributes: 1024, events: 1024, links: 1024, valueD
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Whether a text holds a NUL or any surrogate: most hold neither, and are returned as they are. */
-const MAY_NEED_CLEANING = /[\u0000\uD800-\uDFFF]/;
+const MAY_NEED_CLEANING = new RegExp('[\\u0000\\uD800-\\uDFFF]');
 
 export function cleanText(text: string): string {
   if (!MAY_NEED_CLEANING.test(text)) return text;

@@ -3,7 +3,7 @@
 // on PostgreSQL and on PGlite, the same rows and queries. Goal: home list p99 < 100 ms on PostgreSQL.
 // Run: npx tsx bench/risks.ts   (APPS, ITEMS, SECONDS, WARM_SECONDS, PORT and TARGETS change the defaults)
 //
-// The home screen's answers are kept between risk writes (modules/risks/read-cache.ts): the first five calls
+// The home screen's answers are kept between risk writes (lib/generation-cache.ts): the first five calls
 // repeat one query, so after the first request they are answered from the cache (one small generation read
 // shared by the requests in flight). The two UNCACHED calls ask each request for another app and page size
 // or version and test type (no answer asked for twice in the run): the cost of a miss.
@@ -41,6 +41,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type pg from 'pg';
 import type { Database } from '../packages/server/src/db/client.ts';
+import { backendCpuMs, backendCpuSince } from './backend-cpu.ts';
 
 const run = promisify(execFile);
 const APPS = Number(process.env.APPS ?? 1000);
@@ -61,30 +62,6 @@ type Row = {
   serverCpu: string;
   dbCpu: string;
 };
-
-/** CPU milliseconds (user + system) each PostgreSQL backend serving this database has used so far (/proc). */
-async function backendCpuMs(pool: pg.Pool): Promise<Map<number, number> | null> {
-  const { rows } = await pool.query<{ pid: number }>(
-    'select pid from pg_stat_activity where datname = current_database()',
-  );
-  const used = new Map<number, number>();
-  try {
-    for (const { pid } of rows) {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10); // USER_HZ is 100 on Linux
-    }
-  } catch {
-    return null; // another machine, or no access to the server's processes
-  }
-  return used;
-}
-
-/** What the backends alive at the end used since `before` (one opened meanwhile: all it used). */
-function backendCpuSince(before: Map<number, number>, after: Map<number, number>): number {
-  let ms = 0;
-  for (const [pid, used] of after) ms += used - (before.get(pid) ?? 0);
-  return ms;
-}
 
 /**
  * p50/p99 under 50 connections, and the CPU each request cost (load-independent, unlike the latencies
@@ -201,7 +178,7 @@ async function bench(engine: string, database: Database): Promise<Row[]> {
   const rows: Row[] = [];
   const { rows: some } = await database.pool.query<{ id: string }>(`select id from apps order by name`);
   const appIds = some.map((r) => r.id);
-  // Answers kept between writes (modules/risks/read-cache.ts) serve the same call again; the varied calls
+  // Answers kept between writes (lib/generation-cache.ts) serve the same call again; the varied calls
   // ask each request for another filter (no answer asked for twice within 10,000 requests): uncached.
   const perApp = (query: (appId: string, k: number) => string) =>
     Array.from({ length: 10_000 }, (_, i) => query(appIds[i % appIds.length] as string, Math.floor(i / appIds.length)));

@@ -223,7 +223,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await registerReports(app, opts.db, reports, { apps, teams, audit, principals, queue });
   registerReportViews(app, opts.db, reports);
-  registerAnalytics(app, opts.db, { apps, projects });
+  registerAnalytics(app, opts.db, { apps, projects, cacheMs: opts.config.analyticsCacheMs });
   registerTraces(app, opts.db, {
     settings: () => principals.settings(),
     appIdForToken: (token) => apps.appIdForToken(token),

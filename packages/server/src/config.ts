@@ -32,6 +32,7 @@ const EnvSchema = z.object({
   SEXTANT_SHUTDOWN_DELAY_S: z.coerce.number().min(0).max(20).default(0),
   SEXTANT_JACOCO_LIB: z.string().min(1).default('/usr/share/java'),
   SEXTANT_REPORT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  SEXTANT_ANALYTICS_CACHE_S: z.coerce.number().min(0).max(3600).default(30),
   SEXTANT_GIT_TIMEOUT_S: z.coerce.number().int().min(1).default(300),
   SEXTANT_WS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   SEXTANT_WS_RECHECK_MS: z.coerce.number().int().min(100).default(2000),
@@ -105,6 +106,11 @@ export type Config = {
   jacocoLib: string;
   /** Report jobs run at once by this process. */
   reportConcurrency: number;
+  /**
+   * How long an analytics answer is given again while no write bumps the report data's generation
+   * (agents alive move with the clock alone); 0: no cache (lib/generation-cache.ts).
+   */
+  analyticsCacheMs: number;
   gitTimeoutMs: number;
   /** A socket that has not signed in (STOMP CONNECT) by then is closed. */
   wsConnectTimeoutMs: number;
@@ -159,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDelayMs: Math.round(e.SEXTANT_SHUTDOWN_DELAY_S * 1000),
     jacocoLib: resolve(e.SEXTANT_JACOCO_LIB),
     reportConcurrency: e.SEXTANT_REPORT_CONCURRENCY,
+    analyticsCacheMs: Math.round(e.SEXTANT_ANALYTICS_CACHE_S * 1000),
     gitTimeoutMs: e.SEXTANT_GIT_TIMEOUT_S * 1000,
     wsConnectTimeoutMs: e.SEXTANT_WS_CONNECT_TIMEOUT_MS,
     wsRecheckMs: e.SEXTANT_WS_RECHECK_MS,

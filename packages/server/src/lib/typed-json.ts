@@ -1,4 +1,6 @@
 import type { Envelope } from '@sextant/api';
+import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 
 /** The JSON text of answers already written, by the answer object (kept answers are written once). */
 const written = new WeakMap<object, string>();
@@ -23,5 +25,27 @@ export const typedJson = {
       if (typeof data === 'object' && data !== null && Object.isFrozen(data)) written.set(data, text);
     }
     return `{"code":${JSON.stringify(code)},"message":${JSON.stringify(message)},"data":${text}}`;
+  },
+};
+
+/**
+ * A route's response serialiser for answers kept by an answer cache (lib/generation-cache.ts): an
+ * answer is checked and written by the zod schema as every route's is (fields outside the schema
+ * dropped), but a kept answer (frozen) only the first time it is given; after that its text is given
+ * again. Answers not frozen are written anew per request.
+ */
+export const checkedOnceJson = {
+  serializerCompiler: (route: FastifyRouteSchemaDef<unknown>) => {
+    const checked = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+    const texts = new WeakMap<object, { code: unknown; message: unknown; text: string }>();
+    return (answer: unknown) => {
+      const { code, message, data } = answer as Envelope<unknown>;
+      if (typeof data !== 'object' || data === null || !Object.isFrozen(data)) return checked(answer);
+      const kept = texts.get(data);
+      if (kept && kept.code === code && kept.message === message) return kept.text;
+      const text = checked(answer);
+      texts.set(data, { code, message, text });
+      return text;
+    };
   },
 };

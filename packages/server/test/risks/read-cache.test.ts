@@ -2,7 +2,7 @@ import { envelopeSchema, pageSchema, RiskHeadlineSchema, RiskItemSchema } from '
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { RiskReadCache } from '../../src/modules/risks/read-cache.ts';
+import { GenerationCache } from '../../src/lib/generation-cache.ts';
 import { ADMIN_PASSWORD, buildTestApp, signIn, testAppOptions } from '../support/build-test-app.ts';
 
 const ListAnswer = envelopeSchema(pageSchema(RiskItemSchema.strict())).strict();
@@ -10,7 +10,7 @@ const HeadlineAnswer = envelopeSchema(RiskHeadlineSchema.strict()).strict();
 const HOME = '/api/risks?state=observing,pending&perPage=50';
 
 /**
- * The home screen's answer cache (modules/risks/read-cache.ts, issue 34) on two server instances over
+ * The home screen's answer cache (lib/generation-cache.ts, issue 34) on two server instances over
  * one database, as several web processes run: an answer each instance keeps must never hide a risk write
  * made through the other instance, or by a report's transaction. The list and headline are written
  * without the schema's runtime check (lib/typed-json.ts), so their answers are parsed by it here.
@@ -102,7 +102,7 @@ describe('the risk answer cache across instances', () => {
     let n = 0;
     const sent: (() => void)[] = [];
     // A generation source answering when told: `n` at the moment the read was sent.
-    const cache = new RiskReadCache(() => {
+    const cache = new GenerationCache(() => {
       const at = ++n;
       return new Promise<number>((resolve) => sent.push(() => resolve(at)));
     });

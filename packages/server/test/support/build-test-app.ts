@@ -46,6 +46,7 @@ export function testConfig(given: Partial<Config> = {}): Config {
     shutdownDelayMs: 0,
     jacocoLib: '/usr/share/java',
     reportConcurrency: 2,
+    analyticsCacheMs: 30_000,
     gitTimeoutMs: 300_000,
     wsConnectTimeoutMs: 10_000,
     wsRecheckMs: 2000,

@@ -304,3 +304,17 @@ export const reportFiles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.reportId, t.generation, t.path] })],
 );
+
+/**
+ * The report data's generation (issue 35): one row whose `n` grows in every transaction that changes
+ * what the analytics read models show (a report reaching or leaving SUCCESS, finishing, deleted or
+ * rewritten while successful; apps, teams, projects, versions, cases, requirements, git identities;
+ * uploads, and agents appearing or changing status), bumped at its commit by the deferred triggers
+ * `analytics_generation_bump*` (migration 0031), so it becomes visible together with the write. The
+ * analytics answer cache (lib/generation-cache.ts, modules/analytics) keeps an answer only while `n`
+ * (with risk_generation's) is what it was when the answer was read, in every server process.
+ */
+export const analyticsGeneration = pgTable('analytics_generation', {
+  id: integer('id').primaryKey().default(1),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});

@@ -166,8 +166,8 @@ export const riskOpenDays = pgTable(
 
 /**
  * The risk data's generation: one row whose `n` grows in every transaction that writes `risk_items`,
- * bumped at its commit by the deferred trigger `risk_generation_bump` (migration 0027), so it becomes
- * visible together with the write. The home screen's answer cache (modules/risks/read-cache.ts) keeps
+ * bumped at its commit by the deferred trigger `risk_generation_bump` (migration 0027; since 0031 it
+ * calls the shared `generation_bump`), so it becomes visible together with the write. The home screen's answer cache (lib/generation-cache.ts) keeps
  * an answer only while `n` is what it was when the answer was read, in every server process.
  */
 export const riskGeneration = pgTable('risk_generation', {

@@ -24,9 +24,11 @@ import {
 } from '@sextant/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { checkedOnceJson } from '../../lib/typed-json.ts';
 import type { AnalyticsService } from './service.ts';
 
 const ok = <T>(data: T) => ({ code: 200, message: 'OK', data });
+/** The read's access, and kept answers (service.ts) written once (lib/typed-json.ts). */
 const read = (resource: 'Analytics' | 'Cockpit' | 'ProjectDashboard' | 'Requirement') =>
   ({ access: { action: 'read', resource } }) as const;
 
@@ -35,26 +37,31 @@ export function analyticsRoutes(app: FastifyInstance, analytics: AnalyticsServic
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['analytics'];
   r.get(PATHS.analyticsApps, {
+    ...checkedOnceJson,
     config: read('Analytics'),
     schema: { tags, querystring: AppAnalyticQuerySchema, response: { 200: envelopeSchema(AppVersionPageSchema) } },
     handler: async (req) => ok(await analytics.appVersions(req.query)),
   });
   r.get(PATHS.analyticsAppOverview, {
+    ...checkedOnceJson,
     config: read('Analytics'),
     schema: { tags, querystring: AnalyticsFilterSchema, response: { 200: envelopeSchema(AppOverviewSchema) } },
     handler: async (req) => ok(await analytics.appOverview(req.query)),
   });
   r.get(PATHS.analyticsCommitters, {
+    ...checkedOnceJson,
     config: read('Analytics'),
     schema: { tags, querystring: CommitterQuerySchema, response: { 200: envelopeSchema(CommitterPageSchema) } },
     handler: async (req) => ok(await analytics.committers(req.query)),
   });
   r.get(PATHS.analyticsCommitterTrend, {
+    ...checkedOnceJson,
     config: read('Analytics'),
     schema: { tags, querystring: AnalyticsFilterSchema, response: { 200: envelopeSchema(CommitterTrendSchema) } },
     handler: async (req) => ok(await analytics.committerTrend(req.query)),
   });
   r.get(PATHS.analyticsMine, {
+    ...checkedOnceJson,
     config: read('Analytics'),
     schema: {
       tags,
@@ -70,16 +77,19 @@ export function analyticsRoutes(app: FastifyInstance, analytics: AnalyticsServic
     },
   });
   r.get(PATHS.analyticsProjects, {
+    ...checkedOnceJson,
     config: read('Analytics'),
     schema: { tags, querystring: AnalyticsFilterSchema, response: { 200: envelopeSchema(GroupFiguresListSchema) } },
     handler: async (req) => ok(await analytics.projectFigures(req.query)),
   });
   r.get(PATHS.analyticsVersions, {
+    ...checkedOnceJson,
     config: read('Analytics'),
     schema: { tags, querystring: AnalyticsFilterSchema, response: { 200: envelopeSchema(GroupFiguresListSchema) } },
     handler: async (req) => ok(await analytics.versions(req.query)),
   });
   r.get(PATHS.analyticsRequirements, {
+    ...checkedOnceJson,
     config: read('Requirement'),
     schema: {
       tags,
@@ -89,26 +99,31 @@ export function analyticsRoutes(app: FastifyInstance, analytics: AnalyticsServic
     handler: async (req) => ok(await analytics.requirements(req.query)),
   });
   r.get(PATHS.analyticsCases, {
+    ...checkedOnceJson,
     config: read('Analytics'),
     schema: { tags, querystring: CaseAnalyticQuerySchema, response: { 200: envelopeSchema(CaseAnalyticPageSchema) } },
     handler: async (req) => ok(await analytics.cases(req.query)),
   });
   r.get(PATHS.analyticsCaseMethods, {
+    ...checkedOnceJson,
     config: read('Analytics'),
     schema: { tags, querystring: CaseMethodsQuerySchema, response: { 200: envelopeSchema(CaseMethodsSchema) } },
     handler: async (req) => ok(await analytics.caseMethods(req.query)),
   });
   r.get(PATHS.analyticsCaseImpact, {
+    ...checkedOnceJson,
     config: read('Analytics'),
     schema: { tags, querystring: CaseImpactQuerySchema, response: { 200: envelopeSchema(CaseImpactSchema) } },
     handler: async (req) => ok(await analytics.caseImpact(req.query)),
   });
   r.get(PATHS.analyticsCockpit, {
+    ...checkedOnceJson,
     config: read('Cockpit'),
     schema: { tags, querystring: AnalyticsFilterSchema, response: { 200: envelopeSchema(CockpitSchema) } },
     handler: async (req) => ok(await analytics.cockpit(req.query)),
   });
   r.get(PATHS.projectDashboard, {
+    ...checkedOnceJson,
     config: read('ProjectDashboard'),
     schema: {
       tags,

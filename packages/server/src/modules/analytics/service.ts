@@ -17,6 +17,7 @@ import {
   type RiskBurnDown,
 } from '@sextant/api';
 import { ApiError } from '../../errors.ts';
+import type { GenerationCache } from '../../lib/generation-cache.ts';
 import type { AppsService } from '../apps/service.ts';
 import type { IntakeActivityReads } from '../intake/activity-reads.ts';
 import type { ProjectsService } from '../projects/service.ts';
@@ -42,12 +43,39 @@ export class AnalyticsService {
       intake: Pick<IntakeActivityReads, 'uploadsByDay' | 'agentsNow'>;
       burnDown: (scope: BurnDownScope, days?: number) => Promise<RiskBurnDown>;
     },
+    /** Answers kept while the report data's generation stands (lib/generation-cache.ts); null: none kept. */
+    private readonly answers: GenerationCache | null = null,
   ) {}
 
+  /**
+   * The answer of `name` for `query` over the apps `filter` scopes to: kept (see `answers`) under the
+   * scope's apps, so callers whose scopes differ never share one, and the normalised query (zod's
+   * output: keys in the schema's order, defaults filled). The scope itself is kept by its filter at the
+   * same generation (apps, teams and projects bump it), so a request answered from the cache reads the
+   * generation only.
+   */
+  private async answer<T>(
+    name: string,
+    filter: AnalyticsFilter,
+    query: unknown,
+    read: (scope: ReportScope) => Promise<T>,
+  ): Promise<T> {
+    if (!this.answers) return read(await this.scope(filter));
+    const answers = this.answers;
+    const at = await answers.generation();
+    const scope = await answers.get(`scope|${filterKey(filter)}`, () => this.scope(filter), at);
+    const apps = scope.apps.map((a) => a.id).join(',');
+    // Frozen: a kept answer is shared by every caller, and written to JSON once (routes.ts).
+    return answers.get(`${name}|${apps}|${JSON.stringify(query)}`, async () => Object.freeze(await read(scope)), at);
+  }
+
   /** The signed-in user's changed methods per report (issue 34): blame authors that are their e-mail or identities. */
-  async mine(userId: string, filter: AnalyticsFilter): Promise<MyCoverage> {
+  mine(userId: string, filter: AnalyticsFilter): Promise<MyCoverage> {
+    return this.answer('mine', filter, { userId, filter }, (scope) => this.readMine(userId, scope));
+  }
+
+  private async readMine(userId: string, scope: ReportScope): Promise<MyCoverage> {
     const keys = (await this.identities.keysOf(userId)) ?? { emails: [], names: [] };
-    const scope = await this.scope(filter);
     const { reports, authors } = await this.rows.authorReports(scope, keys, MY_COVERAGE_REPORTS);
     const names = new Map(scope.apps.map((a) => [a.id, a.name]));
     return {
@@ -58,7 +86,8 @@ export class AnalyticsService {
   }
 
   /** The apps a filter names (team, app, project), with the report filters. An unknown project is a 404. */
-  async scope(filter: AnalyticsFilter): Promise<ReportScope> {
+  async scope(query: AnalyticsFilter): Promise<ReportScope> {
+    const filter = onlyFilter(query);
     let apps: ScopedApp[] = await this.apps.scopeRefs(filter.teamId);
     if (filter.appId) apps = apps.filter((a) => a.id === filter.appId);
     if (filter.projectId) {
@@ -69,8 +98,10 @@ export class AnalyticsService {
     return { ...filter, apps };
   }
 
-  async committers(query: CommitterQuery) {
-    return this.rows.committerPage(await this.scope(query), query, await this.committerPeople());
+  committers(query: CommitterQuery) {
+    return this.answer('committers', query, query, async (scope) =>
+      this.rows.committerPage(scope, query, await this.committerPeople()),
+    );
   }
 
   /** Users who list git identities: each is one committer across their identities (issue 34). */
@@ -81,8 +112,11 @@ export class AnalyticsService {
     }));
   }
 
-  async committerTrend(filter: AnalyticsFilter): Promise<CommitterTrend> {
-    const scope = await this.scope(filter);
+  committerTrend(filter: AnalyticsFilter): Promise<CommitterTrend> {
+    return this.answer('committerTrend', filter, filter, (scope) => this.readCommitterTrend(scope));
+  }
+
+  private async readCommitterTrend(scope: ReportScope): Promise<CommitterTrend> {
     const people = await this.committerPeople();
     const top = await this.rows.committerPage(
       scope,
@@ -97,28 +131,33 @@ export class AnalyticsService {
   }
 
   /** Requirement analytics (point 6: the Requirement resource, refused in the lite edition by the gate). */
-  async requirements(query: RequirementAnalyticQuery) {
-    return this.rows.requirementPage({ ...(await this.scope(query)), projectId: query.projectId }, query);
+  requirements(query: RequirementAnalyticQuery) {
+    return this.answer('requirements', query, query, (scope) =>
+      this.rows.requirementPage({ ...scope, projectId: query.projectId }, query),
+    );
   }
 
-  async cases(query: CaseAnalyticQuery) {
-    return this.rows.casePage(await this.scope(query), query);
+  cases(query: CaseAnalyticQuery) {
+    return this.answer('cases', query, query, (scope) => this.rows.casePage(scope, query));
   }
 
-  async caseMethods(query: CaseMethodsQuery) {
-    return this.rows.caseMethods(await this.scope(query), query.caseKey);
+  caseMethods(query: CaseMethodsQuery) {
+    return this.answer('caseMethods', query, query, (scope) => this.rows.caseMethods(scope, query.caseKey));
   }
 
-  async caseImpact(query: CaseImpactQuery) {
-    return this.rows.caseImpact(await this.scope(query), query);
+  caseImpact(query: CaseImpactQuery) {
+    return this.answer('caseImpact', query, query, (scope) => this.rows.caseImpact(scope, query));
   }
 
-  async appVersions(query: AppAnalyticQuery) {
-    return this.rows.appVersionPage(await this.scope(query), query);
+  appVersions(query: AppAnalyticQuery) {
+    return this.answer('appVersions', query, query, (scope) => this.rows.appVersionPage(scope, query));
   }
 
-  async appOverview(filter: AnalyticsFilter): Promise<AppOverview> {
-    const scope = await this.scope(filter);
+  appOverview(filter: AnalyticsFilter): Promise<AppOverview> {
+    return this.answer('appOverview', filter, filter, (scope) => this.readAppOverview(scope));
+  }
+
+  private async readAppOverview(scope: ReportScope): Promise<AppOverview> {
     const [activity, trend, tests] = await Promise.all([
       this.rows.activityByDay(scope),
       this.rows.coverageByWeek(scope),
@@ -127,8 +166,11 @@ export class AnalyticsService {
     return { activity, trend, ...tests };
   }
 
-  async cockpit(filter: AnalyticsFilter): Promise<Cockpit> {
-    const scope = await this.scope(filter);
+  cockpit(filter: AnalyticsFilter): Promise<Cockpit> {
+    return this.answer('cockpit', filter, filter, (scope) => this.readCockpit(scope));
+  }
+
+  private async readCockpit(scope: ReportScope): Promise<Cockpit> {
     const [standings, trend, activity, tests] = await Promise.all([
       this.standings(scope),
       this.rows.coverageByWeek(scope, 12),
@@ -152,13 +194,17 @@ export class AnalyticsService {
     return { uploads, agents, burnDown };
   }
 
-  async versions(filter: AnalyticsFilter): Promise<GroupFigures[]> {
-    return this.rows.groupFigures(await this.scope(filter), null);
+  versions(filter: AnalyticsFilter): Promise<GroupFigures[]> {
+    return this.answer('versions', filter, filter, (scope) => this.rows.groupFigures(scope, null));
   }
 
   /** Every project in scope (its team's, or the one named), those without reports with empty figures. */
-  async projectFigures(filter: AnalyticsFilter): Promise<GroupFigures[]> {
-    const scope = await this.scope({ ...filter, projectId: undefined });
+  projectFigures(filter: AnalyticsFilter): Promise<GroupFigures[]> {
+    const unnamed = { ...filter, projectId: undefined };
+    return this.answer('projects', unnamed, filter, (scope) => this.readProjectFigures(scope, filter));
+  }
+
+  private async readProjectFigures(scope: ReportScope, filter: AnalyticsFilter): Promise<GroupFigures[]> {
     const listed = await this.projects.list({ page: 1, perPage: EVERY, sortDesc: false, teamId: filter.teamId });
     const projects = listed.items.filter((p) => !filter.projectId || p.id === filter.projectId);
     const groups = projects.map((p) => ({ key: p.id, name: p.name, appIds: p.apps.map((a) => a.id) }));
@@ -169,9 +215,16 @@ export class AnalyticsService {
     });
   }
 
-  async projectDashboard(id: string, filter: AnalyticsFilter): Promise<ProjectDashboard> {
+  projectDashboard(id: string, filter: AnalyticsFilter): Promise<ProjectDashboard> {
+    const unnamed = { ...filter, projectId: undefined };
+    return this.answer('projectDashboard', unnamed, { id, filter }, (all) =>
+      this.readProjectDashboard(id, all, filter),
+    );
+  }
+
+  private async readProjectDashboard(id: string, all: ReportScope, filter: AnalyticsFilter): Promise<ProjectDashboard> {
     const project = await this.projects.get(id);
-    const [figures] = await this.projectFigures({ ...filter, projectId: project.id });
+    const [figures] = await this.readProjectFigures(all, { ...filter, projectId: project.id });
     const scope = await this.scope({ ...filter, projectId: project.id });
     const [standings, versions] = await Promise.all([
       this.standings(scope),
@@ -207,3 +260,11 @@ function emptyFigures(key: string): GroupFigures {
     lastReportAt: null,
   };
 }
+
+/** The filter's fields alone (a query also carries its page and sort), as the scope is read from them. */
+function onlyFilter(query: AnalyticsFilter): AnalyticsFilter {
+  const { teamId, appId, projectId, version, testType, envType, from, to } = query;
+  return { teamId, appId, projectId, version, testType, envType, from, to };
+}
+
+const filterKey = (filter: AnalyticsFilter): string => JSON.stringify(onlyFilter(filter));

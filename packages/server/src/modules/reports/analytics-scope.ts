@@ -1,4 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { analyticsGeneration } from '../../db/schema/index.ts';
+import { preparedRows } from '../../lib/prepared-read.ts';
 
 /** An app as the analytics reads label it (names come from the apps and teams modules). */
 export type ScopedApp = { id: string; name: string; teamId: string; teamName: string };
@@ -67,3 +70,12 @@ export const fraction = (covered: unknown, total: unknown): number | null => {
 };
 export const iso = (v: unknown): string => new Date(v as string | Date).toISOString();
 export const testTypeOf = (v: unknown): 1 | 2 => (Number(v) === 2 ? 2 : 1);
+
+/** analytics_generation.n: bumped in the commit of every write the analytics reads see (migration 0031). */
+export async function readAnalyticsGeneration(db: Db): Promise<number> {
+  const [row] = await preparedRows(
+    db,
+    sql`select ${analyticsGeneration.n} as n from ${analyticsGeneration} where ${analyticsGeneration.id} = 1`,
+  );
+  return Number(row?.n ?? 0);
+}

@@ -8,7 +8,7 @@ import { traceRiskReads } from '../traces/index.ts';
 import { type BurnDownScope, riskBurnDown } from './burn-down.ts';
 import { type RiskDirectory, sqlDirectory } from './directory.ts';
 import { RiskJobs } from './jobs.ts';
-import { RisksRepository } from './repository.ts';
+import { RisksRepository, readRiskGeneration } from './repository.ts';
 import { risksRoutes } from './routes.ts';
 import { RisksService } from './service.ts';
 import { RiskTreemapService } from './treemap.ts';
@@ -84,3 +84,6 @@ export const riskBurnDownReads =
   (db: Db) =>
   (scope: BurnDownScope, days?: number): Promise<RiskBurnDown> =>
     riskBurnDown(db, scope, days);
+
+/** The risk data's generation, for the analytics answer cache (analytics show risks and their burn-down). */
+export const riskGenerationRead = (db: Db) => (): Promise<number> => readRiskGeneration(db);

@@ -91,12 +91,8 @@ export class RisksRepository {
   }
 
   /** The risk data's generation (risk_generation.n, bumped in the commit of every risk write; read-cache.ts). */
-  async generation(): Promise<number> {
-    const [row] = await preparedRows(
-      this.db,
-      sql`select ${riskGeneration.n} as n from ${riskGeneration} where ${riskGeneration.id} = 1`,
-    );
-    return Number(row?.n ?? 0);
+  generation(): Promise<number> {
+    return readRiskGeneration(this.db);
   }
 
   async byIds(ids: readonly string[], tx: Executor = this.db): Promise<RiskRow[]> {
@@ -140,4 +136,13 @@ export class RisksRepository {
       .where(and(eq(riskItems.reportId, reportId), inArray(riskItems.state, ['observing', 'pending'])));
     return row?.n ?? 0;
   }
+}
+
+/** risk_generation.n: bumped in the commit of every risk write (migration 0027; lib/generation-cache.ts). */
+export async function readRiskGeneration(db: Db): Promise<number> {
+  const [row] = await preparedRows(
+    db,
+    sql`select ${riskGeneration.n} as n from ${riskGeneration} where ${riskGeneration.id} = 1`,
+  );
+  return Number(row?.n ?? 0);
 }

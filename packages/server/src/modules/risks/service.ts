@@ -15,12 +15,12 @@ import {
 } from '@sextant/api';
 import type pg from 'pg';
 import { ApiError } from '../../errors.ts';
+import { GenerationCache } from '../../lib/generation-cache.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { CoverageRiskInput, CoverageRiskOutcome, CoverageRisks } from '../reports/generate/index.ts';
 import type { TraceRiskReads } from '../traces/index.ts';
 import { writeCoverageRisks } from './coverage-writer.ts';
 import type { AppEntry, RiskDirectory } from './directory.ts';
-import { RiskReadCache } from './read-cache.ts';
 import type { RiskFilter, RiskRow, RisksRepository } from './repository.ts';
 import { TRACE_RISK_WINDOW_MS, traceRiskCandidates } from './trace-writer.ts';
 
@@ -53,8 +53,8 @@ export class RisksService implements CoverageRisks {
     private readonly notify: Notify,
     private readonly teamIdsOf: TeamIdsOf,
     private readonly teamPeople: (teamId: string) => Promise<UserRef[]> = async () => [],
-    /** The home screen's answers, kept while the risk data's generation stands (read-cache.ts). */
-    private readonly answers = new RiskReadCache(() => repository.generation()),
+    /** The home screen's answers, kept while the risk data's generation stands (lib/generation-cache.ts). */
+    private readonly answers = new GenerationCache(() => repository.generation()),
   ) {}
 
   /**
@@ -113,7 +113,7 @@ export class RisksService implements CoverageRisks {
   }
 
   /**
-   * A page of the list. Answers are kept (read-cache.ts) under the visible apps (or every app) and the
+   * A page of the list. Answers are kept (lib/generation-cache.ts) under the visible apps (or every app) and the
    * whole query. Who asks matters only to `mayJudge`: holders of update Risk all see the same answer,
    * kept as presented and frozen (so its JSON is written once, lib/typed-json.ts); for others the rows
    * are kept and presented per request.

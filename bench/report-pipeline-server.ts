@@ -97,14 +97,37 @@ const report = await api<{ id: string }>('POST', '/api/reports', accessToken, {
 type Stored = { status: string; errMsg: string | null; lineCovered: number | null; lineTotal: number | null };
 let stored: Stored;
 const deadline = Date.now() + 30 * 60_000;
+// Per status the report passed through (as polled): CPU s of this whole process (the server, its PGlite
+// and parse workers) and the highest RSS sampled while it lasted. A step shorter than a poll may be missed.
+type StatusUse = { cpuSeconds: number; peakRssMb: number; mainHeapMb?: number };
+const perStatus: Record<string, StatusUse> = {};
+let current = 'create';
+perStatus.upload = { cpuSeconds: cpuOf(process.cpuUsage(cpuBefore)), peakRssMb: process.resourceUsage().maxRSS / 1024 };
+let mark = process.cpuUsage(); // after the upload (the report's creation is counted in its first status)
 for (;;) {
   stored = await api<Stored>('GET', `/api/getReport?reportId=${report.id}`, accessToken);
+  const { rss: rssBytes, heapTotal } = process.memoryUsage();
+  const rss = rssBytes / 1024 / 1024;
+  if (stored.status !== current) {
+    const used = process.cpuUsage(mark);
+    mark = process.cpuUsage();
+    const seen = perStatus[current] ?? { cpuSeconds: 0, peakRssMb: 0 };
+    perStatus[current] = { ...seen, cpuSeconds: seen.cpuSeconds + cpuOf(used) };
+    current = stored.status;
+  }
+  const seen = perStatus[current] ?? { cpuSeconds: 0, peakRssMb: 0 };
+  // The main thread's V8 heap when the step's RSS peaked: the rest is the PGlite and parser threads' and code.
+  if (rss > seen.peakRssMb) perStatus[current] = { ...seen, peakRssMb: rss, mainHeapMb: heapTotal / 1024 / 1024 };
   if (stored.status === 'SUCCESS' || stored.status.endsWith('FAIL')) break;
   if (Date.now() > deadline) throw new Error(`report still ${stored.status} after 30 minutes`);
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await new Promise((resolve) => setTimeout(resolve, 50));
 }
 const done = performance.now();
 const cpu = process.cpuUsage(cpuBefore);
+
+function cpuOf(used: NodeJS.CpuUsage): number {
+  return (used.user + used.system) / 1e6;
+}
 const result = {
   seconds: (done - started) / 1000,
   cpuSeconds: (cpu.user + cpu.system) / 1e6,
@@ -114,6 +137,12 @@ const result = {
     'upload 2 runs (sextant upload)': (uploaded - started) / 1000,
     'report: create → SUCCESS': (done - uploaded) / 1000,
   },
+  perStatus: Object.fromEntries(
+    Object.entries(perStatus).map(([k, v]) => [
+      k,
+      `CPU ${v.cpuSeconds.toFixed(2)} s, RSS ≤ ${v.peakRssMb.toFixed(0)} MB (main heap ${v.mainHeapMb?.toFixed(0) ?? '?'})`,
+    ]),
+  ),
   status: stored.status,
   errMsg: stored.errMsg,
   lineCovered: stored.lineCovered,

@@ -5,21 +5,32 @@
 // class and method rows through drizzle's insert builder (1,000 objects per insert).
 // Input: npx tsx bench/gen/java-two-commits.ts   Run: npx tsx bench/report-pipeline.ts
 //
-// Last run, 2026-11-29 11:51–12:18 UTC, load average 23–31 on 2 shared cores (wall times are load, not code;
-// CPU s and RSS are the figures to compare). Before (2749ad0, server alone, load 25): PGlite upload → SUCCESS
-// 523.5 s wall, 63.0 s CPU, peak RSS 936 MB, 874 MB at start (PGlite's initdb in the worker), holds 2,526
-// of 16.7 s engine CPU, 502 over 200 ms. After (spawn helper, initdb in a process of its own, socket
-// messages joined once):
-//   steps in-process, pglite     wall  53.3 s, CPU 18.1 s, peak RSS  820 MB (365 at start); generateReport 24.9 s
-//   upload → SUCCESS, pglite     wall  97.3 s, CPU 29.3 s, peak RSS 1068 MB (460 at start); upload 15.3 s,
-//                                create → SUCCESS 81.9 s; holds 1,133 of 7.7 s engine CPU, 4 over 200 ms
-//   detail-row writes, pglite    unnest 30.5 s, drizzle insert builder 387.4 s (12.7x)
-//   steps in-process, postgres   wall 125.7 s, CPU 13.7 s, peak RSS  519 MB (125 at start); generateReport 50.1 s
-//   upload → SUCCESS, postgres   wall 199.0 s, CPU 24.4 s, peak RSS  715 MB (190 at start); upload 71.1 s,
-//                                create → SUCCESS 127.9 s
-//   detail-row writes, postgres  unnest 18.3 s, drizzle insert builder 108.5 s (5.9x)
-// The goals (4 s PostgreSQL, 5 s PGlite, peak RSS ≤ 600 MB, quiet machine) are not shown by this run: at
-// this load no wall figure can; the server's peak RSS (1,068 MB PGlite, 715 MB PostgreSQL) is above 600 MB.
+// Last run, 2026-11-29 13:58–14:53 UTC, the server alone (npx tsx bench/report-pipeline-server.ts pglite|postgres,
+// which prints CPU s and peak RSS per report status, polled every 50 ms), load average 5–27 on 2 shared cores:
+// wall times are load, not code, and even CPU s vary ±20% between runs at this load (4 PGlite runs of the same
+// code: 32.3–39.2 s). upload → SUCCESS, CPU s of the whole server process (its PGlite and parser threads):
+//                     before (775ddcf)                           after (e48c3eb)
+//   pglite    CPU  34.0 s, peak RSS  899 MB (449 at start)   CPU  37.4 s, peak RSS  702 MB (339 at start)
+//             (first run, load 5–15: 33.5 s, 1,026 MB)       (four runs: 694–735 MB)
+//     upload 5.3, DIFF_METHODS 3.4, ADDING_MODULE 4.1,       upload 11.5, DIFF_METHODS 4.3, ADDING_MODULE 4.3,
+//     ENV_REPORT 3.0, GENERATING_REPORT 17.8 s CPU           ENV_REPORT 3.7, GENERATING_REPORT 13.3 s CPU
+//     holds: 9.4 s of engine CPU                             holds: 7.8 s of engine CPU
+//   postgres  CPU  21.7 s, peak RSS  773 MB (186 at start)   CPU  19.7 s, peak RSS  535 MB (185 at start)
+//     GENERATING_REPORT 7.9 s CPU, main heap 472 MB          GENERATING_REPORT 5.0 s CPU, main heap 403 MB
+// What changed: PGlite runs with 16 MB of shared buffers (128 MB filled its never-shrinking WebAssembly memory);
+// an upload parser thread whose heap passed 64 MB ends instead of idling 60 s through the report (~200 MB;
+// its cost: the next large upload starts a thread, upload CPU 4.8–5.3 s before, 6.6–11.5 s after);
+// class and method rows are built and staged 1,000 classes at a time, column by column.
+// Profile (node --cpu-prof, PGlite): the PGlite thread is the largest (wasm, the inserts into report_details:
+// method rows ~13 ms and class rows ~16 ms of engine CPU per statement of 500 / 250); then the main thread's
+// JaCoCo parse (~1.2 s a run, twice at upload in the parser threads and twice in the pipeline), merge (~2.8 s),
+// changesBetweenCommits (~3 s), row building and pg's array-literal serialisation, and GC.
+// Memory at the peak (GENERATING_REPORT): the main thread's heap is ~400 MB of which ~150 MB live after a
+// forced GC (the merged model's 480,000 line objects and 120,000 methods); the rest is garbage V8 has not
+// collected yet. PGlite's thread and the code make the other ~300 MB.
+// Goals: peak RSS ≤ 600 MB met on PostgreSQL (535 MB), not on PGlite (702 MB). The 4 s / 5 s wall goals are
+// not met: upload → SUCCESS costs 20 s of CPU on PostgreSQL and 32–37 s on PGlite, more than 2 cores give in
+// 4–5 s. Two reports on two workers in parallel (1.3x of one) was not measured.
 import { execFile } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { promisify } from 'node:util';

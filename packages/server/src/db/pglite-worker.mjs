@@ -9,9 +9,15 @@ import { traceHolds } from './pglite-holds.mjs';
  * `loadFrom` starts it from a data folder dumped earlier (skipping PGlite's initdb, most of its start).
  */
 const { dataDir, socketPath, loadFrom, traceHolds: tracing } = workerData;
+// PostgreSQL's default 128 MB of shared buffers lives in the engine's WebAssembly memory, which never
+// shrinks: a large report's write filled it all and kept it for the process's life (issue 41: peak RSS
+// over 600 MB). With 16 MB, pages beyond go to the data folder's files (on disk the OS caches them
+// outside the process): bench/report-pipeline-server.ts, RSS 449 → 355 MB at start, peak 899 → 735 MB
+// with the parser threads' change of the same commit.
+const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 const db = loadFrom
-  ? await PGlite.create(dataDir, { loadDataDir: new Blob([readFileSync(loadFrom)]) })
-  : await PGlite.create(dataDir);
+  ? await PGlite.create(dataDir, { loadDataDir: new Blob([readFileSync(loadFrom)]), startParams })
+  : await PGlite.create(dataDir, { startParams });
 // Every pool connection shares this one session. A new 16 MB WAL segment is otherwise zero-filled by
 // whichever statement crosses into it: on a 20,000-class report's write that one statement held every
 // other request (55 ms of CPU and 179 ms wall against 24 and 52 for its peers, issue 41). PGlite

@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { CoverageError, type CoverageErrorCode, type FormatName } from '@sextant/coverage';
 import { readCoverageFile } from '@sextant/coverage/node';
@@ -75,6 +76,10 @@ async function parse(job: ParseJob): Promise<ParseAnswer> {
   }
 }
 
+/** A parse's answer and this thread's heap after it, which tells the pool whether to keep the thread. */
+export type ParseReply = { answer: ParseAnswer; heapBytes: number };
+
 parentPort?.on('message', async (job: ParseJob) => {
-  parentPort?.postMessage(await parse(job));
+  const answer = await parse(job);
+  parentPort?.postMessage({ answer, heapBytes: getHeapStatistics().total_heap_size } satisfies ParseReply);
 });

@@ -3,10 +3,16 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CoverageError } from '@sextant/coverage';
 import { unsafeCoverageTextError } from './coverage-text.ts';
-import type { ParseAnswer, ParsedUpload, ParseJob } from './parse-worker.ts';
+import type { ParsedUpload, ParseJob, ParseReply } from './parse-worker.ts';
 
 /** An idle parser thread ends after this long, giving back its heap; the next upload starts another. */
 const IDLE_MS = 60_000;
+/**
+ * A thread whose heap grew beyond this while parsing ends at once instead of idling: a 66 MB JaCoCo
+ * report leaves ~150 MB of heap that V8 keeps, held while the report pipeline that follows the upload
+ * parses it again (issue 41: peak RSS). Starting a thread costs far less than such a parse.
+ */
+const KEPT_HEAP_BYTES = 64 * 2 ** 20;
 
 /** tsx's ES module API, by absolute path: an eval'd worker resolves bare names from the working directory. */
 function tsxApi(): string {
@@ -73,9 +79,10 @@ export class UploadParsers {
         worker.off('error', onError);
         worker.off('exit', onExit);
       };
-      const onMessage = (answer: ParseAnswer) => {
+      const onMessage = ({ answer, heapBytes }: ParseReply) => {
         settle();
-        this.release(worker);
+        if (heapBytes > KEPT_HEAP_BYTES) void worker.terminate();
+        else this.release(worker);
         if (answer.kind === 'parsed') return resolve(answer.upload);
         if (answer.kind === 'failed') return reject(new Error(`parsing an upload failed: ${answer.message}`));
         if (answer.kind === 'unsafe-text') return reject(unsafeCoverageTextError(answer.detail));

@@ -22,13 +22,23 @@ export const COUNTER_COLUMNS: readonly Column[] = COUNTER_KINDS.flatMap((kind) =
 ]);
 
 /** The values of COUNTER_COLUMNS (null where the format lacks the counter, or for an exact upper bound). */
-export function counterValues({ counters, bounds }: Bounded): (number | null)[] {
-  return COUNTER_KINDS.flatMap((kind) => {
+export function counterValues(bounded: Bounded): (number | null)[] {
+  const values: (number | null)[][] = COUNTER_COLUMNS.map(() => []);
+  pushCounterValues(values, 0, bounded);
+  return values.map((column) => column[0] ?? null);
+}
+
+/** Appends the values of COUNTER_COLUMNS to `columns` from index `at` on; the index after them. */
+function pushCounterValues(columns: unknown[][], at: number, { counters, bounds }: Bounded): number {
+  let i = at;
+  for (const kind of COUNTER_KINDS) {
     const c = counters[kind];
-    if (!c) return [null, null, null];
-    const most = bounds?.[kind]?.coveredAtMost;
-    return [c.covered, c.covered + c.missed, most !== undefined && most > c.covered ? most : null];
-  });
+    const most = c ? bounds?.[kind]?.coveredAtMost : undefined;
+    columns[i++]?.push(c ? c.covered : null);
+    columns[i++]?.push(c ? c.covered + c.missed : null);
+    columns[i++]?.push(c && most !== undefined && most > c.covered ? most : null);
+  }
+  return i;
 }
 
 /**
@@ -111,20 +121,22 @@ export function detailRows(
       if (method.startLine !== null && (start === null || method.startLine < start)) start = method.startLine;
       const last = method.endLine ?? method.startLine;
       if (last !== null && (end === null || last > end)) end = last;
-      pushRow(methods, [
-        classId,
-        'method',
-        method.signature ? method.name + method.signature : method.name,
-        path,
-        method.startLine,
-        method.endLine,
-        change !== null,
-        change?.status ?? null,
-        0,
-        ...counterValues(method),
-        change?.author ?? null,
-        carriedFrom(path, method),
-      ]);
+      // Column by column, without a row array or counter array per method (issue 41: the garbage of
+      // 100,000 rows grew the heap of a large report's write by hundreds of MB).
+      const v = methods.values;
+      v[0]?.push(classId);
+      v[1]?.push('method');
+      v[2]?.push(method.signature ? method.name + method.signature : method.name);
+      v[3]?.push(path);
+      v[4]?.push(method.startLine);
+      v[5]?.push(method.endLine);
+      v[6]?.push(change !== null);
+      v[7]?.push(change?.status ?? null);
+      v[8]?.push(0);
+      const next = pushCounterValues(v, 9, method);
+      v[next]?.push(change?.author ?? null);
+      v[next + 1]?.push(carriedFrom(path, method));
+      methods.rowCount++;
     }
     const changed = changedOnes.length > 0;
     const status = !changed ? null : changedOnes.every((c) => c.status === 'added') ? 'added' : 'modified';

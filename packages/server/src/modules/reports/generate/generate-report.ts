@@ -9,6 +9,9 @@ import { requirementRows } from './requirement-summaries.ts';
 import { writeSummaries } from './summaries.ts';
 import type { CoverageRisks, GenerateInput, GenerateResult } from './types.ts';
 
+/** Classes whose class and method rows are built at a time (a few thousand rows), then staged. */
+const BUILT_CLASSES = 1_000;
+
 /**
  * Stores a report's figures, class and method rows, per-file line data and risk items, replacing what an
  * earlier (or killed) run of the same report wrote. Stage and swap (issue 41): the class, method and file
@@ -32,7 +35,6 @@ export async function generateReport(db: Db, input: GenerateInput, risks?: Cover
     ? (path: string, method: MethodCoverage) => carried.methods.get(`${path}\u0000${carriedMethodKey(method)}`) ?? null
     : undefined;
   const changes = new MethodChanges(input.diff, input.changes);
-  const details = detailRows(entries, classIds, changes, carriedFrom);
   const caseRows = caseMethodRows(input.cases ?? [], changes);
   const requirementSummaries = requirementRows(input.diff, input.requirementChanges ?? []);
   const files = fileRows(input.coverage, input.diff, input.changes, carried?.lines);
@@ -44,8 +46,17 @@ export async function generateReport(db: Db, input: GenerateInput, risks?: Cover
   // What a killed run staged (never shown) goes first; generation numbers only grow.
   await repository.dropGenerations(input.reportId, -1, shown);
   await repository.dropGenerations(input.reportId, shown, generation);
-  await repository.stageDetails(input.reportId, generation, details.classes, STAGE_CLASS_ROWS);
-  await repository.stageDetails(input.reportId, generation, details.methods, STAGE_CHUNK_ROWS);
+  // Built a slice of classes at a time and staged at once, so the rows of a large report are never all
+  // in memory together (issue 41: peak RSS); class ids were taken above, so a method row names its class.
+  const details = { classRows: 0, methodRows: 0 };
+  for (let start = 0; start < entries.length; start += BUILT_CLASSES) {
+    const end = Math.min(start + BUILT_CLASSES, entries.length);
+    const rows = detailRows(entries.slice(start, end), classIds.slice(start, end), changes, carriedFrom);
+    await repository.stageDetails(input.reportId, generation, rows.classes, STAGE_CLASS_ROWS);
+    await repository.stageDetails(input.reportId, generation, rows.methods, STAGE_CHUNK_ROWS);
+    details.classRows += rows.classes.rowCount;
+    details.methodRows += rows.methods.rowCount;
+  }
   await repository.stageFiles(input.reportId, generation, files);
 
   const result = await repository.inTransaction(async (writer) => {
@@ -80,8 +91,8 @@ export async function generateReport(db: Db, input: GenerateInput, risks?: Cover
     });
     return {
       counts: {
-        classRows: details.classes.rowCount,
-        methodRows: details.methods.rowCount,
+        classRows: details.classRows,
+        methodRows: details.methodRows,
         fileRows: files.rowCount,
         riskItemsOpened: recorded?.opened ?? 0,
         riskItemsResolved: recorded?.resolved ?? 0,

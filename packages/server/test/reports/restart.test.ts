@@ -1,15 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { freePort } from '@sextant/cli/testing';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { reportDetails, reports } from '../../src/db/schema/index.ts';
+import { emptyServerDatabase } from '../support/empty-server-database.ts';
 import { FIXTURES, fixtureRepo } from './pipeline-support.ts';
 
 const ROOT = new URL('../../../../', import.meta.url).pathname;
@@ -89,20 +88,9 @@ describe('a report job survives the server being killed mid-step', () => {
     // On PostgreSQL (npm run test:pg) a throw-away database; otherwise PGlite under the data dir.
     let databaseUrl: string | undefined;
     if (process.env.DATABASE_URL) {
-      const name = `sx_restart_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(process.env.DATABASE_URL);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      cleanups.push(async () => {
-        const dropper = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await dropper.connect();
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
-      });
+      const database = await emptyServerDatabase(process.env.DATABASE_URL, 'sx_restart');
+      databaseUrl = database.url;
+      cleanups.push(database.drop);
     }
 
     const port = await freePort();

@@ -1,12 +1,11 @@
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
+import { emptyServerDatabase } from '../support/empty-server-database.ts';
 
 /** The OTLP ingest bench's server process (seeds an app, listens, tells its port and the app's token). */
 const SERVER = new URL('../../../../bench/otlp-ingest-server.ts', import.meta.url).pathname;
@@ -41,19 +40,8 @@ async function freshTarget(): Promise<{ target: string; drop: () => Promise<void
     const dir = mkdtempSync(join(tmpdir(), 'sx-killed-'));
     return { target: join(dir, 'pg'), drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const name = `sx_killed_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    target: target.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
+  const database = await emptyServerDatabase(url, 'sx_killed');
+  return { target: database.url, drop: database.drop };
 }
 
 describe('nothing answered 200 is lost when the server process is killed (issue 36)', () => {

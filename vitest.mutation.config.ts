@@ -7,4 +7,7 @@ import base from './vitest.config.ts';
 const files = process.env.MUTATION_TESTS?.split(',').filter(Boolean);
 const only = process.env.MUTATION_TEST_DIR;
 const include = files?.length ? files : only ? [`${only}/src/**/*.test.ts`, `${only}/test/**/*.test.ts`] : null;
-export default include ? defineConfig({ ...base, test: { ...base.test, include, maxWorkers: 1 } }) : base;
+// One project of the narrowed files (the whole suite's projects would each bring their own include back).
+export default include
+  ? defineConfig({ ...base, test: { ...base.test, projects: undefined, include, maxWorkers: 1 } })
+  : base;

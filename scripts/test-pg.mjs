@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// Runs the server suite against the real PostgreSQL: a throw-away database, dropped afterwards.
+// Runs the server suites that DATABASE_URL reaches (scripts/pg-suites.mjs says which and why) against
+// the real PostgreSQL: a throw-away database, dropped afterwards. The server's other test files would
+// run exactly as they do in `npm test` on the embedded database, so they run there only.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { serverSuites } from './pg-suites.mjs';
 
 const server = process.env.PG_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = `sextant_ci_${randomBytes(6).toString('hex')}`;
@@ -22,7 +25,7 @@ const url = new URL(server);
 url.pathname = `/${name}`;
 let status = 1;
 try {
-  const run = spawnSync('npx', ['vitest', 'run', 'packages/server', ...process.argv.slice(2)], {
+  const run = spawnSync('npx', ['vitest', 'run', ...serverSuites().database, ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...process.env, DATABASE_URL: url.toString() },
   });

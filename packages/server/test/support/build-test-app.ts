@@ -96,7 +96,7 @@ let embeddedTemplate: Promise<string> | undefined;
  * A migrated, empty embedded database dumped to a file, made once per machine and schema: starting
  * from it skips PGlite's initdb and the migrations, most of a test database's start.
  */
-function embeddedTemplateFile(): Promise<string> {
+export function embeddedTemplateFile(): Promise<string> {
   embeddedTemplate ??= (async () => {
     const file = join(tmpdir(), `sextant-test-db-${schemaHash()}.tar`);
     if (existsSync(file)) return file;

@@ -399,7 +399,8 @@ export const AppCoverageSummarySchema = z.object({
   latestIncremental: ReportSchema.nullable(),
   /**
    * The last successful reports' line and branch coverage, by version: ordered by the version's date
-   * (when a report of it first finished), then by the report's own date.
+   * (when a report of it was first asked for: reports of two versions running side by side may finish
+   * in either order), then by the report's own date.
    */
   trend: z.array(
     z.object({

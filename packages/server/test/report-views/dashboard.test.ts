@@ -76,13 +76,28 @@ describe('team and app dashboards', () => {
     expect(all.openRisks).toBe(4);
   });
 
-  it('orders the trend by version, each version at the date it was first reported', async () => {
+  it('orders the trend by version, each version at the date its first report was asked for', async () => {
     const inventory = await t.createApp('Ops', 'inventory');
     const done = (minute: number) => ({ finishedAt: at(minute), createdAt: at(minute - 1) });
     await t.insertReport({ appId: inventory.appId, name: 'v1', newVersion: 'v1.0', ...done(200) });
     await t.insertReport({ appId: inventory.appId, name: 'v2', newVersion: 'v2.0', ...done(210) });
     // v1.0 again, later (a re-run or another environment): it stays with its version, before v2.0.
     await t.insertReport({ appId: inventory.appId, name: 'v1 again', newVersion: 'v1.0', ...done(220) });
+    // v3.0's report asked for before v4.0's but finished after it (a longer build): v3.0 still comes first.
+    await t.insertReport({
+      appId: inventory.appId,
+      name: 'v3',
+      newVersion: 'v3.0',
+      createdAt: at(230),
+      finishedAt: at(260),
+    });
+    await t.insertReport({
+      appId: inventory.appId,
+      name: 'v4',
+      newVersion: 'v4.0',
+      createdAt: at(240),
+      finishedAt: at(250),
+    });
     const board = await t.ok<Dashboard>('GET', `/api/dashboard?appId=${inventory.appId}`);
     const trend = (board.apps.find((a) => a.testType === 1)?.trend ?? []) as unknown as {
       name: string;
@@ -94,8 +109,12 @@ describe('team and app dashboards', () => {
       ['v1', 'v1.0'],
       ['v1 again', 'v1.0'],
       ['v2', 'v2.0'],
+      ['v3', 'v3.0'],
+      ['v4', 'v4.0'],
     ]);
-    expect(trend.map((p) => p.versionDate)).toEqual([at(200), at(200), at(210)].map((d) => d.toISOString()));
+    expect(trend.map((p) => p.versionDate)).toEqual(
+      [at(199), at(199), at(209), at(230), at(240)].map((d) => d.toISOString()),
+    );
     expect(trend[1]?.date).toBe(at(220).toISOString());
   });
 

@@ -49,8 +49,7 @@ export async function dashboard(db: Db, scope: Scope): Promise<Dashboard> {
       order by r.app_id, r.test_type, r.coverage_type, coalesce(r.finished_at, r.created_at) desc, r.id desc`),
     db.execute(sql`select * from (
         select r.id, r.app_id, r.test_type, r.name, r.coverage_type, coalesce(r.finished_at, r.created_at) as date,
-          r.new_version, min(coalesce(r.finished_at, r.created_at))
-            over (partition by r.app_id, r.test_type, r.new_version) as version_date,
+          r.new_version, min(r.created_at) over (partition by r.app_id, r.test_type, r.new_version) as version_date,
           ${fractionSql('r', 'line')} as line_coverage, ${fractionSql('r', 'branch')} as branch_coverage,
           (r.diff_line_covered::float8 / nullif(r.diff_line_total, 0)) as diff_line_coverage,
           row_number() over (partition by r.app_id, r.test_type

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PATHS } from '@sextant/api';
 import { Client, type IMessage } from '@stomp/stompjs';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { firstMissing, missingPostgres, missingRedis, skipWithout } from '../../../../tools/test-support/machine.ts';
+import { asAdmin } from '../support/empty-server-database.ts';
 
 // Two real server processes (`main.ts`) on two ports, sharing a throw-away database on this machine's
 // PostgreSQL and fanning messages out through its Redis (DESIGN §2, scale-out).
@@ -23,14 +23,8 @@ const adminPassword = `two-${randomBytes(8).toString('hex')}`;
 const jwtSecret = randomBytes(48).toString('base64url');
 const dbName = `sx_fanout_${randomBytes(6).toString('hex')}`;
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_SERVER });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
+function admin(sql: string): Promise<void> {
+  return asAdmin(PG_SERVER, sql);
 }
 
 type Instance = { child: ChildProcess; base: string; dataDir: string };

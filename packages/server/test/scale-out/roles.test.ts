@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstMissing, missingPostgres, missingRedis, skipWithout } from '../../../../tools/test-support/machine.ts';
 import { SHUTDOWN_REASON } from '../../src/plugins/realtime.ts';
 import { FIXTURES, fixtureRepo } from '../reports/pipeline-support.ts';
+import { asAdmin } from '../support/empty-server-database.ts';
 import { listener, RoleProcess, until } from './processes.ts';
 
 // Two web and two worker processes (`--role web|worker`, README "Operating") on one throw-away
@@ -32,14 +33,8 @@ function uploadFiles(dataDir: string): string[] {
     .map((entry) => entry.name);
 }
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_SERVER });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
+function admin(sql: string): Promise<void> {
+  return asAdmin(PG_SERVER, sql);
 }
 
 describe.skipIf(noServices)('web and worker processes', () => {

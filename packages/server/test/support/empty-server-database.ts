@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-async function asAdmin(serverUrl: string, statement: string): Promise<void> {
+/** Runs one statement on the PostgreSQL server of `serverUrl` as its administrator. */
+export async function asAdmin(serverUrl: string, statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {

@@ -1,29 +1,12 @@
-import type { CaseImpact, CaseMethods, MethodRef } from '@sextant/api';
+import type { CaseImpact, CaseMethods } from '@sextant/api';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
-import {
-  AT,
-  appNames,
-  int,
-  type ReportScope,
-  type Row,
-  scopeFilter,
-} from '../../src/modules/reports/analytics-scope.ts';
-import { changedOfVersion, noCaseImpact } from '../../src/modules/reports/case-reads.ts';
+import { AT, appNames, int, type ReportScope, scopeFilter } from '../../src/modules/reports/analytics-scope.ts';
+import { changedOfVersion, LIST, methodRef, noCaseImpact } from '../../src/modules/reports/case-reads.ts';
 
-/**
- * The case reads as they were before app_case_method_reach (migration 0029): case impact and a case's
- * methods from the method rows of every report in scope. Kept as the tests' reference only: the reads
- * of reports/case-reads.ts must give the same figures on the same rows.
- */
-const methodRef = (r: Row): MethodRef => ({
-  appName: String(r.app_name ?? ''),
-  filePath: String(r.file_path),
-  className: r.class_name === null || r.class_name === r.file_path ? null : String(r.class_name),
-  method: String(r.method),
-});
-
-const LIST = 500;
+// The case reads as they were before app_case_method_reach (migration 0029): case impact and a case's
+// methods from the method rows of every report in scope. Kept as the tests' reference only: the reads
+// of reports/case-reads.ts must give the same figures on the same rows.
 
 /** One case of one app: the methods no other case covered in scope, and the changed ones of its latest version. */
 export async function referenceCaseMethods(db: Db, scope: ReportScope, caseKey: string): Promise<CaseMethods> {

@@ -9,14 +9,16 @@ import { AT, appNames, int, type ReportScope, type Row, reachFilter, scopeFilter
  * successful report counted) for what cases reached, report_case_methods (per report) for one report's
  * rows, read by key. A method is (app, file, class, method). The case list is case-page.ts.
  */
-const methodRef = (r: Row): MethodRef => ({
+/** A method row as the case reads give it (the reference reads of the tests too). */
+export const methodRef = (r: Row): MethodRef => ({
   appName: String(r.app_name ?? ''),
   filePath: String(r.file_path),
   className: r.class_name === null || r.class_name === r.file_path ? null : String(r.class_name),
   method: String(r.method),
 });
 
-const LIST = 500;
+/** At most this many methods in each list of a case's answer. */
+export const LIST = 500;
 
 const appIds = (scope: ReportScope) => `{${scope.apps.map((a) => a.id).join(',')}}`;
 

@@ -28,41 +28,36 @@ import { checkedOnceJson } from '../../lib/typed-json.ts';
 import type { AnalyticsService } from './service.ts';
 
 const ok = <T>(data: T) => ({ code: 200, message: 'OK', data });
-/** The read's access, and kept answers (service.ts) written once (lib/typed-json.ts). */
+/** Every analytics route: a read of `resource`, its kept answers (service.ts) written once (lib/typed-json.ts). */
 const read = (resource: 'Analytics' | 'Cockpit' | 'ProjectDashboard' | 'Requirement') =>
-  ({ access: { action: 'read', resource } }) as const;
+  ({ ...checkedOnceJson, config: { access: { action: 'read', resource } } }) as const;
 
 /** The analytics screens' reads (issue 35): each gated by the resource of the screen it feeds (point 6). */
 export function analyticsRoutes(app: FastifyInstance, analytics: AnalyticsService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['analytics'];
   r.get(PATHS.analyticsApps, {
-    ...checkedOnceJson,
-    config: read('Analytics'),
+    ...read('Analytics'),
     schema: { tags, querystring: AppAnalyticQuerySchema, response: { 200: envelopeSchema(AppVersionPageSchema) } },
     handler: async (req) => ok(await analytics.appVersions(req.query)),
   });
   r.get(PATHS.analyticsAppOverview, {
-    ...checkedOnceJson,
-    config: read('Analytics'),
+    ...read('Analytics'),
     schema: { tags, querystring: AnalyticsFilterSchema, response: { 200: envelopeSchema(AppOverviewSchema) } },
     handler: async (req) => ok(await analytics.appOverview(req.query)),
   });
   r.get(PATHS.analyticsCommitters, {
-    ...checkedOnceJson,
-    config: read('Analytics'),
+    ...read('Analytics'),
     schema: { tags, querystring: CommitterQuerySchema, response: { 200: envelopeSchema(CommitterPageSchema) } },
     handler: async (req) => ok(await analytics.committers(req.query)),
   });
   r.get(PATHS.analyticsCommitterTrend, {
-    ...checkedOnceJson,
-    config: read('Analytics'),
+    ...read('Analytics'),
     schema: { tags, querystring: AnalyticsFilterSchema, response: { 200: envelopeSchema(CommitterTrendSchema) } },
     handler: async (req) => ok(await analytics.committerTrend(req.query)),
   });
   r.get(PATHS.analyticsMine, {
-    ...checkedOnceJson,
-    config: read('Analytics'),
+    ...read('Analytics'),
     schema: {
       tags,
       description:
@@ -77,20 +72,17 @@ export function analyticsRoutes(app: FastifyInstance, analytics: AnalyticsServic
     },
   });
   r.get(PATHS.analyticsProjects, {
-    ...checkedOnceJson,
-    config: read('Analytics'),
+    ...read('Analytics'),
     schema: { tags, querystring: AnalyticsFilterSchema, response: { 200: envelopeSchema(GroupFiguresListSchema) } },
     handler: async (req) => ok(await analytics.projectFigures(req.query)),
   });
   r.get(PATHS.analyticsVersions, {
-    ...checkedOnceJson,
-    config: read('Analytics'),
+    ...read('Analytics'),
     schema: { tags, querystring: AnalyticsFilterSchema, response: { 200: envelopeSchema(GroupFiguresListSchema) } },
     handler: async (req) => ok(await analytics.versions(req.query)),
   });
   r.get(PATHS.analyticsRequirements, {
-    ...checkedOnceJson,
-    config: read('Requirement'),
+    ...read('Requirement'),
     schema: {
       tags,
       querystring: RequirementAnalyticQuerySchema,
@@ -99,32 +91,27 @@ export function analyticsRoutes(app: FastifyInstance, analytics: AnalyticsServic
     handler: async (req) => ok(await analytics.requirements(req.query)),
   });
   r.get(PATHS.analyticsCases, {
-    ...checkedOnceJson,
-    config: read('Analytics'),
+    ...read('Analytics'),
     schema: { tags, querystring: CaseAnalyticQuerySchema, response: { 200: envelopeSchema(CaseAnalyticPageSchema) } },
     handler: async (req) => ok(await analytics.cases(req.query)),
   });
   r.get(PATHS.analyticsCaseMethods, {
-    ...checkedOnceJson,
-    config: read('Analytics'),
+    ...read('Analytics'),
     schema: { tags, querystring: CaseMethodsQuerySchema, response: { 200: envelopeSchema(CaseMethodsSchema) } },
     handler: async (req) => ok(await analytics.caseMethods(req.query)),
   });
   r.get(PATHS.analyticsCaseImpact, {
-    ...checkedOnceJson,
-    config: read('Analytics'),
+    ...read('Analytics'),
     schema: { tags, querystring: CaseImpactQuerySchema, response: { 200: envelopeSchema(CaseImpactSchema) } },
     handler: async (req) => ok(await analytics.caseImpact(req.query)),
   });
   r.get(PATHS.analyticsCockpit, {
-    ...checkedOnceJson,
-    config: read('Cockpit'),
+    ...read('Cockpit'),
     schema: { tags, querystring: AnalyticsFilterSchema, response: { 200: envelopeSchema(CockpitSchema) } },
     handler: async (req) => ok(await analytics.cockpit(req.query)),
   });
   r.get(PATHS.projectDashboard, {
-    ...checkedOnceJson,
-    config: read('ProjectDashboard'),
+    ...read('ProjectDashboard'),
     schema: {
       tags,
       params: IdParamsSchema,
